@@ -1,0 +1,1 @@
+//! Criterion benches of banksia-core live in `benches/benches/`.

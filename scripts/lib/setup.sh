@@ -1,0 +1,121 @@
+# Shared set-up for scripts/start and scripts/test: install what is missing, build what changed.
+# Sourced, not run. Every step is idempotent and skips work already done, so a second run is fast.
+# shellcheck shell=bash
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+SITE="$ROOT/site"
+STAMPS="$ROOT/.data/stamps"
+mkdir -p "$STAMPS"
+export PATH="$HOME/.cargo/bin:$PATH"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+APT_UPDATED=0
+apt_install() {
+  if [ "$APT_UPDATED" -eq 0 ]; then
+    say "apt-get update"
+    as_root apt-get update -qq
+    APT_UPDATED=1
+  fi
+  say "apt-get install $*"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# True when no file under the given paths changed since the named stamp was written.
+up_to_date() {
+  local stamp="$STAMPS/$1"; shift
+  [ -f "$stamp" ] || return 1
+  [ -z "$(find "$@" -newer "$stamp" -type f -not -path '*/node_modules/*' -print -quit 2>/dev/null)" ]
+}
+mark_built() { touch "$STAMPS/$1"; }
+
+ensure_rust_tools() {
+  if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+    say "rustup target add wasm32-unknown-unknown"
+    rustup target add wasm32-unknown-unknown
+  fi
+  if ! command -v wasm-pack >/dev/null; then
+    say "cargo install wasm-pack"
+    cargo install wasm-pack --locked
+  fi
+  # wasm-pack would download wasm-bindgen; install the exact locked version from crates.io instead.
+  local want
+  want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' "$ROOT/Cargo.lock")"
+  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
+    say "cargo install wasm-bindgen-cli $want"
+    cargo install wasm-bindgen-cli --version "$want" --locked --force
+  fi
+}
+
+ensure_postgres_binaries() {
+  if ! command -v initdb >/dev/null; then
+    local dir
+    dir="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+    if [ -z "$dir" ]; then
+      apt_install postgresql
+      dir="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)"
+    fi
+    export PATH="$dir:$PATH"
+  fi
+  # PostgreSQL refuses to run as root: run it as an unprivileged user.
+  if [ "$(id -u)" -eq 0 ]; then
+    export PG_RUN_AS="${PG_RUN_AS:-postgres}"
+    if ! id "$PG_RUN_AS" >/dev/null 2>&1; then
+      say "useradd $PG_RUN_AS"
+      useradd --system --no-create-home --shell /usr/sbin/nologin "$PG_RUN_AS"
+    fi
+  fi
+}
+
+ensure_chromium() {
+  command -v chromium >/dev/null || apt_install chromium
+}
+
+ensure_site_dependencies() {
+  if [ ! -x "$SITE/node_modules/.bin/astro" ] || [ "$SITE/package-lock.json" -nt "$SITE/node_modules/.package-lock.json" ]; then
+    say "npm ci (site)"
+    (cd "$SITE" && npm ci --no-audit --no-fund)
+  fi
+}
+
+build_wasm() {
+  if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/Cargo.toml" "$ROOT/core/Cargo.toml" "$ROOT/Cargo.lock" \
+    && [ -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ]; then
+    return
+  fi
+  say "wasm-pack build (profile wasm-release)"
+  (cd "$ROOT/wasm" && wasm-pack build --profile wasm-release --no-opt --target web --out-dir pkg)
+  # wasm-opt comes from the npm package binaryen: wasm-pack's own download of it fails offline.
+  "$SITE/node_modules/.bin/wasm-opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" -o "$ROOT/wasm/pkg/banksia_wasm_bg.wasm"
+  node "$ROOT/wasm/scripts/report-size.mjs"
+  mark_built wasm
+}
+
+build_site() {
+  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" \
+    && [ -f "$SITE/dist/index.html" ]; then
+    return
+  fi
+  say "astro build"
+  (cd "$SITE" && npm run --silent build)
+  mark_built site
+}
+
+build_server() {
+  say "cargo build --release -p banksia-server"
+  cargo build --release --locked -p banksia-server
+}
+
+# Everything start and test need, in order: tools, site dependencies (wasm-opt comes from them), WASM, site, server.
+setup_and_build() {
+  ensure_rust_tools
+  ensure_postgres_binaries
+  ensure_site_dependencies
+  build_wasm
+  build_site
+  build_server
+}
