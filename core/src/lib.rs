@@ -1,0 +1,29 @@
+//! # banksia-core
+//!
+//! Banksia Bank's money math and account application rules: the one implementation that the
+//! browser (through WASM), the static site build and the HTTP server all call.
+//!
+//! * [`loan`]: home loan repayments and full amortisation schedules.
+//! * [`term_deposit`]: term deposit interest, paid out or reinvested.
+//! * [`application`]: the account application model, its normalisation and its validation
+//!   rules (every rule and message lives in [`application::Field::rules`]).
+//! * [`reference`]: application reference numbers with a check character.
+//! * [`money`]: parsing and formatting of Australian dollar amounts.
+//!
+//! The crate is pure: no I/O, no clock and no randomness source. Callers pass `today` and
+//! random bytes in. Every amount and rate is a [`rust_decimal::Decimal`]; no floating point
+//! arithmetic is used anywhere. Public types serialise with serde in `snake_case`, and decimals
+//! serialise as strings (`"3143.92"`) so that no precision is lost on the way to JavaScript.
+//!
+//! ```
+//! use banksia_core::loan::{repayment, LoanTerms};
+//! use rust_decimal::Decimal;
+//!
+//! let terms = LoanTerms::new(Decimal::from(500_000), "6.45".parse().unwrap(), 30);
+//! assert_eq!(repayment(&terms).unwrap().to_string(), "3143.92");
+//! ```
+#![deny(clippy::float_arithmetic)]
+#![warn(missing_docs)]
+
+pub mod loan;
+pub mod money;
