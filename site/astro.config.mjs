@@ -1,0 +1,34 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+
+const SITE = 'https://www.banksia.bank';
+
+// Pages kept out of the sitemap: they only make sense as the end of a journey.
+const NOT_IN_SITEMAP = ['/404', '/application-confirmation'];
+
+export default defineConfig({
+  site: SITE,
+  output: 'static',
+  // The Rust server (and any plain static host) maps /foo to /foo/index.html, so both /foo and /foo/ work.
+  trailingSlash: 'ignore',
+  build: {
+    format: 'directory',
+    // The server's Content-Security-Policy forbids inline code: keep every stylesheet in a file.
+    inlineStylesheets: 'never',
+  },
+  devToolbar: { enabled: false },
+  vite: {
+    // Never inline a script or asset into the HTML: the Content-Security-Policy allows only files from our origin.
+    build: { assetsInlineLimit: 0 },
+  },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !NOT_IN_SITEMAP.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
+      // Canonical URLs carry no trailing slash; the sitemap says the same.
+      serialize: (item) => ({ ...item, url: item.url.length > SITE.length + 1 ? item.url.replace(/\/$/, '') : item.url }),
+    }),
+  ],
+});

@@ -1,0 +1,160 @@
+import type { CdRateRow, CheckingAccount, SavingsProduct, TermDeposit } from './types';
+
+/** Transaction ("checking") accounts, spec section 9 "Checking". */
+export const checkingAccounts = [
+  {
+    id: 'essential',
+    name: 'Essential Checking',
+    description: 'An everyday account with no monthly fees and nothing to keep in it.',
+    monthlyFee: 0,
+    minimumBalance: 0,
+    features: [
+      'No monthly account fee',
+      'No minimum balance',
+      'Visa Debit card with Apple Pay, Google Pay and Samsung Pay',
+      'Free withdrawals at network ATMs',
+    ],
+    ideal: 'Everyday spending, pay and bills',
+  },
+  {
+    id: 'premium',
+    name: 'Premium Checking',
+    description: 'More from your everyday account, with the fee waived when you keep a healthy balance.',
+    monthlyFee: 12,
+    minimumBalance: 2500,
+    waiveFee: 'Monthly fee waived when you keep a daily balance of $2,500 or more',
+    features: [
+      'No overseas transaction fees on card purchases',
+      'Priority phone support',
+      'Linked savings sweep to cover shortfalls',
+      'Free international transfers each month',
+    ],
+    ideal: 'Customers who keep a steady balance and travel',
+  },
+  {
+    id: 'business',
+    name: 'Business Checking',
+    description: 'A transaction account built for sole traders and small businesses.',
+    monthlyFee: 15,
+    minimumBalance: 1000,
+    features: [
+      '200 free transactions a month',
+      'Up to five cardholders on one account',
+      'Connects to popular accounting software',
+      'PayID and BPAY for your customers',
+    ],
+    ideal: 'Sole traders and small businesses',
+  },
+] as const satisfies readonly CheckingAccount[];
+
+/** Business Checking's allowance of free transactions a month. */
+export const businessFreeTransactions = 200;
+
+/** Savings products, spec section 9 "Savings". */
+export const savingsProducts = [
+  {
+    id: 'high-yield',
+    name: 'High Yield Savings',
+    rate: 4.25,
+    apy: 4.25,
+    minimumBalance: 100,
+    description: 'A strong ongoing rate on your savings with access whenever you need it.',
+    features: ['Interest calculated daily, paid monthly', 'No account keeping fees', 'Unlimited free transfers to your Banksia accounts'],
+  },
+  {
+    id: 'certificate-of-deposit',
+    name: 'Certificate of Deposit',
+    rate: 5.1,
+    apy: 5.1,
+    upTo: true,
+    minimumBalance: 1000,
+    description: 'Lock in a fixed rate for a term from 6 to 60 months.',
+    features: ['Rate fixed for the whole term', 'Terms from 6 to 60 months', 'Choose where your interest is paid'],
+  },
+  {
+    id: 'goal',
+    name: 'Goal Saver',
+    rate: 3.75,
+    apy: 3.75,
+    minimumBalance: 25,
+    description: 'Name a goal, set a target date and watch your progress in the app.',
+    features: ['Up to 10 named goals', 'Automatic transfers on payday', 'Progress tracking in the Banksia app'],
+  },
+] as const satisfies readonly SavingsProduct[];
+
+/** Certificate of deposit rates, spec section 9 "CD terms". */
+export const cdRates = [
+  { termMonths: 6, rate: 4.5, minimum: 1000 },
+  { termMonths: 12, rate: 4.75, minimum: 1000 },
+  { termMonths: 18, rate: 4.85, minimum: 1000 },
+  { termMonths: 24, rate: 4.95, minimum: 1000 },
+  { termMonths: 36, rate: 5.05, minimum: 1000 },
+  { termMonths: 60, rate: 5.1, minimum: 1000 },
+] as const satisfies readonly CdRateRow[];
+
+/**
+ * Deposits are protected under the Australian Government's Financial Claims Scheme,
+ * up to this amount per account holder.
+ */
+export const depositGuarantee = 250000;
+
+/** Term deposits, spec section 9 "Term deposits". */
+export const termDeposits = [
+  {
+    termMonths: 3,
+    rate: 3.25,
+    minDeposit: 1000,
+    description: 'A short stop for money you will need soon.',
+    features: ['Interest paid at maturity', 'Reinvest or withdraw at the end'],
+  },
+  {
+    termMonths: 6,
+    rate: 3.75,
+    minDeposit: 1000,
+    description: 'Half a year at a fixed rate.',
+    features: ['Interest paid at maturity', 'Reinvest or withdraw at the end'],
+  },
+  {
+    termMonths: 12,
+    rate: 4.25,
+    minDeposit: 1000,
+    description: 'Our most popular term.',
+    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Reinvest or withdraw at the end'],
+  },
+  {
+    termMonths: 24,
+    rate: 4.5,
+    minDeposit: 5000,
+    description: 'Two years of certainty.',
+    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Rate locked for the whole term'],
+  },
+  {
+    termMonths: 36,
+    rate: 4.75,
+    minDeposit: 10000,
+    description: 'A longer term for a higher rate.',
+    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Rate locked for the whole term'],
+  },
+  {
+    termMonths: 60,
+    rate: 5.0,
+    minDeposit: 25000,
+    description: 'Our longest term and highest rate.',
+    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Rate locked for the whole term'],
+  },
+] as const satisfies readonly TermDeposit[];
+
+/** How often term deposit interest can be paid. */
+export const interestFrequencies = ['Monthly', 'Quarterly', 'Bi-annually', 'Annually', 'At maturity'] as const;
+
+/**
+ * The worked example the spec prints on /term-deposits. The calculator (issue 7) renders
+ * its own figures from the core; this is the page's fixed illustration.
+ */
+export const termDepositExample = {
+  deposit: 50000,
+  rate: 4.5,
+  termMonths: 24,
+  interest: 4500,
+  maturityValue: 54500,
+} as const;

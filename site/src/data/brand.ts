@@ -1,0 +1,69 @@
+/**
+ * The one brand configuration. Every page, the header and the footer read the bank's name,
+ * legal name, contact details and store links from here, so they never disagree.
+ */
+
+export interface ContactLink {
+  /** What a person reads, e.g. "13 22 65". */
+  readonly label: string;
+  /** The tel: or mailto: target. */
+  readonly href: string;
+}
+
+export const brand = {
+  name: 'Banksia Bank',
+  shortName: 'Banksia',
+  /** The single legal entity named on every page. The ABN carries a valid check digit. */
+  legalName: 'Banksia Bank Limited',
+  abn: '47 612 345 067',
+  licence: '487215',
+  get legalLine(): string {
+    return `${this.legalName} ABN ${this.abn} AFSL and Australian credit licence ${this.licence}`;
+  },
+  siteUrl: 'https://www.banksia.bank',
+  tagline: "If you have a dream, we're on your team.",
+  phone: {
+    label: '13 22 65',
+    // A 13 number is dialled as one block inside Australia.
+    href: 'tel:132265',
+  } satisfies ContactLink,
+  overseasPhone: {
+    label: '+61 3 8600 4200',
+    href: 'tel:+61386004200',
+  } satisfies ContactLink,
+  phoneHours: 'Monday to Friday, 8am to 6pm (Melbourne time)',
+  email: {
+    label: 'hello@banksia.bank',
+    href: 'mailto:hello@banksia.bank',
+  } satisfies ContactLink,
+  accessibilityEmail: {
+    label: 'accessibility@banksia.bank',
+    href: 'mailto:accessibility@banksia.bank',
+  } satisfies ContactLink,
+  privacyEmail: {
+    label: 'privacy@banksia.bank',
+    href: 'mailto:privacy@banksia.bank',
+  } satisfies ContactLink,
+  headOffice: {
+    lines: ['Level 18, 420 Flinders Lane', 'Melbourne VIC 3000'],
+    street: 'Level 18, 420 Flinders Lane',
+    locality: 'Melbourne',
+    region: 'VIC',
+    postcode: '3000',
+    country: 'Australia',
+  },
+  apps: {
+    ios: {
+      label: 'Download on the App Store',
+      href: 'https://apps.apple.com/au/app/banksia-bank/id6451234567',
+    },
+    android: {
+      label: 'Get it on Google Play',
+      href: 'https://play.google.com/store/apps/details?id=bank.banksia.mobile',
+    },
+    /** Store rating shown in the footer. */
+    rating: '4.8/5 (12,000+ reviews)',
+  },
+} as const;
+
+export type Brand = typeof brand;

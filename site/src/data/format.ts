@@ -1,0 +1,50 @@
+/** Display formatting for the static data. No business rule lives here: only how a number is written. */
+
+const audWhole = new Intl.NumberFormat('en-AU', {
+  style: 'currency',
+  currency: 'AUD',
+  maximumFractionDigits: 0,
+  minimumFractionDigits: 0,
+});
+
+/** Whole dollars in Australian style: 2500 → "$2,500". */
+export function aud(amount: number): string {
+  return audWhole.format(amount);
+}
+
+/** A percentage with a fixed number of decimals: 6.45 → "6.45%", (4.2, 1) → "4.2%". */
+export function percent(value: number, decimals = 2): string {
+  return `${value.toFixed(decimals)}%`;
+}
+
+/** A rate per annum: 6.45 → "6.45% p.a.". */
+export function perAnnum(value: number, decimals = 2): string {
+  return `${percent(value, decimals)} p.a.`;
+}
+
+/** A term in months, in words: 6 → "6 months", 12 → "12 months", 1 → "1 month". */
+export function months(count: number): string {
+  return `${count} ${count === 1 ? 'month' : 'months'}`;
+}
+
+/** A term in years: 1 → "1 year", 7 → "7 years". */
+export function years(count: number): string {
+  return `${count} ${count === 1 ? 'year' : 'years'}`;
+}
+
+/** A range of years: {1, 7} → "1-7 years". */
+export function yearRange(range: { readonly min: number; readonly max: number }): string {
+  return `${range.min}-${range.max} years`;
+}
+
+/** A range of dollars: {2000, 50000} → "$2,000-$50,000". */
+export function audRange(range: { readonly min: number; readonly max: number }): string {
+  return `${aud(range.min)}-${aud(range.max)}`;
+}
+
+/** An ISO date (yyyy-mm-dd) as an Australian date: "21 May 2031". */
+export function longDate(iso: string): string {
+  const [y, m, d] = iso.split('-').map(Number);
+  const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
+  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
