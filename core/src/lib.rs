@@ -25,5 +25,6 @@
 #![deny(clippy::float_arithmetic)]
 #![warn(missing_docs)]
 
+pub mod application;
 pub mod loan;
 pub mod money;

@@ -1,0 +1,173 @@
+//! The format checks behind the application rules, public so the same checks can be reused
+//! (they never decide a message: messages live in [`Field::rules`](super::Field::rules)).
+
+use chrono::{Datelike, NaiveDate};
+
+/// A practical email syntax check (not the whole of RFC 5322): one `@`; a local part of 1 to 64
+/// characters from letters, digits and ``!#$%&'*+/=?^_`{|}~.-`` without a leading, trailing
+/// or doubled dot; a domain of at least two dot-separated labels of letters, digits and inner
+/// hyphens (1 to 63 characters each), ending in an alphabetic top-level label of 2 or more
+/// letters (or a punycode `xn--` label); 254 characters at most in all.
+///
+/// ```
+/// use banksia_core::application::checks::is_valid_email;
+///
+/// assert!(is_valid_email("jane.citizen+bank@example.com.au"));
+/// assert!(!is_valid_email("jane@localhost"));
+/// assert!(!is_valid_email("jane..citizen@example.com"));
+/// assert!(!is_valid_email("jane citizen@example.com"));
+/// ```
+pub fn is_valid_email(email: &str) -> bool {
+    if email.len() > 254 {
+        return false;
+    }
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    let local_ok = !local.is_empty()
+        && local.len() <= 64
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..")
+        && local
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "!#$%&'*+/=?^_`{|}~.-".contains(c));
+    if !local_ok || domain.len() > 253 {
+        return false;
+    }
+    let labels: Vec<&str> = domain.split('.').collect();
+    if labels.len() < 2 {
+        return false;
+    }
+    let labels_ok = labels.iter().all(|label| {
+        !label.is_empty()
+            && label.len() <= 63
+            && !label.starts_with('-')
+            && !label.ends_with('-')
+            && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+    });
+    let top = labels.last().copied().unwrap_or_default();
+    let top_ok = (top.len() >= 2 && top.chars().all(|c| c.is_ascii_alphabetic()))
+        || (top.len() > 4 && top.to_ascii_lowercase().starts_with("xn--"));
+    labels_ok && top_ok
+}
+
+/// Trims an email address and lower-cases its domain (domains are case-insensitive; the local
+/// part is kept as typed).
+///
+/// ```
+/// use banksia_core::application::checks::normalise_email;
+/// assert_eq!(normalise_email("  Jane@Example.COM "), "Jane@example.com");
+/// ```
+pub fn normalise_email(email: &str) -> String {
+    let email = email.trim();
+    match email.rsplit_once('@') {
+        Some((local, domain)) => format!("{local}@{}", domain.to_ascii_lowercase()),
+        None => email.to_string(),
+    }
+}
+
+/// Reads an Australian phone number, mobile or landline, and returns it in international
+/// (E.164) form: `+61` and 9 digits. Spaces, hyphens, dots and parentheses are ignored. The
+/// number is `0` then 9 digits, or `+61` (or `61`) then 9 digits, and the digit after the `0` or
+/// `61` is an Australian area or service code: 2, 3, 7, 8 (landlines) or 4 (mobiles).
+///
+/// ```
+/// use banksia_core::application::checks::normalise_phone;
+///
+/// assert_eq!(normalise_phone("0412 345 678").as_deref(), Some("+61412345678"));
+/// assert_eq!(normalise_phone("+61 3 9123 4567").as_deref(), Some("+61391234567"));
+/// assert_eq!(normalise_phone("(02) 9876-5432").as_deref(), Some("+61298765432"));
+/// assert_eq!(normalise_phone("1300 123 456"), None); // not a personal number
+/// assert_eq!(normalise_phone("+1 415 555 0100"), None);
+/// ```
+pub fn normalise_phone(phone: &str) -> Option<String> {
+    let compact: String = phone
+        .chars()
+        .filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')'))
+        .collect();
+    let national = if let Some(rest) = compact.strip_prefix("+61") {
+        rest
+    } else if let Some(rest) = compact.strip_prefix("61").filter(|rest| rest.len() == 9) {
+        rest
+    } else {
+        compact.strip_prefix('0')?
+    };
+    let valid = national.len() == 9
+        && national.bytes().all(|b| b.is_ascii_digit())
+        && matches!(
+            national.as_bytes().first(),
+            Some(b'2' | b'3' | b'4' | b'7' | b'8')
+        );
+    valid.then(|| format!("+61{national}"))
+}
+
+/// Reads a date written `YYYY-MM-DD` (what an HTML date input sends), and only a real
+/// calendar date: `2001-02-29` is refused.
+///
+/// ```
+/// use banksia_core::application::checks::parse_iso_date;
+/// use chrono::NaiveDate;
+///
+/// assert_eq!(parse_iso_date("1990-07-15"), NaiveDate::from_ymd_opt(1990, 7, 15));
+/// assert_eq!(parse_iso_date("2001-02-29"), None);
+/// assert_eq!(parse_iso_date("15/07/1990"), None);
+/// ```
+pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
+    let bytes = text.as_bytes();
+    let shape_ok = bytes.len() == 10
+        && bytes[4] == b'-'
+        && bytes[7] == b'-'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+    if !shape_ok {
+        return None;
+    }
+    let year = text.get(0..4)?.parse().ok()?;
+    let month = text.get(5..7)?.parse().ok()?;
+    let day = text.get(8..10)?.parse().ok()?;
+    NaiveDate::from_ymd_opt(year, month, day)
+}
+
+/// Age in whole years on `today`. A birthday on 29 February is reached on 1 March in common
+/// years (the later, safer reading for an age check).
+///
+/// ```
+/// use banksia_core::application::checks::age_on;
+/// use chrono::NaiveDate;
+///
+/// let born = NaiveDate::from_ymd_opt(2008, 2, 29).unwrap();
+/// assert_eq!(age_on(born, NaiveDate::from_ymd_opt(2026, 2, 28).unwrap()), 17);
+/// assert_eq!(age_on(born, NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()), 18);
+/// ```
+pub fn age_on(date_of_birth: NaiveDate, today: NaiveDate) -> i32 {
+    let before_birthday =
+        (today.month(), today.day()) < (date_of_birth.month(), date_of_birth.day());
+    today.year() - date_of_birth.year() - i32::from(before_birthday)
+}
+
+/// Exactly four ASCII digits, like every Australian postcode.
+///
+/// ```
+/// use banksia_core::application::checks::is_four_digit_postcode;
+/// assert!(is_four_digit_postcode("0800"));
+/// assert!(!is_four_digit_postcode("800"));
+/// ```
+pub fn is_four_digit_postcode(postcode: &str) -> bool {
+    postcode.len() == 4 && postcode.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Letters, digits, spaces and hyphens only, as on Australian licences, passports and proof of
+/// age cards.
+///
+/// ```
+/// use banksia_core::application::checks::is_identifier;
+/// assert!(is_identifier("PA 1234567"));
+/// assert!(!is_identifier("12#45"));
+/// ```
+pub fn is_identifier(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-')
+}

@@ -1,0 +1,333 @@
+//! The closed lists of the application form: account types, states and territories,
+//! employment statuses and identification types. Their codes are what is stored and sent;
+//! their labels are what a person reads. The form builds its option lists from these.
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+/// Declares a closed list: the enum with serde codes, `ALL`, `as_str`, `label` and `parse`.
+macro_rules! choice_list {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident {
+            $( $(#[$variant_meta:meta])* $variant:ident => ($code:literal, $label:literal), )+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+        pub enum $name {
+            $( $(#[$variant_meta])* #[serde(rename = $code)] $variant, )+
+        }
+
+        impl $name {
+            /// Every option, in the order the form lists them.
+            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
+
+            /// The code that is stored and sent (its serde name).
+            pub const fn as_str(self) -> &'static str {
+                match self { $(Self::$variant => $code,)+ }
+            }
+
+            /// The text shown to a person.
+            pub const fn label(self) -> &'static str {
+                match self { $(Self::$variant => $label,)+ }
+            }
+
+            /// Reads a code, ignoring surrounding whitespace and letter case; `None` if it is
+            /// not one of the options.
+            pub fn parse(code: &str) -> Option<Self> {
+                let code = code.trim();
+                Self::ALL.iter().copied().find(|option| option.as_str().eq_ignore_ascii_case(code))
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            /// Writes the label.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.label())
+            }
+        }
+    };
+}
+
+choice_list! {
+    /// The four accounts a person can apply for (spec section 2, step 1).
+    ///
+    /// ```
+    /// use banksia_core::application::AccountType;
+    /// use rust_decimal::Decimal;
+    ///
+    /// assert_eq!(AccountType::ALL.len(), 4);
+    /// assert_eq!(AccountType::Checking.label(), "Essential Checking");
+    /// assert_eq!(AccountType::parse("business_savings"), Some(AccountType::BusinessSavings));
+    /// assert_eq!(AccountType::Savings.minimum_deposit_hint(), Decimal::from(10));
+    /// assert_eq!(serde_json::to_string(&AccountType::BusinessChecking).unwrap(), "\"business_checking\"");
+    /// ```
+    pub enum AccountType {
+        /// Essential Checking: everyday banking with no monthly fees.
+        Checking => ("checking", "Essential Checking"),
+        /// High Yield Savings.
+        Savings => ("savings", "High Yield Savings"),
+        /// Business Checking.
+        BusinessChecking => ("business_checking", "Business Checking"),
+        /// Business Savings.
+        BusinessSavings => ("business_savings", "Business Savings"),
+    }
+}
+
+/// The hint shown under the deposit amount (spec section 2, step 5). Display only.
+pub const MINIMUM_DEPOSIT_HINT: &str =
+    "Minimum deposit: $10 for savings accounts, $25 for checking accounts";
+
+impl AccountType {
+    /// One line for the account's card in step 1.
+    ///
+    /// ```
+    /// use banksia_core::application::AccountType;
+    /// assert_eq!(AccountType::Checking.description(), "Everyday banking with no monthly fees");
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::Checking => "Everyday banking with no monthly fees",
+            Self::Savings => "Grow your savings with a high interest rate",
+            Self::BusinessChecking => "Day-to-day transactions for your business",
+            Self::BusinessSavings => "Earn interest on your business's spare cash",
+        }
+    }
+
+    /// True for the two savings accounts.
+    ///
+    /// ```
+    /// use banksia_core::application::AccountType;
+    /// assert!(AccountType::BusinessSavings.is_savings());
+    /// ```
+    pub const fn is_savings(self) -> bool {
+        matches!(self, Self::Savings | Self::BusinessSavings)
+    }
+
+    /// The suggested minimum first deposit: $10 for savings accounts, $25 for checking
+    /// accounts. A hint only: the spec says it is not enforced, and validation does not.
+    ///
+    /// ```
+    /// use banksia_core::application::AccountType;
+    /// use rust_decimal::Decimal;
+    /// assert_eq!(AccountType::BusinessChecking.minimum_deposit_hint(), Decimal::from(25));
+    /// ```
+    pub const fn minimum_deposit_hint(self) -> Decimal {
+        if self.is_savings() {
+            Decimal::from_parts(10, 0, 0, false, 0)
+        } else {
+            Decimal::from_parts(25, 0, 0, false, 0)
+        }
+    }
+}
+
+choice_list! {
+    /// Australian states and territories. Serialised as their abbreviations (`"NSW"`); the
+    /// label is the full name.
+    ///
+    /// ```
+    /// use banksia_core::application::AustralianState;
+    ///
+    /// assert_eq!(AustralianState::Vic.full_name(), "Victoria");
+    /// assert_eq!(AustralianState::parse("nsw"), Some(AustralianState::Nsw));
+    /// assert_eq!(serde_json::to_string(&AustralianState::Act).unwrap(), "\"ACT\"");
+    /// assert!(AustralianState::Vic.has_postcode(3000));
+    /// assert!(!AustralianState::Vic.has_postcode(2000));
+    /// ```
+    pub enum AustralianState {
+        /// New South Wales.
+        Nsw => ("NSW", "New South Wales"),
+        /// Victoria.
+        Vic => ("VIC", "Victoria"),
+        /// Queensland.
+        Qld => ("QLD", "Queensland"),
+        /// Western Australia.
+        Wa => ("WA", "Western Australia"),
+        /// South Australia.
+        Sa => ("SA", "South Australia"),
+        /// Tasmania.
+        Tas => ("TAS", "Tasmania"),
+        /// Australian Capital Territory.
+        Act => ("ACT", "Australian Capital Territory"),
+        /// Northern Territory.
+        Nt => ("NT", "Northern Territory"),
+    }
+}
+
+impl AustralianState {
+    /// The full name, e.g. "Western Australia" (same as [`label`](Self::label)).
+    pub const fn full_name(self) -> &'static str {
+        self.label()
+    }
+
+    /// The postcode ranges Australia Post allocates to the state or territory (street and
+    /// PO box ranges), inclusive. Some localities near borders use a neighbour's postcode,
+    /// which is why a mismatch is only a warning.
+    ///
+    /// ```
+    /// use banksia_core::application::AustralianState;
+    /// assert_eq!(AustralianState::Sa.postcode_ranges(), &[(5000, 5999)]);
+    /// ```
+    pub const fn postcode_ranges(self) -> &'static [(u16, u16)] {
+        match self {
+            Self::Nsw => &[(1000, 2599), (2619, 2899), (2921, 2999)],
+            Self::Act => &[(200, 299), (2600, 2618), (2900, 2920)],
+            Self::Vic => &[(3000, 3999), (8000, 8999)],
+            Self::Qld => &[(4000, 4999), (9000, 9999)],
+            Self::Sa => &[(5000, 5999)],
+            Self::Wa => &[(6000, 6999)],
+            Self::Tas => &[(7000, 7999)],
+            Self::Nt => &[(800, 999)],
+        }
+    }
+
+    /// True when the postcode is in one of the state's ranges.
+    pub fn has_postcode(self, postcode: u16) -> bool {
+        self.postcode_ranges()
+            .iter()
+            .any(|&(low, high)| (low..=high).contains(&postcode))
+    }
+}
+
+choice_list! {
+    /// Employment status (spec section 3 values).
+    ///
+    /// ```
+    /// use banksia_core::application::EmploymentStatus;
+    /// assert_eq!(EmploymentStatus::SelfEmployed.as_str(), "self_employed");
+    /// assert_eq!(EmploymentStatus::SelfEmployed.label(), "Self-employed");
+    /// assert_eq!(EmploymentStatus::ALL.len(), 7);
+    /// ```
+    pub enum EmploymentStatus {
+        /// Full-time employee.
+        FullTime => ("full_time", "Full-time"),
+        /// Part-time employee.
+        PartTime => ("part_time", "Part-time"),
+        /// Casual employee.
+        Casual => ("casual", "Casual"),
+        /// Runs their own business.
+        SelfEmployed => ("self_employed", "Self-employed"),
+        /// Retired.
+        Retired => ("retired", "Retired"),
+        /// Student.
+        Student => ("student", "Student"),
+        /// Not employed.
+        Unemployed => ("unemployed", "Unemployed"),
+    }
+}
+
+choice_list! {
+    /// Identification document (spec section 3 values).
+    ///
+    /// ```
+    /// use banksia_core::application::IdentificationType;
+    /// assert_eq!(IdentificationType::DriversLicense.as_str(), "drivers_license");
+    /// assert_eq!(IdentificationType::DriversLicense.label(), "Driver's licence");
+    /// ```
+    pub enum IdentificationType {
+        /// An Australian driver's licence.
+        DriversLicense => ("drivers_license", "Driver's licence"),
+        /// A passport.
+        Passport => ("passport", "Passport"),
+        /// A state or territory proof of age card.
+        ProofOfAgeCard => ("proof_of_age_card", "Proof of age card"),
+    }
+}
+
+/// One option of a select or card list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct SelectOption {
+    /// The code sent with the form.
+    pub value: String,
+    /// The text shown.
+    pub label: String,
+}
+
+/// An account type card of step 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct AccountTypeOption {
+    /// The account type.
+    pub value: AccountType,
+    /// Its name.
+    pub label: String,
+    /// Its one-line description.
+    pub description: String,
+    /// Its suggested (not enforced) minimum deposit.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub minimum_deposit_hint: Decimal,
+}
+
+/// Every option list of the form in one value, so the UI renders them from core.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct FormOptions {
+    /// Step 1 cards.
+    pub account_types: Vec<AccountTypeOption>,
+    /// The state select (value `NSW`, label `New South Wales`).
+    pub states: Vec<SelectOption>,
+    /// The employment status select.
+    pub employment_statuses: Vec<SelectOption>,
+    /// The identification type select.
+    pub identification_types: Vec<SelectOption>,
+    /// The hint under the deposit amount.
+    pub minimum_deposit_hint: String,
+}
+
+/// The form's option lists, built from the enums above.
+///
+/// ```
+/// use banksia_core::application::form_options;
+///
+/// let options = form_options();
+/// assert_eq!(options.states[0].value, "NSW");
+/// assert_eq!(options.states[0].label, "New South Wales");
+/// assert_eq!(options.account_types.len(), 4);
+/// ```
+pub fn form_options() -> FormOptions {
+    fn select<T: Copy>(
+        all: &[T],
+        code: fn(T) -> &'static str,
+        label: fn(T) -> &'static str,
+    ) -> Vec<SelectOption> {
+        all.iter()
+            .map(|&option| SelectOption {
+                value: code(option).to_string(),
+                label: label(option).to_string(),
+            })
+            .collect()
+    }
+    FormOptions {
+        account_types: AccountType::ALL
+            .iter()
+            .map(|&account| AccountTypeOption {
+                value: account,
+                label: account.label().to_string(),
+                description: account.description().to_string(),
+                minimum_deposit_hint: account.minimum_deposit_hint(),
+            })
+            .collect(),
+        states: select(
+            AustralianState::ALL,
+            AustralianState::as_str,
+            AustralianState::label,
+        ),
+        employment_statuses: select(
+            EmploymentStatus::ALL,
+            EmploymentStatus::as_str,
+            EmploymentStatus::label,
+        ),
+        identification_types: select(
+            IdentificationType::ALL,
+            IdentificationType::as_str,
+            IdentificationType::label,
+        ),
+        minimum_deposit_hint: MINIMUM_DEPOSIT_HINT.to_string(),
+    }
+}
