@@ -28,3 +28,5 @@
 pub mod application;
 pub mod loan;
 pub mod money;
+pub mod reference;
+pub mod term_deposit;
