@@ -296,7 +296,7 @@ fn payment_months(term_months: u32, frequency: InterestFrequency) -> Vec<u32> {
         .unwrap_or(term_months)
         .clamp(1, term_months);
     let mut months: Vec<u32> = (1..=term_months / step).map(|n| n * step).collect();
-    if term_months % step != 0 {
+    if !term_months.is_multiple_of(step) {
         months.push(term_months);
     }
     months
@@ -404,7 +404,8 @@ pub fn term_deposit_reinvested(
         previous = month;
     }
     let period_months = frequency.months_between_payments().unwrap_or(term_months);
-    let effective_annual_rate_percent = (12 % period_months == 0)
+    let effective_annual_rate_percent = 12u32
+        .is_multiple_of(period_months)
         .then(|| {
             let periods_a_year = 12 / period_months;
             let growth = Decimal::ONE
