@@ -1,5 +1,8 @@
 import type { CdRateRow, CheckingAccount, SavingsProduct, TermDeposit } from './types';
 
+/** Business Checking's allowance of free transactions a month. */
+export const businessFreeTransactions = 200;
+
 /** Transaction ("checking") accounts, spec section 9 "Checking". */
 export const checkingAccounts = [
   {
@@ -38,7 +41,7 @@ export const checkingAccounts = [
     monthlyFee: 15,
     minimumBalance: 1000,
     features: [
-      '200 free transactions a month',
+      `${businessFreeTransactions} free transactions a month`,
       'Up to five cardholders on one account',
       'Connects to popular accounting software',
       'PayID and BPAY for your customers',
@@ -46,9 +49,6 @@ export const checkingAccounts = [
     ideal: 'Sole traders and small businesses',
   },
 ] as const satisfies readonly CheckingAccount[];
-
-/** Business Checking's allowance of free transactions a month. */
-export const businessFreeTransactions = 200;
 
 /** Savings products, spec section 9 "Savings". */
 export const savingsProducts = [

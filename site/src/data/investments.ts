@@ -34,7 +34,7 @@ export const bondProducts = [
   },
 ] as const satisfies readonly BondProduct[];
 
-/** Yields quoted in the /bonds header: from the lowest government yield up to the corporate headline. */
+/** The yield span quoted in the /bonds header for our most traded bonds. */
 export const bondHeaderYields = { low: 4.2, high: 6.8 } as const;
 
 /** Sample featured bonds, spec section 9: three issues rated AAA, AA- and A+. */

@@ -10,6 +10,11 @@ export const homeLoanPromo = {
   maxLvr: 70,
 } as const;
 
+/** Longest fixed period offered, years. */
+export const maxFixedYears = 5;
+/** Smallest deposit for the first home buyer loan, percent of the price. */
+export const firstHomeMinDepositPercent = 5;
+
 /** Home loan options, spec section 9 "Home loans". */
 export const homeLoanOptions = [
   {
@@ -28,8 +33,8 @@ export const homeLoanOptions = [
     rate: 6.29,
     comparisonRate: 6.52,
     rateType: 'Fixed',
-    description: 'Lock in your repayments for up to 5 years and budget with certainty.',
-    features: ['Rate fixed for 1 to 5 years', 'Extra repayments up to $10,000 a year', 'Rate lock available at application'],
+    description: `Lock in your repayments for up to ${maxFixedYears} years and budget with certainty.`,
+    features: [`Rate fixed for 1 to ${maxFixedYears} years`, 'Extra repayments up to $10,000 a year', 'Rate lock available at application'],
     bestFor: 'Budgeting with certainty',
   },
   {
@@ -38,16 +43,12 @@ export const homeLoanOptions = [
     rate: 6.25,
     comparisonRate: 6.48,
     rateType: 'Variable',
-    description: 'Into your first home sooner, with a deposit from 5%.',
-    features: ['Deposit from 5%', 'Help with government first home buyer schemes', 'A dedicated lending specialist'],
+    description: `Into your first home sooner, with a deposit from ${firstHomeMinDepositPercent}%.`,
+    features: [`Deposit from ${firstHomeMinDepositPercent}%`, 'Help with government first home buyer schemes', 'A dedicated lending specialist'],
     bestFor: 'First home buyers',
   },
 ] as const satisfies readonly HomeLoanOption[];
 
-/** Longest fixed period offered, years. */
-export const maxFixedYears = 5;
-/** Smallest deposit for the first home buyer loan, percent of the price. */
-export const firstHomeMinDepositPercent = 5;
 /** Service times shown on /loans/home. */
 export const homeLoanTimes = { approvalHours: '24-48', preApprovalHours: 24 } as const;
 /** Defaults of the home loan repayment calculator (spec section 9); the rate is the variable option's. */
@@ -74,9 +75,12 @@ export const personalLoans = [
     description: 'A lower rate when you offer an asset, such as a vehicle, as security.',
     amount: { min: 5000, max: 100000 },
     termYears: { min: 2, max: 10 },
-    features: ['Lower fixed rate', 'Borrow up to $100,000', 'Extra repayments at no cost'],
+    features: ['Lower fixed rate', 'Borrow more than an unsecured loan allows', 'Extra repayments at no cost'],
   },
 ] as const satisfies readonly PersonalLoan[];
+
+/** Oldest used car we finance, years. */
+export const usedCarMaxAgeYears = 10;
 
 /** Car loans, spec section 9 "Car loans". */
 export const carLoans = [
@@ -95,10 +99,10 @@ export const carLoans = [
     name: 'Used Car Loan',
     rate: 6.99,
     comparisonRate: 7.44,
-    description: 'Finance a used car up to 10 years old.',
+    description: `Finance a used car up to ${usedCarMaxAgeYears} years old.`,
     amountMax: 75000,
     termYears: { min: 1, max: 5 },
-    features: ['Cars up to 10 years old', 'Dealer or private sale', 'Fixed rate and repayments'],
+    features: [`Cars up to ${usedCarMaxAgeYears} years old`, 'Dealer or private sale', 'Fixed rate and repayments'],
   },
   {
     id: 'green',
@@ -112,8 +116,6 @@ export const carLoans = [
   },
 ] as const satisfies readonly CarLoan[];
 
-/** Oldest used car we finance, years. */
-export const usedCarMaxAgeYears = 10;
 
 export const carLoanEligibility = [
   'Australian citizen or permanent resident',
@@ -140,7 +142,7 @@ export const creditCards = [
     rate: 19.99,
     annualFee: 0,
     description: 'A simple card with no annual fee.',
-    features: ['$0 annual fee', 'Up to 55 days interest free on purchases', 'Instant card lock in the app'],
+    features: ['No annual fee, ever', 'Up to 55 days interest free on purchases', 'Instant card lock in the app'],
   },
   {
     id: 'premium-travel',

@@ -1,0 +1,45 @@
+/**
+ * The application wizard stores the server's answer in sessionStorage under this key, as
+ * `{"reference":"BKS-...","submitted_at":"<RFC 3339>"}`; the confirmation page reads it back.
+ */
+export const LAST_APPLICATION_KEY = 'banksia:lastApplication';
+
+export interface LastApplication {
+  readonly reference: string;
+  readonly submittedAt: Date;
+}
+
+/** References are issued by the server with the bank's prefix; anything else is not shown. */
+const REFERENCE_PATTERN = /^BKS-[A-Z0-9][A-Z0-9-]{3,40}$/;
+
+/** Parse the stored entry; null when it is missing, malformed or not a reference we issue. */
+export function parseLastApplication(raw: string | null): LastApplication | null {
+  if (!raw) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { reference, submitted_at: submittedAt } = value as Record<string, unknown>;
+  if (typeof reference !== 'string' || !REFERENCE_PATTERN.test(reference)) return null;
+  if (typeof submittedAt !== 'string') return null;
+  const date = new Date(submittedAt);
+  if (Number.isNaN(date.getTime())) return null;
+  return { reference, submittedAt: date };
+}
+
+/** Read the entry without throwing where storage is unavailable (private modes, disabled storage). */
+export function readLastApplication(storage: Pick<Storage, 'getItem'> | undefined): LastApplication | null {
+  try {
+    return parseLastApplication(storage?.getItem(LAST_APPLICATION_KEY) ?? null);
+  } catch {
+    return null;
+  }
+}
+
+/** The submission date as Australians write it, e.g. "21 November 2026", in the visitor's time zone. */
+export function formatSubmissionDate(date: Date, timeZone?: string): string {
+  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', ...(timeZone ? { timeZone } : {}) }).format(date);
+}
