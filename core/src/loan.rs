@@ -259,6 +259,17 @@ impl LoanTerms {
         Ok(())
     }
 
+    /// Interest on `balance` for one period, rounded to the cent. The balance is multiplied
+    /// by the rate before dividing, so an exact half cent is seen exactly and rounds up.
+    fn period_interest(&self, balance: Decimal) -> Result<Decimal, LoanError> {
+        let divisor = Decimal::from(100 * self.frequency.periods_per_year());
+        balance
+            .checked_mul(self.annual_rate_percent)
+            .and_then(|product| product.checked_div(divisor))
+            .map(round_to_cents)
+            .ok_or(LoanError::Calculation)
+    }
+
     fn rate_per_period(&self) -> Decimal {
         self.annual_rate_percent
             / Decimal::ONE_HUNDRED
@@ -614,13 +625,12 @@ fn amortising_repayment(
 pub fn schedule(terms: &LoanTerms) -> Result<LoanSchedule, LoanError> {
     terms.validate()?;
     let repayment = principal_and_interest_repayment(terms)?;
-    let rate = terms.rate_per_period();
-    let run = amortise(terms, rate, repayment, terms.extra_repayment, true)?;
+    let run = amortise(terms, repayment, terms.extra_repayment, true)?;
     let payoff_time = PayoffTime::from_payments(run.count, terms.frequency);
     let savings = if terms.extra_repayment.is_zero() {
         None
     } else {
-        let baseline = amortise(terms, rate, repayment, Decimal::ZERO, false)?;
+        let baseline = amortise(terms, repayment, Decimal::ZERO, false)?;
         let baseline_time = PayoffTime::from_payments(baseline.count, terms.frequency);
         Some(ExtraRepaymentSavings {
             interest_without_extra: baseline.total_interest,
@@ -633,8 +643,11 @@ pub fn schedule(terms: &LoanTerms) -> Result<LoanSchedule, LoanError> {
             ),
         })
     };
-    let interest_only_repayment =
-        (terms.interest_only_years > 0).then(|| round_to_cents(terms.principal * rate));
+    let interest_only_repayment = if terms.interest_only_years > 0 {
+        Some(terms.period_interest(terms.principal)?)
+    } else {
+        None
+    };
     Ok(LoanSchedule {
         terms: terms.clone(),
         repayment,
@@ -660,7 +673,6 @@ struct Amortisation {
 /// Runs the loan period by period. `keep_periods` false only totals (for the comparison run).
 fn amortise(
     terms: &LoanTerms,
-    rate: Decimal,
     repayment: Decimal,
     extra: Decimal,
     keep_periods: bool,
@@ -685,7 +697,7 @@ fn amortise(
             break;
         }
         let interest_only = number <= interest_only_periods;
-        let interest = round_to_cents(balance.checked_mul(rate).ok_or(LoanError::Calculation)?);
+        let interest = terms.period_interest(balance)?;
         let owing = balance + interest;
         let scheduled = if interest_only { interest } else { repayment };
         let mut payment = scheduled + extra;

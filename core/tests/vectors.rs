@@ -1,0 +1,163 @@
+//! Replays the JSON test vectors in `tests/vectors/` (see its README.md). The WASM tests replay
+//! the same files, so the browser, the build and the server agree on every figure and message.
+//!
+//! After a deliberate change of behaviour, rewrite the expected values with
+//! `BANKSIA_BLESS_VECTORS=1 cargo test -p banksia-core --test vectors` and review the diff.
+
+use std::path::PathBuf;
+
+use banksia_core::application::{ApplicationInput, validate_application, validate_step};
+use banksia_core::loan::{LoanTerms, repayment, schedule};
+use banksia_core::reference::{is_valid_reference, reference_from_random};
+use banksia_core::term_deposit::TermDepositTerms;
+use chrono::NaiveDate;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Value, json};
+
+#[derive(Serialize, Deserialize)]
+struct Vector {
+    name: String,
+    input: Value,
+    expected: Value,
+}
+
+fn parse<T: DeserializeOwned>(value: &Value) -> T {
+    serde_json::from_value(value.clone())
+        .unwrap_or_else(|error| panic!("bad input {value}: {error}"))
+}
+
+fn to_json(value: impl Serialize) -> Value {
+    serde_json::to_value(value).expect("serialisable")
+}
+
+/// Drops keys that only echo the input or are too long to pin.
+fn without(mut value: Value, keys: &[&str]) -> Value {
+    if let Some(object) = value.as_object_mut() {
+        for key in keys {
+            object.remove(*key);
+        }
+    }
+    value
+}
+
+/// An object `expected` matches when each of its keys deep-equals the same key of `actual`;
+/// anything else must be equal.
+fn matches(actual: &Value, expected: &Value) -> bool {
+    match (actual, expected) {
+        (Value::Object(actual), Value::Object(expected)) => expected
+            .iter()
+            .all(|(key, value)| actual.get(key) == Some(value)),
+        _ => actual == expected,
+    }
+}
+
+fn replay(file: &str, run: impl Fn(&Value) -> Value) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors")
+        .join(format!("{file}.json"));
+    let text = std::fs::read_to_string(&path).expect("vector file");
+    let mut vectors: Vec<Vector> = serde_json::from_str(&text).expect("vector file shape");
+    assert!(!vectors.is_empty(), "{file} has vectors");
+    if std::env::var_os("BANKSIA_BLESS_VECTORS").is_some() {
+        for vector in &mut vectors {
+            vector.expected = run(&vector.input);
+        }
+        let mut text = serde_json::to_string_pretty(&vectors).expect("json");
+        text.push('\n');
+        std::fs::write(&path, text).expect("write vectors");
+        return;
+    }
+    let failures: Vec<String> = vectors
+        .iter()
+        .filter_map(|vector| {
+            let actual = run(&vector.input);
+            (!matches(&actual, &vector.expected)).then(|| {
+                format!(
+                    "{file}: {}\n  expected {}\n  actual   {}",
+                    vector.name, vector.expected, actual
+                )
+            })
+        })
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn today(input: &Value) -> NaiveDate {
+    parse(&input["today"])
+}
+
+#[test]
+fn loan_repayment() {
+    replay("loan_repayment", |input| {
+        match repayment(&parse::<LoanTerms>(input)) {
+            Ok(amount) => json!({ "repayment": amount }),
+            Err(error) => json!({ "errors": error.to_field_errors() }),
+        }
+    });
+}
+
+#[test]
+fn loan_schedule() {
+    replay("loan_schedule", |input| {
+        match schedule(&parse::<LoanTerms>(input)) {
+            Ok(plan) => without(to_json(plan), &["terms", "periods"]),
+            Err(error) => json!({ "errors": error.to_field_errors() }),
+        }
+    });
+}
+
+#[test]
+fn term_deposit() {
+    replay("term_deposit", |input| {
+        match parse::<TermDepositTerms>(input).calculate() {
+            Ok(result) => without(to_json(result), &["terms"]),
+            Err(error) => json!({ "errors": error.to_field_errors() }),
+        }
+    });
+}
+
+#[test]
+fn term_deposit_reinvested() {
+    replay("term_deposit_reinvested", |input| {
+        match parse::<TermDepositTerms>(input).calculate_reinvested() {
+            Ok(result) => without(to_json(result), &["terms"]),
+            Err(error) => json!({ "errors": error.to_field_errors() }),
+        }
+    });
+}
+
+#[test]
+fn validate_step_vectors() {
+    replay("validate_step", |input| {
+        let step: u8 = parse(&input["step"]);
+        let application: ApplicationInput = parse(&input["application"]);
+        to_json(validate_step(step, &application, today(input)))
+    });
+}
+
+#[test]
+fn validate_application_vectors() {
+    replay("validate_application", |input| {
+        let application: ApplicationInput = parse(&input["application"]);
+        match validate_application(&application, today(input)) {
+            Ok(valid) => to_json(valid),
+            Err(report) => to_json(report),
+        }
+    });
+}
+
+#[test]
+fn reference_generate() {
+    replay("reference_generate", |input| {
+        to_json(reference_from_random(parse(&input["random"])))
+    });
+}
+
+#[test]
+fn reference_validate() {
+    replay("reference_validate", |input| {
+        let candidate: String = parse(&input["candidate"]);
+        to_json(is_valid_reference(&candidate))
+    });
+}
