@@ -1,1 +1,37 @@
-fn main() {}
+//! `banksia-server`: configuration from the environment (see `banksia_server::config`).
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use banksia_server::{Config, Server};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    banksia_server::telemetry::init();
+    let config = match Config::from_env() {
+        Ok(config) => config,
+        Err(err) => {
+            tracing::error!(error = %err, "invalid configuration");
+            return ExitCode::from(2);
+        }
+    };
+    let server = match Server::build(config, Duration::from_secs(30)).await {
+        Ok(server) => server,
+        Err(err) => {
+            tracing::error!(error = %err, "cannot start");
+            return ExitCode::FAILURE;
+        }
+    };
+    server.serve(shutdown_signal()).await;
+    ExitCode::SUCCESS
+}
+
+/// SIGTERM (what process managers send) or SIGINT (Ctrl-C).
+async fn shutdown_signal() {
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .expect("can listen for SIGTERM");
+    tokio::select! {
+        _ = terminate.recv() => tracing::info!(signal = "SIGTERM", "signal received"),
+        _ = tokio::signal::ctrl_c() => tracing::info!(signal = "SIGINT", "signal received"),
+    }
+}

@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# Load test of banksia-server: valid submissions (201) and rejected ones (422) with wrk, and
+# pgbench inserting the same row into the same database, all in one run on a throw-away cluster.
+#
+#   benches/load/run.sh            # DURATION=20 CONNECTIONS=8 POOL_SIZE=8 by default
+#
+# Prints the figures and a markdown table for benches/README.md. Traffic goes to 127.0.0.1 only;
+# every tool runs for a fixed time and the script cleans up after itself.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+HERE="$ROOT/benches/load"
+DURATION="${DURATION:-20}"
+CONNECTIONS="${CONNECTIONS:-8}"
+POOL_SIZE="${POOL_SIZE:-8}"
+WARMUP="${WARMUP:-3}"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+command -v wrk >/dev/null || { say "apt-get install wrk"; apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }; }
+command -v pgbench >/dev/null || { say "apt-get install postgresql-client"; apt-get install -y postgresql-client >/dev/null; }
+
+say "cargo build --release -p banksia-server"
+(cd "$ROOT" && cargo build --release --locked -p banksia-server)
+
+# PostgreSQL refuses root: run it as PG_RUN_AS (default postgres) when root.
+PG_RUN_AS="${PG_RUN_AS:-postgres}"
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u "$PG_RUN_AS" -- "$@"; else "$@"; fi; }
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+WORK="$(mktemp -d /tmp/banksia-load.XXXXXX)"
+chmod 755 "$WORK"
+PGDATA_DIR="$WORK/pg"
+mkdir -p "$PGDATA_DIR"
+[ "$(id -u)" = 0 ] && chown "$PG_RUN_AS" "$PGDATA_DIR"
+chmod 700 "$PGDATA_DIR"
+SERVER_PID=""
+cleanup() {
+  [ -n "$SERVER_PID" ] && { kill -TERM "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; }
+  as_pg pg_ctl -D "$PGDATA_DIR" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PG_PORT="$(free_port)"
+say "PostgreSQL (default durability settings) on 127.0.0.1:$PG_PORT"
+as_pg initdb -D "$PGDATA_DIR" -U postgres -A trust -E UTF8 --locale=C >/dev/null
+as_pg pg_ctl -D "$PGDATA_DIR" -l "$PGDATA_DIR/server.log" -w -t 60 \
+  -o "-p $PG_PORT -k $PGDATA_DIR -c listen_addresses=127.0.0.1" start >/dev/null
+psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -qc "CREATE DATABASE banksia" >/dev/null
+DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/banksia"
+
+PORT="$(free_port)"
+say "banksia-server on 127.0.0.1:$PORT (POOL_SIZE=$POOL_SIZE, rate limit off)"
+DATABASE_URL="$DATABASE_URL" PORT="$PORT" POOL_SIZE="$POOL_SIZE" RATE_LIMIT_PER_MINUTE=0 \
+  STATIC_DIR="$ROOT/site/dist" RUST_LOG=info "$ROOT/target/release/banksia-server" >"$WORK/server.log" 2>&1 &
+SERVER_PID=$!
+for _ in $(seq 1 150); do
+  curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null || { cat "$WORK/server.log"; exit 1; }
+
+# The wrk Lua script for one body; `done` prints the figures on one machine-readable line.
+wrk_script() {
+  local body_file="$1" out="$2"
+  cat >"$out" <<LUA
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = io.open("$body_file", "r"); wrk.body = f:read("*a"); f:close()
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT requests=%d seconds=%.3f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f max_ms=%.2f non2xx=%d socket_errors=%d\n",
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(90) / 1000,
+    latency:percentile(99) / 1000, latency.max / 1000, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+LUA
+}
+wrk_script "$HERE/valid.json" "$WORK/valid.lua"
+wrk_script "$HERE/invalid.json" "$WORK/invalid.lua"
+
+# Expect exactly the status a run is about, before measuring it.
+check_status() {
+  local body_file="$1" want="$2" got
+  got="$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$body_file" "http://127.0.0.1:$PORT/api/applications")"
+  [ "$got" = "$want" ] || { echo "expected $want for $(basename "$body_file"), got $got" >&2; cat "$WORK/server.log" | tail -5; exit 1; }
+}
+check_status "$HERE/valid.json" 201
+check_status "$HERE/invalid.json" 422
+
+run_wrk() {
+  local name="$1" script="$2" line
+  wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$script" "http://127.0.0.1:$PORT/api/applications" >/dev/null
+  line="$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s -s "$script" "http://127.0.0.1:$PORT/api/applications" | grep '^RESULT')"
+  echo "$name $line"
+}
+
+say "wrk: valid submissions (201), $CONNECTIONS connections, ${DURATION}s"
+VALID="$(run_wrk valid "$WORK/valid.lua")"; echo "$VALID"
+say "wrk: rejected submissions (422), $CONNECTIONS connections, ${DURATION}s"
+INVALID="$(run_wrk invalid "$WORK/invalid.lua")"; echo "$INVALID"
+
+say "pgbench: the same INSERT, $CONNECTIONS clients, ${DURATION}s"
+pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$CONNECTIONS" -j 2 -T "$WARMUP" \
+  -f "$HERE/insert.sql" banksia >/dev/null 2>&1
+PGBENCH_OUT="$(pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$CONNECTIONS" -j 2 -T "$DURATION" \
+  -f "$HERE/insert.sql" banksia 2>&1)"
+echo "$PGBENCH_OUT" | grep -E 'tps|latency average|failed'
+PG_TPS="$(echo "$PGBENCH_OUT" | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
+
+ROWS="$(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "SELECT count(*) FROM account_applications" banksia)"
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+rate() { awk -v r="$(field "$1" requests)" -v s="$(field "$1" seconds)" 'BEGIN { printf "%.0f", r / s }'; }
+V_RPS="$(rate "$VALID")"; I_RPS="$(rate "$INVALID")"
+RATIO="$(awk -v v="$V_RPS" -v p="$PG_TPS" 'BEGIN { printf "%.0f%%", 100 * v / p }')"
+
+echo
+echo "| Workload ($CONNECTIONS connections, ${DURATION}s) | Throughput | p50 | p99 | non-2xx/4xx-expected |"
+echo "|---|---|---|---|---|"
+echo "| POST valid application (201, row inserted) | $V_RPS req/s | $(field "$VALID" p50_ms) ms | $(field "$VALID" p99_ms) ms | socket errors $(field "$VALID" socket_errors) |"
+echo "| POST invalid application (422) | $I_RPS req/s | $(field "$INVALID" p50_ms) ms | $(field "$INVALID" p99_ms) ms | socket errors $(field "$INVALID" socket_errors) |"
+echo "| pgbench: the same INSERT | $(printf '%.0f' "$PG_TPS") tx/s | | | |"
+echo
+echo "Valid submissions: $RATIO of the pgbench insert rate. Rows in the table afterwards: $ROWS."
+echo "Machine: $(nproc) cores, $(uname -sr); PostgreSQL $(postgres --version | awk '{print $3}'); wrk -t2."

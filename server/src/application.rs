@@ -1,0 +1,126 @@
+//! The adapter to banksia-core: parse the body into core's input, run core's rules (the very
+//! functions the browser runs through WASM), and map the typed record to table columns.
+//! No rule lives here.
+
+use banksia_core::application::{ApplicationInput, ValidationReport, validate_application};
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use crate::db::NewApplication;
+use crate::error::ApiError;
+
+/// The body as core's input. JSON that is not an object of the known fields is a 400; the
+/// message is fixed (serde's would quote the input).
+pub fn parse(body: &[u8]) -> Result<ApplicationInput, ApiError> {
+    serde_json::from_slice(body).map_err(|err| match err.classify() {
+        serde_json::error::Category::Data => ApiError::SchemaMismatch,
+        _ => ApiError::MalformedJson,
+    })
+}
+
+/// Runs core's rules as of `today`: the columns to insert and the warnings, or a 422 with every
+/// failing field.
+pub fn validate(
+    input: &ApplicationInput,
+    today: NaiveDate,
+) -> Result<(NewApplication, Value), ApiError> {
+    match validate_application(input, today) {
+        Ok(valid) => {
+            let a = valid.application;
+            let row = NewApplication {
+                application_type: a.application_type.as_str(),
+                first_name: a.first_name,
+                last_name: a.last_name,
+                email: a.email,
+                phone: a.phone,
+                date_of_birth: a.date_of_birth,
+                address_line1: a.address_line1,
+                address_line2: a.address_line2,
+                city: a.city,
+                state: a.state.as_str(),
+                postal_code: a.postal_code,
+                employment_status: a.employment_status.as_str(),
+                annual_income: a.annual_income,
+                employer_name: a.employer_name,
+                identification_type: a.identification_type.as_str(),
+                identification_number: a.identification_number,
+                initial_deposit_amount: a.initial_deposit_amount,
+                terms_accepted: a.terms_accepted,
+                marketing_consent: a.marketing_consent,
+            };
+            Ok((row, to_json(&valid.warnings)))
+        }
+        Err(ValidationReport { errors, warnings }) => Err(ApiError::Validation {
+            errors: to_json(&errors),
+            warnings: to_json(&warnings),
+        }),
+    }
+}
+
+fn to_json(messages: &banksia_core::application::FieldMessages) -> Value {
+    serde_json::to_value(messages).unwrap_or_else(|_| Value::Object(Default::default()))
+}
+
+/// Today in Australian Eastern Standard Time (UTC+10), the bank's home time zone, as the date
+/// against which core checks a date of birth.
+pub fn today() -> NaiveDate {
+    let now = DateTime::<Utc>::from(std::time::SystemTime::now());
+    (now + chrono::Duration::hours(10)).date_naive()
+}
+
+/// A fresh reference in core's format, from the operating system's randomness.
+pub fn new_reference() -> Result<String, String> {
+    let mut random = [0u8; 16];
+    getrandom::fill(&mut random).map_err(|e| format!("no randomness: {e}"))?;
+    Ok(banksia_core::reference::reference_from_random(random))
+}
+
+/// SHA-256 of the body with insignificant differences (whitespace, key order) removed, to tell
+/// a retry of the same application from a different one under the same idempotency key.
+pub fn fingerprint(body: &[u8]) -> [u8; 32] {
+    let canonical = serde_json::from_slice::<Value>(body)
+        .map(|v| v.to_string().into_bytes())
+        .unwrap_or_else(|_| body.to_vec());
+    Sha256::digest(&canonical).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fingerprint_ignores_layout_and_key_order() {
+        assert_eq!(
+            fingerprint(br#"{"a": 1, "b": "x"}"#),
+            fingerprint(br#"{"b":"x","a":1}"#)
+        );
+        assert_ne!(fingerprint(br#"{"a": 1}"#), fingerprint(br#"{"a": 2}"#));
+    }
+
+    #[test]
+    fn parse_errors_never_quote_the_input() {
+        for body in [
+            &br#"{"first_name": "#[..],
+            b"not json",
+            br#"{"first_name": 42}"#,
+            br#"{"secret_field": "x"}"#,
+            b"[]",
+        ] {
+            let err = parse(body).expect_err("rejected");
+            let text = err.body().to_string();
+            assert!(
+                !text.contains("secret_field") && !text.contains("42"),
+                "{text}"
+            );
+        }
+        assert!(matches!(
+            parse(b"{\"first_name\":"),
+            Err(ApiError::MalformedJson)
+        ));
+        assert!(matches!(
+            parse(br#"{"first_name": 42}"#),
+            Err(ApiError::SchemaMismatch)
+        ));
+    }
+}

@@ -1,0 +1,158 @@
+//! Configuration from environment variables.
+//!
+//! | Variable | Default | Meaning |
+//! |---|---|---|
+//! | `DATABASE_URL` | (required) | PostgreSQL connection string, e.g. `postgres://banksia@127.0.0.1:5432/banksia`. Migrations are applied at start. |
+//! | `BIND` | `127.0.0.1` | Address to listen on (`0.0.0.0` or `::` for every interface). |
+//! | `PORT` | `8080` | TCP port to listen on (`0` picks a free one; the chosen address is logged). |
+//! | `POOL_SIZE` | `16` | Maximum number of PostgreSQL connections in the pool. |
+//! | `STATIC_DIR` | `site/dist` | The built site served for every non-API path; its `404.html` answers unknown paths. |
+//! | `RATE_LIMIT_PER_MINUTE` | `10` | Application submissions allowed per client IP per minute; `0` turns the limit off. |
+//! | `TRUSTED_PROXIES` | (none) | Comma-separated IPs or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed. |
+//! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
+//! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. |
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+use crate::rate_limit::IpNet;
+
+/// Everything the server needs to start, read once from the environment.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub database_url: String,
+    pub bind: IpAddr,
+    pub port: u16,
+    pub pool_size: usize,
+    pub static_dir: PathBuf,
+    pub rate_limit_per_minute: u32,
+    pub trusted_proxies: Vec<IpNet>,
+    pub shutdown_drain: Duration,
+}
+
+/// A variable is set but cannot be used.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+pub const DEFAULT_POOL_SIZE: usize = 16;
+pub const DEFAULT_RATE_LIMIT_PER_MINUTE: u32 = 10;
+
+impl Config {
+    /// Reads the process environment.
+    pub fn from_env() -> Result<Self, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// Reads variables through `lookup`, so tests need not touch the process environment.
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Self, ConfigError> {
+        let var = |name: &str| {
+            lookup(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        let database_url =
+            var("DATABASE_URL").ok_or_else(|| ConfigError("DATABASE_URL must be set".into()))?;
+        let trusted_proxies = match var("TRUSTED_PROXIES") {
+            None => Vec::new(),
+            Some(list) => list
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|s| {
+                    s.parse::<IpNet>().map_err(|_| {
+                        ConfigError(format!(
+                            "TRUSTED_PROXIES: `{s}` is not an IP address or CIDR range"
+                        ))
+                    })
+                })
+                .collect::<Result<_, _>>()?,
+        };
+        Ok(Self {
+            database_url,
+            bind: parse(&var, "BIND", IpAddr::V4(Ipv4Addr::LOCALHOST))?,
+            port: parse(&var, "PORT", 8080)?,
+            pool_size: parse(&var, "POOL_SIZE", DEFAULT_POOL_SIZE)?.max(1),
+            static_dir: var("STATIC_DIR").map_or_else(|| PathBuf::from("site/dist"), PathBuf::from),
+            rate_limit_per_minute: parse(
+                &var,
+                "RATE_LIMIT_PER_MINUTE",
+                DEFAULT_RATE_LIMIT_PER_MINUTE,
+            )?,
+            trusted_proxies,
+            shutdown_drain: Duration::from_secs(parse(&var, "SHUTDOWN_DRAIN_SECONDS", 10)?),
+        })
+    }
+}
+
+fn parse<T: FromStr>(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: T,
+) -> Result<T, ConfigError> {
+    match var(name) {
+        None => Ok(default),
+        Some(value) => value
+            .parse()
+            .map_err(|_| ConfigError(format!("{name}: `{value}` is not valid"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
+        let map: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        Config::from_lookup(|name| map.get(name).cloned())
+    }
+
+    #[test]
+    fn defaults_apply_when_only_the_database_is_given() {
+        let c = config(&[("DATABASE_URL", "postgres://localhost/banksia")]).unwrap();
+        assert_eq!(c.bind, IpAddr::V4(Ipv4Addr::LOCALHOST));
+        assert_eq!(c.port, 8080);
+        assert_eq!(c.pool_size, DEFAULT_POOL_SIZE);
+        assert_eq!(c.static_dir, PathBuf::from("site/dist"));
+        assert_eq!(c.rate_limit_per_minute, 10);
+        assert!(c.trusted_proxies.is_empty());
+        assert_eq!(c.shutdown_drain, Duration::from_secs(10));
+    }
+
+    #[test]
+    fn database_url_is_required() {
+        assert!(config(&[]).is_err());
+        assert!(config(&[("DATABASE_URL", "  ")]).is_err());
+    }
+
+    #[test]
+    fn values_are_parsed_and_bad_ones_named() {
+        let c = config(&[
+            ("DATABASE_URL", "postgres://x"),
+            ("BIND", "0.0.0.0"),
+            ("PORT", "0"),
+            ("RATE_LIMIT_PER_MINUTE", "0"),
+            ("TRUSTED_PROXIES", "10.0.0.1, 192.168.0.0/16,::1"),
+        ])
+        .unwrap();
+        assert_eq!(c.port, 0);
+        assert_eq!(c.rate_limit_per_minute, 0);
+        assert_eq!(c.trusted_proxies.len(), 3);
+        let err = config(&[("DATABASE_URL", "x"), ("PORT", "eighty")]).unwrap_err();
+        assert!(err.0.starts_with("PORT"));
+        assert!(config(&[("DATABASE_URL", "x"), ("TRUSTED_PROXIES", "proxy.local")]).is_err());
+    }
+}

@@ -1,0 +1,166 @@
+//! The API's one error type, and the one place that turns errors and rejections into responses.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+use warp::http::{HeaderValue, StatusCode, header};
+use warp::reply::{Reply, Response};
+
+use crate::db::DbError;
+
+/// Everything a request to the API can fail with.
+#[derive(Debug)]
+pub enum ApiError {
+    /// 400: the body is not JSON.
+    MalformedJson,
+    /// 400: the body is JSON but a field has the wrong type, a field is unknown, or `user_id` is set.
+    SchemaMismatch,
+    /// 400: the `Idempotency-Key` header is not 1 to 255 visible ASCII characters.
+    InvalidIdempotencyKey,
+    /// 400: the body could not be read (the client went away or sent a broken chunk).
+    UnreadableBody,
+    /// 404: no such API path.
+    NotFound,
+    /// 405: the path exists but not for this method.
+    MethodNotAllowed,
+    /// 413: the body is over the limit (16 KiB).
+    PayloadTooLarge,
+    /// 415: the body is not declared as `application/json`.
+    UnsupportedMediaType,
+    /// 422: the application breaks banksia-core's rules; `{ "errors": {field: [messages]}, "warnings": {...} }`.
+    Validation { errors: Value, warnings: Value },
+    /// 422: the `Idempotency-Key` was already used with a different body.
+    IdempotencyKeyReused,
+    /// 429: too many submissions from this client; retry after the given time.
+    RateLimited { retry_after: Duration },
+    /// 503: the database is unreachable; logged, answered generically.
+    DatabaseUnavailable(DbError),
+    /// 500: anything else; logged, answered generically.
+    Internal(String),
+}
+
+impl warp::reject::Reject for ApiError {}
+
+impl From<DbError> for ApiError {
+    fn from(err: DbError) -> Self {
+        match err {
+            DbError::Unavailable(_) => Self::DatabaseUnavailable(err),
+            other => Self::Internal(other.to_string()),
+        }
+    }
+}
+
+impl ApiError {
+    pub fn status(&self) -> StatusCode {
+        match self {
+            Self::MalformedJson
+            | Self::SchemaMismatch
+            | Self::InvalidIdempotencyKey
+            | Self::UnreadableBody => StatusCode::BAD_REQUEST,
+            Self::NotFound => StatusCode::NOT_FOUND,
+            Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Validation { .. } | Self::IdempotencyKeyReused => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The JSON answer. Messages are fixed texts: nothing from the request is echoed.
+    pub(crate) fn body(&self) -> Value {
+        let error = |message: &str| json!({ "error": message });
+        match self {
+            Self::MalformedJson => error("The request body is not valid JSON."),
+            Self::SchemaMismatch => error(
+                "The request body does not match the application format: a field has the wrong type or is not recognised.",
+            ),
+            Self::InvalidIdempotencyKey => {
+                error("The Idempotency-Key header must be 1 to 255 visible ASCII characters.")
+            }
+            Self::UnreadableBody => error("The request body could not be read."),
+            Self::NotFound => error("Not found."),
+            Self::MethodNotAllowed => error("Method not allowed."),
+            Self::PayloadTooLarge => error("The request body is larger than 16 KiB."),
+            Self::UnsupportedMediaType => error("The request body must be application/json."),
+            Self::Validation { errors, warnings } => {
+                json!({ "errors": errors, "warnings": warnings })
+            }
+            Self::IdempotencyKeyReused => json!({
+                "errors": { "idempotency_key": ["This Idempotency-Key was already used for a different application."] },
+                "warnings": {},
+            }),
+            Self::RateLimited { .. } => {
+                error("Too many applications from this address. Please try again later.")
+            }
+            Self::DatabaseUnavailable(_) => error(
+                "The service is temporarily unavailable. Your application was not submitted; please try again shortly.",
+            ),
+            Self::Internal(_) => error("Something went wrong on our side. Please try again."),
+        }
+    }
+
+    pub fn into_response(self) -> Response {
+        match &self {
+            Self::DatabaseUnavailable(err) => tracing::warn!(error = %err, "database unavailable"),
+            Self::Internal(err) => tracing::error!(error = %err, "internal error"),
+            _ => {}
+        }
+        let mut response = warp::reply::with_status(warp::reply::json(&self.body()), self.status())
+            .into_response();
+        if let Self::RateLimited { retry_after } = &self {
+            let seconds = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
+        }
+        if self.status() == StatusCode::SERVICE_UNAVAILABLE {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+        }
+        response
+    }
+}
+
+/// The one `recover`: every rejection left after routing becomes a JSON error.
+/// Unknown non-API paths never get here: the site's 404 page answers them.
+pub async fn handle_rejection(rejection: warp::Rejection) -> Result<Response, Infallible> {
+    let error = if let Some(api) = rejection.find::<ApiError>() {
+        // Not Clone (it may hold a DbError): rebuild the few variants that can be rejections.
+        match api {
+            ApiError::DatabaseUnavailable(_) => {
+                ApiError::DatabaseUnavailable(DbError::Unavailable("rejection".into()))
+            }
+            ApiError::NotFound => ApiError::NotFound,
+            _ => ApiError::Internal(format!("unexpected rejection {api:?}")),
+        }
+    } else if rejection.is_not_found() {
+        ApiError::NotFound
+    } else if rejection.find::<warp::reject::MethodNotAllowed>().is_some() {
+        ApiError::MethodNotAllowed
+    } else if rejection.find::<warp::reject::PayloadTooLarge>().is_some() {
+        ApiError::PayloadTooLarge
+    } else if rejection
+        .find::<warp::reject::UnsupportedMediaType>()
+        .is_some()
+    {
+        ApiError::UnsupportedMediaType
+    } else if rejection.find::<warp::reject::InvalidHeader>().is_some()
+        || rejection.find::<warp::reject::MissingHeader>().is_some()
+        || rejection.find::<warp::reject::InvalidQuery>().is_some()
+    {
+        ApiError::UnreadableBody
+    } else {
+        ApiError::Internal(format!("unhandled rejection: {rejection:?}"))
+    };
+    let mut response = error.into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}

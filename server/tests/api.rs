@@ -1,0 +1,427 @@
+//! POST /api/applications against a real PostgreSQL: every status, idempotency, rate limit.
+
+mod common;
+
+use std::net::SocketAddr;
+
+use common::{CLUSTER, raw_request, spawn_app, spawn_app_with, valid_application};
+use serde_json::{Value, json};
+
+fn body(value: &Value) -> String {
+    value.to_string()
+}
+
+#[tokio::test]
+async fn a_valid_application_is_stored_and_answered_201() {
+    let app = spawn_app().await;
+    let res = app.post_json(&body(&valid_application())).await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let answer = res.json();
+    let reference = answer["reference"].as_str().unwrap();
+    assert!(reference.starts_with("BKS-"), "{reference}");
+    assert!(banksia_core::reference::is_valid_reference(reference));
+    assert_eq!(answer["status"], "under_review");
+    let submitted_at = answer["submitted_at"].as_str().unwrap();
+    assert!(
+        chrono::DateTime::parse_from_rfc3339(submitted_at).is_ok(),
+        "{submitted_at}"
+    );
+    assert_eq!(answer.as_object().unwrap().len(), 3);
+    assert_eq!(res.header("cache-control"), Some("no-store"));
+
+    // The row is committed, normalised by core, typed, and anonymous.
+    let row = app
+        .db
+        .query_one(
+            "SELECT first_name, phone, state, annual_income::text, initial_deposit_amount::text,
+                    date_of_birth::text, terms_accepted, marketing_consent, user_id IS NULL, status,
+                    idempotency_key IS NULL
+             FROM account_applications WHERE reference = $1",
+            &[&reference],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, String>(0), "Charlotte");
+    assert_eq!(row.get::<_, String>(1), "+61412345678");
+    assert_eq!(row.get::<_, String>(2), "VIC");
+    assert_eq!(row.get::<_, String>(3), "85000.00");
+    assert_eq!(row.get::<_, String>(4), "250.50");
+    assert_eq!(row.get::<_, String>(5), "1990-04-15");
+    assert!(row.get::<_, bool>(6));
+    assert!(!row.get::<_, bool>(7));
+    assert!(row.get::<_, bool>(8));
+    assert_eq!(row.get::<_, String>(9), "under_review");
+    assert!(row.get::<_, bool>(10));
+    assert_eq!(app.row_count().await, 1);
+}
+
+#[tokio::test]
+async fn every_failing_field_is_422_with_the_spec_messages() {
+    let app = spawn_app().await;
+    let res = app.post_json("{}").await;
+    assert_eq!(res.status, 422, "{}", res.text());
+    let errors = &res.json()["errors"];
+    let expected = [
+        ("date_of_birth", "Date of birth is required"),
+        ("employment_status", "Employment status is required"),
+        ("annual_income", "Annual income is required"),
+        ("identification_type", "Identification type is required"),
+        ("identification_number", "Identification number is required"),
+        (
+            "initial_deposit_amount",
+            "Initial deposit amount is required",
+        ),
+        ("terms_accepted", "You must accept the terms and conditions"),
+    ];
+    for (field, message) in expected {
+        assert_eq!(errors[field], json!([message]), "{field}: {errors}");
+    }
+    assert!(res.json()["warnings"].is_object());
+
+    let mut bad = valid_application();
+    bad["first_name"] = json!("J");
+    bad["last_name"] = json!("K");
+    bad["email"] = json!("not-an-email");
+    bad["phone"] = json!("123");
+    bad["address_line1"] = json!("1 A");
+    bad["postal_code"] = json!("30");
+    bad["terms_accepted"] = json!(false);
+    let res = app.post_json(&body(&bad)).await;
+    assert_eq!(res.status, 422);
+    let errors = &res.json()["errors"];
+    let expected = [
+        ("first_name", "First name must be at least 2 characters"),
+        ("last_name", "Last name must be at least 2 characters"),
+        ("email", "Please enter a valid email address"),
+        ("phone", "Please enter a valid phone number"),
+        ("address_line1", "Please enter your full address"),
+        ("postal_code", "Please enter a valid postal code"),
+        ("terms_accepted", "You must accept the terms and conditions"),
+    ];
+    for (field, message) in expected {
+        assert_eq!(errors[field], json!([message]), "{field}: {errors}");
+    }
+    assert_eq!(
+        errors.as_object().unwrap().len(),
+        expected.len(),
+        "{errors}"
+    );
+    assert_eq!(app.row_count().await, 0);
+}
+
+#[tokio::test]
+async fn a_user_id_must_be_null() {
+    let app = spawn_app().await;
+    let mut with_null = valid_application();
+    with_null["user_id"] = Value::Null;
+    assert_eq!(app.post_json(&body(&with_null)).await.status, 201);
+
+    let mut with_user = valid_application();
+    with_user["user_id"] = json!("0b9a3f5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b");
+    let res = app.post_json(&body(&with_user)).await;
+    assert_eq!(res.status, 422, "{}", res.text());
+    assert!(res.json()["errors"]["user_id"].is_array());
+    assert_eq!(app.row_count().await, 1);
+}
+
+#[tokio::test]
+async fn malformed_json_and_wrong_types_are_400_without_echo() {
+    let app = spawn_app().await;
+    let marker = "ZQX-secret-7731";
+    let cases = [
+        format!(r#"{{"first_name": "{marker}""#),
+        marker.to_string(),
+        format!(r#"{{"first_name": ["{marker}"]}}"#),
+        format!(r#"{{"{marker}": "x"}}"#),
+        format!(r#"{{"terms_accepted": "{marker}"}}"#),
+        format!(r#"["{marker}"]"#),
+        String::new(),
+    ];
+    for case in &cases {
+        let res = app.post_json(case).await;
+        assert_eq!(res.status, 400, "{case}: {}", res.text());
+        let text = res.text();
+        assert!(!text.contains(marker), "echoed input: {text}");
+        assert!(res.json()["error"].as_str().unwrap().len() < 200);
+    }
+    assert_eq!(app.row_count().await, 0);
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_json_is_415() {
+    let app = spawn_app().await;
+    let payload = body(&valid_application());
+    for content_type in [
+        None,
+        Some("text/plain"),
+        Some("application/x-www-form-urlencoded"),
+        Some("application/jsonp"),
+    ] {
+        let headers: Vec<(&str, &str)> = content_type
+            .map(|ct| ("content-type", ct))
+            .into_iter()
+            .collect();
+        let res = app
+            .request("POST", "/api/applications", &headers, payload.as_bytes())
+            .await;
+        assert_eq!(res.status, 415, "{content_type:?}");
+        assert!(res.json()["error"].is_string());
+    }
+    let res = app
+        .request(
+            "POST",
+            "/api/applications",
+            &[("content-type", "application/json; charset=UTF-8")],
+            payload.as_bytes(),
+        )
+        .await;
+    assert_eq!(res.status, 201);
+}
+
+#[tokio::test]
+async fn bodies_over_16_kib_are_413_chunked_or_not() {
+    let app = spawn_app().await;
+    let mut big = valid_application();
+    big["employer_name"] = json!("x".repeat(17 * 1024));
+    let big = body(&big);
+    let res = app.post_json(&big).await;
+    assert_eq!(res.status, 413);
+    assert!(res.json()["error"].is_string());
+
+    // Declared far too large: refused before reading.
+    let head = format!(
+        "POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        50 * 1024 * 1024
+    );
+    let res = raw_request(app.addr, head.as_bytes()).await;
+    assert_eq!(res.status, 413);
+
+    // Chunked: no length up front; the limit applies to what arrives.
+    let res = raw_request(app.addr, &chunked(app.addr, big.as_bytes(), 1000)).await;
+    assert_eq!(res.status, 413);
+    // A chunked body within the limit is fine.
+    let small = body(&valid_application());
+    let res = raw_request(app.addr, &chunked(app.addr, small.as_bytes(), 100)).await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    assert_eq!(app.row_count().await, 1);
+}
+
+fn chunked(addr: SocketAddr, body: &[u8], chunk: usize) -> Vec<u8> {
+    let mut raw = format!(
+        "POST /api/applications HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )
+    .into_bytes();
+    for part in body.chunks(chunk) {
+        raw.extend_from_slice(format!("{:x}\r\n", part.len()).as_bytes());
+        raw.extend_from_slice(part);
+        raw.extend_from_slice(b"\r\n");
+    }
+    raw.extend_from_slice(b"0\r\n\r\n");
+    raw
+}
+
+#[tokio::test]
+async fn same_key_same_body_replays_the_first_answer() {
+    let app = spawn_app().await;
+    let payload = body(&valid_application());
+    let headers = [
+        ("content-type", "application/json"),
+        ("idempotency-key", "retry-7f3a9c"),
+    ];
+    let first = app
+        .request("POST", "/api/applications", &headers, payload.as_bytes())
+        .await;
+    assert_eq!(first.status, 201);
+    // The same application re-serialised differently is the same body.
+    let reordered = serde_json::to_string_pretty(&valid_application()).unwrap();
+    let again = app
+        .request("POST", "/api/applications", &headers, reordered.as_bytes())
+        .await;
+    assert_eq!(again.status, 201);
+    assert_eq!(again.json(), first.json());
+    assert_eq!(app.row_count().await, 1);
+
+    // Another key is another application.
+    let other = [
+        ("content-type", "application/json"),
+        ("idempotency-key", "retry-other"),
+    ];
+    let third = app
+        .request("POST", "/api/applications", &other, payload.as_bytes())
+        .await;
+    assert_eq!(third.status, 201);
+    assert_ne!(third.json()["reference"], first.json()["reference"]);
+    assert_eq!(app.row_count().await, 2);
+}
+
+#[tokio::test]
+async fn same_key_different_body_is_422() {
+    let app = spawn_app().await;
+    let headers = [
+        ("content-type", "application/json"),
+        ("idempotency-key", "key-1"),
+    ];
+    let first = app
+        .request(
+            "POST",
+            "/api/applications",
+            &headers,
+            body(&valid_application()).as_bytes(),
+        )
+        .await;
+    assert_eq!(first.status, 201);
+    let mut changed = valid_application();
+    changed["first_name"] = json!("Olivia");
+    let res = app
+        .request(
+            "POST",
+            "/api/applications",
+            &headers,
+            body(&changed).as_bytes(),
+        )
+        .await;
+    assert_eq!(res.status, 422);
+    assert!(res.json()["errors"]["idempotency_key"].is_array());
+    assert_eq!(app.row_count().await, 1);
+}
+
+#[tokio::test]
+async fn invalid_idempotency_keys_are_400() {
+    let app = spawn_app().await;
+    let long = "k".repeat(256);
+    for key in ["", "has space", long.as_str(), "tab\there"] {
+        let headers = [
+            ("content-type", "application/json"),
+            ("idempotency-key", key),
+        ];
+        let res = app
+            .request(
+                "POST",
+                "/api/applications",
+                &headers,
+                body(&valid_application()).as_bytes(),
+            )
+            .await;
+        assert_eq!(res.status, 400, "{key:?}");
+    }
+    let ok = "k".repeat(255);
+    let headers = [
+        ("content-type", "application/json"),
+        ("idempotency-key", ok.as_str()),
+    ];
+    let res = app
+        .request(
+            "POST",
+            "/api/applications",
+            &headers,
+            body(&valid_application()).as_bytes(),
+        )
+        .await;
+    assert_eq!(res.status, 201);
+    assert_eq!(app.row_count().await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_requests_with_one_key_write_one_row() {
+    let app = spawn_app().await;
+    let payload = body(&valid_application());
+    let mut tasks = Vec::new();
+    for _ in 0..12 {
+        let addr = app.addr;
+        let payload = payload.clone();
+        tasks.push(tokio::spawn(async move {
+            let headers = [
+                ("content-type", "application/json"),
+                ("idempotency-key", "double-click"),
+            ];
+            common::request(
+                addr,
+                "POST",
+                "/api/applications",
+                &headers,
+                payload.as_bytes(),
+            )
+            .await
+        }));
+    }
+    let mut references = std::collections::BTreeSet::new();
+    for task in tasks {
+        let res = task.await.unwrap();
+        assert_eq!(res.status, 201, "{}", res.text());
+        references.insert(res.json()["reference"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(references.len(), 1, "{references:?}");
+    assert_eq!(app.row_count().await, 1);
+}
+
+#[tokio::test]
+async fn submissions_are_rate_limited_per_client() {
+    let app = spawn_app_with(&CLUSTER, |c| c.rate_limit_per_minute = 3).await;
+    let payload = body(&valid_application());
+    for _ in 0..3 {
+        assert_eq!(app.post_json(&payload).await.status, 201);
+    }
+    let limited = app.post_json(&payload).await;
+    assert_eq!(limited.status, 429);
+    let retry_after: u64 = limited.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=20).contains(&retry_after), "{retry_after}");
+    assert!(limited.json()["error"].is_string());
+    // Invalid submissions count too (no free probing), and nothing else is limited.
+    assert_eq!(app.post_json("{}").await.status, 429);
+    assert_eq!(app.request("GET", "/healthz", &[], b"").await.status, 200);
+    assert_eq!(app.row_count().await, 3);
+}
+
+#[tokio::test]
+async fn forwarded_for_counts_only_behind_a_trusted_proxy() {
+    // Not trusted: every forged X-Forwarded-For is the same client (the peer).
+    let app = spawn_app_with(&CLUSTER, |c| c.rate_limit_per_minute = 1).await;
+    let send = |ip: &'static str| {
+        let addr = app.addr;
+        async move {
+            let headers = [
+                ("content-type", "application/json"),
+                ("x-forwarded-for", ip),
+            ];
+            common::request(
+                addr,
+                "POST",
+                "/api/applications",
+                &headers,
+                body(&valid_application()).as_bytes(),
+            )
+            .await
+        }
+    };
+    assert_eq!(send("198.51.100.1").await.status, 201);
+    assert_eq!(send("198.51.100.2").await.status, 429);
+
+    // Behind a trusted proxy (the loopback peer): each forwarded client has its own budget.
+    let app = spawn_app_with(&CLUSTER, |c| {
+        c.rate_limit_per_minute = 1;
+        c.trusted_proxies = vec!["127.0.0.0/8".parse().unwrap()];
+    })
+    .await;
+    let send = |ip: &'static str| {
+        let addr = app.addr;
+        async move {
+            let headers = [
+                ("content-type", "application/json"),
+                ("x-forwarded-for", ip),
+            ];
+            common::request(
+                addr,
+                "POST",
+                "/api/applications",
+                &headers,
+                body(&valid_application()).as_bytes(),
+            )
+            .await
+        }
+    };
+    assert_eq!(send("198.51.100.1").await.status, 201);
+    assert_eq!(send("198.51.100.2").await.status, 201);
+    assert_eq!(send("198.51.100.1").await.status, 429);
+    // A client cannot dodge it by prepending a fake hop.
+    assert_eq!(send("203.0.113.50, 198.51.100.1").await.status, 429);
+}

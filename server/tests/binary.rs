@@ -1,0 +1,201 @@
+//! The `banksia-server` binary as it is deployed: logs free of personal information, and a
+//! graceful exit on SIGTERM and SIGINT.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::{CLUSTER, fixture_site, valid_application};
+use serde_json::{Value, json};
+
+struct Running {
+    child: Child,
+    addr: SocketAddr,
+    log: Arc<Mutex<Vec<String>>>,
+}
+
+async fn start_binary() -> Running {
+    let database = CLUSTER.create_database().await;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_banksia-server"))
+        .env("DATABASE_URL", CLUSTER.url(&database))
+        .env("PORT", "0")
+        .env("STATIC_DIR", fixture_site())
+        .env("RATE_LIMIT_PER_MINUTE", "0")
+        // As verbose as an operator could make it.
+        .env("RUST_LOG", "trace")
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start banksia-server");
+    let log = Arc::new(Mutex::new(Vec::new()));
+    for stream in [
+        Box::new(child.stdout.take().unwrap()) as Box<dyn std::io::Read + Send>,
+        Box::new(child.stderr.take().unwrap()),
+    ] {
+        let log = log.clone();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stream).lines().map_while(Result::ok) {
+                log.lock().unwrap().push(line);
+            }
+        });
+    }
+    let give_up = Instant::now() + Duration::from_secs(60);
+    let addr = loop {
+        let found = log.lock().unwrap().iter().find_map(|line| {
+            let v: Value = serde_json::from_str(line).ok()?;
+            (v["fields"]["message"] == "listening")
+                .then(|| v["fields"]["address"].as_str().unwrap().parse().unwrap())
+        });
+        if let Some(addr) = found {
+            break addr;
+        }
+        assert!(
+            Instant::now() < give_up,
+            "server did not start: {:?}",
+            log.lock().unwrap()
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "server exited: {:?}",
+            log.lock().unwrap()
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    Running { child, addr, log }
+}
+
+fn signal(child: &Child, name: &str) {
+    let status = Command::new("kill")
+        .arg(format!("-{name}"))
+        .arg(child.id().to_string())
+        .status()
+        .unwrap();
+    assert!(status.success());
+}
+
+fn wait_for_exit(child: &mut Child) -> std::process::ExitStatus {
+    let give_up = Instant::now() + Duration::from_secs(30);
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > give_up {
+            let _ = child.kill();
+            panic!("server did not exit after the signal");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[tokio::test]
+async fn logs_never_contain_personal_information() {
+    let mut server = start_binary().await;
+    let marks = [
+        ("first_name", "Zephyrinemark"),
+        ("last_name", "Quillfeathermark"),
+        ("email", "pii.mark.7731@example.com.au"),
+        ("phone", "0491 570 156"),
+        ("date_of_birth", "1987-11-23"),
+        ("address_line1", "77 Markwood Boulevard"),
+        ("identification_number", "PIIMARK4242"),
+        ("employer_name", "Markedly Secret Pty Ltd"),
+    ];
+    let mut application = valid_application();
+    for (field, value) in marks {
+        application[field] = json!(value);
+    }
+    let payload = application.to_string();
+    let json = [("content-type", "application/json")];
+    let created = common::request(
+        server.addr,
+        "POST",
+        "/api/applications",
+        &json,
+        payload.as_bytes(),
+    )
+    .await;
+    assert_eq!(created.status, 201, "{}", created.text());
+    // The same data in a rejected (422) and in a malformed (400) request.
+    application["terms_accepted"] = json!(false);
+    let rejected = common::request(
+        server.addr,
+        "POST",
+        "/api/applications",
+        &json,
+        application.to_string().as_bytes(),
+    )
+    .await;
+    assert_eq!(rejected.status, 422);
+    let malformed = format!(
+        "{{\"first_name\": \"Zephyrinemark\", \"email\": {}",
+        "\"pii.mark.7731@example.com.au\""
+    );
+    let bad = common::request(
+        server.addr,
+        "POST",
+        "/api/applications",
+        &json,
+        malformed.as_bytes(),
+    )
+    .await;
+    assert_eq!(bad.status, 400);
+
+    signal(&server.child, "TERM");
+    assert!(wait_for_exit(&mut server.child).success());
+    // The reader threads finish once the pipes close.
+    std::thread::sleep(Duration::from_millis(200));
+
+    let log = server.log.lock().unwrap().join("\n");
+    // One structured line per request, with method, path, status and latency.
+    let access: Vec<Value> = log
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|v| v["target"] == "banksia_server::access")
+        .collect();
+    assert_eq!(access.len(), 3, "{log}");
+    for line in &access {
+        assert_eq!(line["fields"]["method"], "POST");
+        assert_eq!(line["fields"]["path"], "/api/applications");
+        assert!(line["fields"]["latency_ms"].is_number());
+    }
+    let statuses: Vec<u64> = access
+        .iter()
+        .map(|l| l["fields"]["status"].as_u64().unwrap())
+        .collect();
+    assert_eq!(statuses, [201, 422, 400]);
+    for (field, value) in marks {
+        assert!(!log.contains(value), "{field} value found in the logs");
+    }
+    // Partial values too: the phone as core normalises it, the email's local part.
+    for fragment in ["491570156", "pii.mark", "Zephyrine", "PIIMARK"] {
+        assert!(!log.contains(fragment), "`{fragment}` found in the logs");
+    }
+}
+
+#[tokio::test]
+async fn sigterm_and_sigint_shut_down_gracefully() {
+    for name in ["TERM", "INT"] {
+        let mut server = start_binary().await;
+        assert_eq!(
+            common::request(server.addr, "GET", "/healthz", &[], b"")
+                .await
+                .status,
+            200
+        );
+        signal(&server.child, name);
+        let status = wait_for_exit(&mut server.child);
+        assert!(status.success(), "SIG{name}: {status:?}");
+        std::thread::sleep(Duration::from_millis(100));
+        let log = server.log.lock().unwrap().join("\n");
+        assert!(log.contains("shutting down"), "{log}");
+        // The port is released: nothing listens any more.
+        assert!(
+            std::net::TcpStream::connect_timeout(&server.addr, Duration::from_secs(2)).is_err()
+        );
+    }
+}

@@ -1,0 +1,441 @@
+//! Test harness: a real PostgreSQL cluster per test binary, a fresh database and server per
+//! test (`spawn_app`), and a minimal HTTP/1.1 client that can send exactly the bytes a test
+//! needs (chunked bodies, odd headers).
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{LazyLock, Mutex};
+use std::time::Duration;
+
+use banksia_server::{Config, Server};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL
+
+/// A throw-away PostgreSQL cluster in a temp dir, on a free port, removed when the test process
+/// exits (even on panic or abort: a watchdog shell waits for our end of a pipe to close).
+pub struct PgCluster {
+    pub port: u16,
+    root: PathBuf,
+    data: PathBuf,
+    run_as: Option<String>,
+    _watchdog: Mutex<(Child, ChildStdin)>,
+}
+
+/// PostgreSQL refuses to run as root: as root, run its binaries as `PG_RUN_AS` (default `postgres`).
+fn pg_user() -> Option<String> {
+    let euid = Command::new("id").arg("-u").output().expect("`id -u` runs");
+    let root = String::from_utf8_lossy(&euid.stdout).trim() == "0";
+    root.then(|| std::env::var("PG_RUN_AS").unwrap_or_else(|_| "postgres".into()))
+}
+
+static CLUSTER_SEQ: AtomicU32 = AtomicU32::new(0);
+
+impl PgCluster {
+    pub fn start() -> Self {
+        let run_as = pg_user();
+        let root = std::env::temp_dir().join(format!(
+            "banksia-test-pg-{}-{}",
+            std::process::id(),
+            CLUSTER_SEQ.fetch_add(1, Ordering::Relaxed)
+        ));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).expect("create cluster dir");
+        if let Some(user) = &run_as {
+            run(Command::new("chown").arg(user).arg(&root));
+        }
+        run(Command::new("chmod").arg("700").arg(&root));
+        let data = root.join("data");
+        let mut cluster = Self {
+            port: 0,
+            data: data.clone(),
+            _watchdog: Mutex::new(watchdog(&run_as, &data, &root)),
+            root,
+            run_as,
+        };
+        run(cluster
+            .pg_command("initdb")
+            .args([
+                "-U",
+                "postgres",
+                "-A",
+                "trust",
+                "--no-sync",
+                "-E",
+                "UTF8",
+                "--locale=C",
+                "-D",
+            ])
+            .arg(&data));
+        let mut last_error = String::new();
+        for _ in 0..5 {
+            cluster.port = free_port();
+            match cluster.pg_ctl_start() {
+                Ok(()) => return cluster,
+                Err(e) => last_error = e,
+            }
+        }
+        panic!("PostgreSQL did not start: {last_error}");
+    }
+
+    fn pg_command(&self, program: &str) -> Command {
+        let mut cmd = match &self.run_as {
+            Some(user) => {
+                let mut cmd = Command::new("runuser");
+                cmd.args(["-u", user, "--", program]);
+                cmd
+            }
+            None => Command::new(program),
+        };
+        cmd.current_dir(&self.root).stdin(Stdio::null());
+        cmd
+    }
+
+    fn pg_ctl_start(&self) -> Result<(), String> {
+        let options = format!(
+            "-p {} -k {} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off \
+             -c synchronous_commit=off -c full_page_writes=off",
+            self.port,
+            self.root.display()
+        );
+        let out = self
+            .pg_command("pg_ctl")
+            .arg("-D")
+            .arg(&self.data)
+            .arg("-l")
+            .arg(self.root.join("server.log"))
+            .args(["-w", "-t", "60", "-o", &options, "start"])
+            .output()
+            .map_err(|e| e.to_string())?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            let log = std::fs::read_to_string(self.root.join("server.log")).unwrap_or_default();
+            Err(format!("{}\n{log}", String::from_utf8_lossy(&out.stderr)))
+        }
+    }
+
+    /// Starts the cluster again on the same port (after `stop`).
+    pub fn restart(&self) {
+        self.pg_ctl_start().expect("PostgreSQL restarts");
+    }
+
+    /// Fast shutdown: open connections are terminated, new ones refused.
+    pub fn stop(&self) {
+        run(self
+            .pg_command("pg_ctl")
+            .arg("-D")
+            .arg(&self.data)
+            .args(["-m", "fast", "-w", "stop"]));
+    }
+
+    pub fn url(&self, database: &str) -> String {
+        format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
+    }
+
+    pub async fn connect(&self, database: &str) -> tokio_postgres::Client {
+        let (client, connection) =
+            tokio_postgres::connect(&self.url(database), tokio_postgres::NoTls)
+                .await
+                .expect("connect to the test cluster");
+        tokio::spawn(connection);
+        client
+    }
+
+    /// A new empty database.
+    pub async fn create_database(&self) -> String {
+        static SEQ: AtomicU32 = AtomicU32::new(0);
+        let name = format!(
+            "test_{}_{}",
+            std::process::id(),
+            SEQ.fetch_add(1, Ordering::Relaxed)
+        );
+        let admin = self.connect("postgres").await;
+        admin
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("create database");
+        name
+    }
+}
+
+/// `sh` (as the cluster's user) blocks on our pipe; the pipe closes when this process ends for
+/// any reason, and the shell then stops PostgreSQL and removes the directory.
+fn watchdog(run_as: &Option<String>, data: &Path, root: &Path) -> (Child, ChildStdin) {
+    let script = r#"read _ignored; pg_ctl -D "$1" -m immediate stop >/dev/null 2>&1; rm -rf "$2""#;
+    let mut cmd = match run_as {
+        Some(user) => {
+            let mut cmd = Command::new("runuser");
+            cmd.args(["-u", user, "--", "sh"]);
+            cmd
+        }
+        None => Command::new("sh"),
+    };
+    let mut child = cmd
+        .args(["-c", script, "watchdog"])
+        .arg(data)
+        .arg(root)
+        .current_dir("/")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start the cluster watchdog");
+    let stdin = child.stdin.take().expect("piped stdin");
+    (child, stdin)
+}
+
+fn run(cmd: &mut Command) {
+    let out = cmd.output().unwrap_or_else(|e| panic!("{cmd:?}: {e}"));
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The cluster shared by every test in this binary.
+pub static CLUSTER: LazyLock<PgCluster> = LazyLock::new(PgCluster::start);
+
+// ---------------------------------------------------------------------------------------------
+// The server under test
+
+pub fn fixture_site() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/site")
+}
+
+pub struct TestApp {
+    pub addr: SocketAddr,
+    pub database: String,
+    pub db: tokio_postgres::Client,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    pub served: tokio::task::JoinHandle<()>,
+}
+
+impl TestApp {
+    pub async fn post_json(&self, body: &str) -> HttpResponse {
+        self.request(
+            "POST",
+            "/api/applications",
+            &[("content-type", "application/json")],
+            body.as_bytes(),
+        )
+        .await
+    }
+
+    pub async fn request(
+        &self,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> HttpResponse {
+        request(self.addr, method, path, headers, body).await
+    }
+
+    pub async fn row_count(&self) -> i64 {
+        self.db
+            .query_one("SELECT count(*) FROM account_applications", &[])
+            .await
+            .unwrap()
+            .get(0)
+    }
+
+    /// Graceful shutdown, as on SIGTERM.
+    pub async fn shutdown(mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        tokio::time::timeout(Duration::from_secs(30), &mut self.served)
+            .await
+            .expect("server stops")
+            .unwrap();
+    }
+}
+
+/// A fresh database on the shared cluster, migrated by the server itself, served on port 0.
+/// Rate limiting is off unless `configure` turns it on.
+pub async fn spawn_app() -> TestApp {
+    spawn_app_with(&CLUSTER, |_| {}).await
+}
+
+pub async fn spawn_app_with(cluster: &PgCluster, configure: impl FnOnce(&mut Config)) -> TestApp {
+    let database = cluster.create_database().await;
+    let mut config = Config::from_lookup(|name| match name {
+        "DATABASE_URL" => Some(cluster.url(&database)),
+        "PORT" => Some("0".into()),
+        "POOL_SIZE" => Some("4".into()),
+        "RATE_LIMIT_PER_MINUTE" => Some("0".into()),
+        "SHUTDOWN_DRAIN_SECONDS" => Some("5".into()),
+        "STATIC_DIR" => Some(fixture_site().display().to_string()),
+        _ => None,
+    })
+    .expect("test config");
+    configure(&mut config);
+    let server = Server::build(config, Duration::from_secs(10))
+        .await
+        .expect("server starts");
+    let addr = server.local_addr();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let served = tokio::spawn(server.serve(async move {
+        let _ = stopped.await;
+    }));
+    let db = cluster.connect(&database).await;
+    TestApp {
+        addr,
+        database,
+        db,
+        stop: Some(stop),
+        served,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+#[derive(Debug)]
+pub struct HttpResponse {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: Vec<u8>,
+}
+
+impl HttpResponse {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text()))
+    }
+}
+
+/// One request on its own connection (`Connection: close`), with `Content-Length` for a body.
+pub async fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> HttpResponse {
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if !body.is_empty() || method == "POST" {
+        head.push_str(&format!("Content-Length: {}\r\n", body.len()));
+    }
+    head.push_str("\r\n");
+    let mut raw = head.into_bytes();
+    raw.extend_from_slice(body);
+    raw_request(addr, &raw).await
+}
+
+/// Sends `raw` bytes as they are and reads the response until the server closes.
+pub async fn raw_request(addr: SocketAddr, raw: &[u8]) -> HttpResponse {
+    tokio::time::timeout(Duration::from_secs(30), async {
+        let mut stream = TcpStream::connect(addr)
+            .await
+            .expect("connect to the server");
+        // The server may answer (413) and close before reading everything: keep reading anyway.
+        let _ = stream.write_all(raw).await;
+        let mut buf = Vec::new();
+        let _ = stream.read_to_end(&mut buf).await;
+        parse_response(&buf)
+    })
+    .await
+    .expect("response within 30 s")
+}
+
+fn parse_response(buf: &[u8]) -> HttpResponse {
+    let split = buf
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no complete response: {:?}", String::from_utf8_lossy(buf)));
+    let head = String::from_utf8_lossy(&buf[..split]).into_owned();
+    let mut lines = head.split("\r\n");
+    let status_line = lines.next().unwrap();
+    let status = status_line.split(' ').nth(1).unwrap().parse().unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_owned()))
+        .collect();
+    let mut body = buf[split + 4..].to_vec();
+    if headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v.eq_ignore_ascii_case("chunked"))
+    {
+        body = dechunk(&body);
+    }
+    HttpResponse {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(line_end) = data.windows(2).position(|w| w == b"\r\n") {
+        let size_text = String::from_utf8_lossy(&data[..line_end]);
+        let size =
+            usize::from_str_radix(size_text.split(';').next().unwrap().trim(), 16).unwrap_or(0);
+        if size == 0 {
+            break;
+        }
+        let start = line_end + 2;
+        out.extend_from_slice(&data[start..(start + size).min(data.len())]);
+        data = &data[(start + size + 2).min(data.len())..];
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applications
+
+/// A complete, valid application in the spec's snake_case fields.
+pub fn valid_application() -> serde_json::Value {
+    serde_json::json!({
+        "application_type": "savings",
+        "first_name": "Charlotte",
+        "last_name": "Nguyen",
+        "email": "charlotte.nguyen@example.com.au",
+        "phone": "0412 345 678",
+        "date_of_birth": "1990-04-15",
+        "address_line1": "12 Banksia Street",
+        "address_line2": "Unit 4",
+        "city": "Melbourne",
+        "state": "VIC",
+        "postal_code": "3000",
+        "employment_status": "full_time",
+        "annual_income": "85000.00",
+        "employer_name": "Acme Pty Ltd",
+        "identification_type": "drivers_license",
+        "identification_number": "123456789",
+        "initial_deposit_amount": 250.5,
+        "terms_accepted": true,
+        "marketing_consent": false
+    })
+}
