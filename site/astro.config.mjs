@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
+import { fileURLToPath } from 'node:url';
 
 const SITE = 'https://www.banksia.bank';
 
@@ -22,6 +23,9 @@ export default defineConfig({
   vite: {
     // Never inline a script or asset into the HTML: the Content-Security-Policy allows only files from our origin.
     build: { assetsInlineLimit: 0 },
+    // banksia-core's WebAssembly build, made by wasm-pack from ../wasm (see src/lib/core.ts).
+    resolve: { alias: { 'banksia-wasm': fileURLToPath(new URL('../wasm/pkg/banksia_wasm.js', import.meta.url)) } },
+    server: { fs: { allow: ['..'] } },
   },
   integrations: [
     react(),

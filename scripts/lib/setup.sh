@@ -45,7 +45,8 @@ ensure_rust_tools() {
   want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' "$ROOT/Cargo.lock")"
   if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
     say "cargo install wasm-bindgen-cli $want"
-    cargo install wasm-bindgen-cli --version "$want" --locked --force
+    # Not --locked: its lock file pins a webpki-roots release the registry no longer serves.
+    cargo install wasm-bindgen-cli --version "$want" --force
   fi
 }
 

@@ -1,0 +1,17 @@
+/**
+ * banksia-core in the page and in the build: the WASM module built from wasm/ by wasm-pack.
+ * Importing this module initialises it, so every export can be called synchronously afterwards.
+ * At build time (SSR) the module is read from disk; in the browser it is fetched as a hashed asset.
+ */
+import init, { initSync } from 'banksia-wasm';
+
+if (import.meta.env.SSR) {
+  const { readFileSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  // astro build runs in site/; the package is built into wasm/pkg/ beside it.
+  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg/banksia_wasm_bg.wasm')) });
+} else {
+  await init();
+}
+
+export * from 'banksia-wasm';
