@@ -124,13 +124,15 @@ pub struct LoanTerms {
     pub term_years: u32,
     /// How often repayments are made.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub frequency: RepaymentFrequency,
     /// Interest-only years at the start of the term (0 to 10, shorter than the term).
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub interest_only_years: u32,
     /// An extra amount paid every period on top of the scheduled repayment (0 or more).
     #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<String>", optional))]
     pub extra_repayment: Decimal,
 }
 

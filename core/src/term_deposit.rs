@@ -181,6 +181,7 @@ pub struct TermDepositTerms {
     pub term_months: u32,
     /// How often interest is paid; default at maturity.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub frequency: InterestFrequency,
 }
 

@@ -77,16 +77,23 @@ pub use options::{
 /// assert_eq!(number.to_decimal(), Ok(Decimal::new(12505, 1)));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(type = "number | string")
-)]
 #[serde(untagged)]
 pub enum AmountInput {
     /// A number (or a plain decimal string).
     Number(Decimal),
     /// Text to be read with [`parse_amount`].
+    Text(String),
+}
+
+/// An amount as typed: a number, or text such as `"$1,250.50"`.
+// The TypeScript shape of `AmountInput`, spelled out because ts-rs can't derive an untagged
+// enum holding a `Decimal`.
+#[cfg(feature = "typescript")]
+#[derive(ts_rs::TS)]
+#[ts(rename = "AmountInput", untagged)]
+#[allow(dead_code)]
+enum AmountInputTs {
+    Number(i32),
     Text(String),
 }
 
@@ -173,6 +180,7 @@ pub struct ApplicationInput {
     /// `full_time`, `part_time`, `casual`, `self_employed`, `retired`, `student` or `unemployed`.
     pub employment_status: Option<String>,
     /// Annual income in AUD.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<AmountInputTs>", optional = nullable))]
     pub annual_income: Option<AmountInput>,
     /// Employer name (optional).
     pub employer_name: Option<String>,
@@ -181,13 +189,14 @@ pub struct ApplicationInput {
     /// The document's number.
     pub identification_number: Option<String>,
     /// First deposit in AUD.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<AmountInputTs>", optional = nullable))]
     pub initial_deposit_amount: Option<AmountInput>,
     /// The terms and conditions box.
     pub terms_accepted: Option<bool>,
     /// The promotional emails box (optional, defaults to false).
     pub marketing_consent: Option<bool>,
     /// Must be null: applications are anonymous.
-    #[cfg_attr(feature = "typescript", ts(type = "null"))]
+    #[cfg_attr(feature = "typescript", ts(as = "Option<()>", optional = nullable))]
     pub user_id: Option<UnexpectedValue>,
 }
 
