@@ -76,8 +76,10 @@ ensure_chromium() {
 
 ensure_site_dependencies() {
   if [ ! -x "$SITE/node_modules/.bin/astro" ] || [ "$SITE/package-lock.json" -nt "$SITE/node_modules/.package-lock.json" ]; then
-    say "npm ci (site)"
-    (cd "$SITE" && npm ci --no-audit --no-fund)
+    say "npm install (site)"
+    # Not `npm ci`: the registry here lacks the other platforms' optional packages (e.g. Astro's
+    # darwin compiler bindings), so the lock file cannot list them and `npm ci` refuses it.
+    (cd "$SITE" && npm install --no-audit --no-fund)
   fi
 }
 
