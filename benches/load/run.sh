@@ -2,7 +2,7 @@
 # Load test of banksia-server: valid submissions (201) and rejected ones (422) with wrk, and
 # pgbench inserting the same row into the same database, all in one run on a throw-away cluster.
 #
-#   benches/load/run.sh            # DURATION=20 CONNECTIONS=8 POOL_SIZE=8 by default
+#   benches/load/run.sh            # DURATION=20 CONNECTIONS=8 POOL_SIZE=8 WARMUP=3 by default
 #
 # Prints the figures and a markdown table for benches/README.md. Traffic goes to 127.0.0.1 only;
 # every tool runs for a fixed time and the script cleans up after itself.
@@ -11,8 +11,8 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 HERE="$ROOT/benches/load"
 DURATION="${DURATION:-20}"
-CONNECTIONS="${CONNECTIONS:-8}"
 POOL_SIZE="${POOL_SIZE:-8}"
+CONNECTIONS="${CONNECTIONS:-$POOL_SIZE}"
 WARMUP="${WARMUP:-3}"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -61,13 +61,33 @@ for _ in $(seq 1 150); do
 done
 curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null || { cat "$WORK/server.log"; exit 1; }
 
-# The wrk Lua script for one body; `done` prints the figures on one machine-readable line.
+# The wrk Lua script for one body, optionally paced at RATE requests/s in total (each thread
+# keeps its own schedule, so requests leave at a steady rate while connections are free);
+# `done` prints the figures on one machine-readable line.
 wrk_script() {
-  local body_file="$1" out="$2"
+  local body_file="$1" rate="$2" out="$3"
   cat >"$out" <<LUA
+local ffi = require("ffi")
+ffi.cdef[[
+typedef struct { long tv_sec; long tv_nsec; } bks_timespec;
+int clock_gettime(int clock_id, bks_timespec *tp);
+]]
+local ts = ffi.new("bks_timespec")
+local function now_ms() ffi.C.clock_gettime(1, ts); return tonumber(ts.tv_sec) * 1000 + tonumber(ts.tv_nsec) / 1e6 end
+local rate, threads = $rate, 2
+local interval = rate > 0 and (threads * 1000 / rate) or 0
+local next_at = nil
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 local f = io.open("$body_file", "r"); wrk.body = f:read("*a"); f:close()
+if rate > 0 then
+  delay = function()
+    local now = now_ms()
+    next_at = (next_at or now) + interval
+    if next_at < now - 1000 then next_at = now end
+    return math.max(0, math.floor(next_at - now))
+  end
+end
 done = function(summary, latency, requests)
   io.write(string.format("RESULT requests=%d seconds=%.3f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f max_ms=%.2f non2xx=%d socket_errors=%d\n",
     summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(90) / 1000,
@@ -76,50 +96,58 @@ done = function(summary, latency, requests)
 end
 LUA
 }
-wrk_script "$HERE/valid.json" "$WORK/valid.lua"
-wrk_script "$HERE/invalid.json" "$WORK/invalid.lua"
 
 # Expect exactly the status a run is about, before measuring it.
 check_status() {
   local body_file="$1" want="$2" got
   got="$(curl -s -o /dev/null -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$body_file" "http://127.0.0.1:$PORT/api/applications")"
-  [ "$got" = "$want" ] || { echo "expected $want for $(basename "$body_file"), got $got" >&2; cat "$WORK/server.log" | tail -5; exit 1; }
+  [ "$got" = "$want" ] || { echo "expected $want for $(basename "$body_file"), got $got" >&2; tail -5 "$WORK/server.log"; exit 1; }
 }
 check_status "$HERE/valid.json" 201
 check_status "$HERE/invalid.json" 422
 
+# run_wrk NAME BODY RATE CONNECTIONS: warm up, then measure.
 run_wrk() {
-  local name="$1" script="$2" line
-  wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -s "$script" "http://127.0.0.1:$PORT/api/applications" >/dev/null
-  line="$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s -s "$script" "http://127.0.0.1:$PORT/api/applications" | grep '^RESULT')"
+  local name="$1" body="$2" rate="$3" connections="$4" line
+  wrk_script "$body" "$rate" "$WORK/$name.lua"
+  wrk -t2 -c"$connections" -d"${WARMUP}s" -s "$WORK/$name.lua" "http://127.0.0.1:$PORT/api/applications" >/dev/null
+  line="$(wrk -t2 -c"$connections" -d"${DURATION}s" --timeout 5s -s "$WORK/$name.lua" "http://127.0.0.1:$PORT/api/applications" | grep '^RESULT')"
   echo "$name $line"
 }
 
-say "wrk: valid submissions (201), $CONNECTIONS connections, ${DURATION}s"
-VALID="$(run_wrk valid "$WORK/valid.lua")"; echo "$VALID"
-say "wrk: rejected submissions (422), $CONNECTIONS connections, ${DURATION}s"
-INVALID="$(run_wrk invalid "$WORK/invalid.lua")"; echo "$INVALID"
-
-say "pgbench: the same INSERT, $CONNECTIONS clients, ${DURATION}s"
+LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
+say "pgbench: the server's INSERT, $CONNECTIONS clients (as many as the server's pool), ${DURATION}s"
 pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$CONNECTIONS" -j 2 -T "$WARMUP" \
   -f "$HERE/insert.sql" banksia >/dev/null 2>&1
 PGBENCH_OUT="$(pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$CONNECTIONS" -j 2 -T "$DURATION" \
   -f "$HERE/insert.sql" banksia 2>&1)"
 echo "$PGBENCH_OUT" | grep -E 'tps|latency average|failed'
 PG_TPS="$(echo "$PGBENCH_OUT" | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
+TARGET="$(awk -v p="$PG_TPS" 'BEGIN { printf "%d", p * 0.8 }')"
+
+say "wrk: valid submissions (201) flat out, $CONNECTIONS connections, ${DURATION}s"
+VALID_MAX="$(run_wrk valid-max "$HERE/valid.json" 0 "$CONNECTIONS")"; echo "$VALID_MAX"
+say "wrk: valid submissions (201) paced at $TARGET req/s (80% of pgbench), 16 connections, ${DURATION}s"
+VALID_AT="$(run_wrk valid-paced "$HERE/valid.json" "$TARGET" 16)"; echo "$VALID_AT"
+say "wrk: rejected submissions (422) flat out, $CONNECTIONS connections, ${DURATION}s"
+INVALID_MAX="$(run_wrk invalid-max "$HERE/invalid.json" 0 "$CONNECTIONS")"; echo "$INVALID_MAX"
+say "wrk: rejected submissions (422) paced at $TARGET req/s, 16 connections, ${DURATION}s"
+INVALID_AT="$(run_wrk invalid-paced "$HERE/invalid.json" "$TARGET" 16)"; echo "$INVALID_AT"
 
 ROWS="$(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "SELECT count(*) FROM account_applications" banksia)"
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
 rate() { awk -v r="$(field "$1" requests)" -v s="$(field "$1" seconds)" 'BEGIN { printf "%.0f", r / s }'; }
-V_RPS="$(rate "$VALID")"; I_RPS="$(rate "$INVALID")"
-RATIO="$(awk -v v="$V_RPS" -v p="$PG_TPS" 'BEGIN { printf "%.0f%%", 100 * v / p }')"
+share() { awk -v v="$(rate "$1")" -v p="$PG_TPS" 'BEGIN { printf "%.0f%%", 100 * v / p }'; }
+row() { echo "| $2 | $(rate "$1") req/s | $(share "$1") | $(field "$1" p50_ms) ms | $(field "$1" p99_ms) ms | $(field "$1" max_ms) ms | $(field "$1" socket_errors) |"; }
 
 echo
-echo "| Workload ($CONNECTIONS connections, ${DURATION}s) | Throughput | p50 | p99 | non-2xx/4xx-expected |"
-echo "|---|---|---|---|---|"
-echo "| POST valid application (201, row inserted) | $V_RPS req/s | $(field "$VALID" p50_ms) ms | $(field "$VALID" p99_ms) ms | socket errors $(field "$VALID" socket_errors) |"
-echo "| POST invalid application (422) | $I_RPS req/s | $(field "$INVALID" p50_ms) ms | $(field "$INVALID" p99_ms) ms | socket errors $(field "$INVALID" socket_errors) |"
-echo "| pgbench: the same INSERT | $(printf '%.0f' "$PG_TPS") tx/s | | | |"
+echo "| Workload (${DURATION}s each) | Throughput | Share of pgbench | p50 | p99 | max | socket errors |"
+echo "|---|---|---|---|---|---|---|"
+echo "| pgbench: the same INSERT, $CONNECTIONS clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | | | | |"
+row "$VALID_MAX" "Valid (201), flat out, $CONNECTIONS connections"
+row "$VALID_AT" "Valid (201), paced at 80% of pgbench"
+row "$INVALID_MAX" "Rejected (422), flat out, $CONNECTIONS connections"
+row "$INVALID_AT" "Rejected (422), paced at 80% of pgbench"
 echo
-echo "Valid submissions: $RATIO of the pgbench insert rate. Rows in the table afterwards: $ROWS."
+echo "Rows in the table afterwards: $ROWS. Load average before: $LOAD_BEFORE; after: $(cut -d" " -f1-3 /proc/loadavg) (other work on the machine skews every figure)."
 echo "Machine: $(nproc) cores, $(uname -sr); PostgreSQL $(postgres --version | awk '{print $3}'); wrk -t2."

@@ -425,3 +425,40 @@ async fn forwarded_for_counts_only_behind_a_trusted_proxy() {
     // A client cannot dodge it by prepending a fake hop.
     assert_eq!(send("203.0.113.50, 198.51.100.1").await.status, 429);
 }
+
+#[tokio::test]
+async fn shutdown_lets_an_in_flight_submission_finish() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let mut app = spawn_app().await;
+    let payload = body(&valid_application());
+    let mut stream = tokio::net::TcpStream::connect(app.addr).await.unwrap();
+    let head = format!(
+        "POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\nExpect: 100-continue\r\n\r\n",
+        payload.len()
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    // `100 Continue` is sent once the handler reads the body: the request is in flight.
+    let mut interim = [0u8; 25];
+    stream.read_exact(&mut interim).await.unwrap();
+    assert!(
+        interim.starts_with(b"HTTP/1.1 100 Continue"),
+        "{}",
+        String::from_utf8_lossy(&interim)
+    );
+
+    app.begin_shutdown();
+    stream.write_all(payload.as_bytes()).await.unwrap();
+    let mut rest = Vec::new();
+    tokio::time::timeout(
+        std::time::Duration::from_secs(30),
+        stream.read_to_end(&mut rest),
+    )
+    .await
+    .expect("answer within 30 s")
+    .unwrap();
+    let text = String::from_utf8_lossy(&rest);
+    assert!(text.contains("HTTP/1.1 201 Created"), "{text}");
+    assert_eq!(app.row_count().await, 1);
+    app.shutdown().await;
+}

@@ -255,11 +255,16 @@ impl TestApp {
             .get(0)
     }
 
-    /// Graceful shutdown, as on SIGTERM.
-    pub async fn shutdown(mut self) {
+    /// Starts a graceful shutdown, as on SIGTERM, without waiting for it.
+    pub fn begin_shutdown(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+    }
+
+    /// Graceful shutdown, waiting (bounded) until the server has stopped.
+    pub async fn shutdown(mut self) {
+        self.begin_shutdown();
         tokio::time::timeout(Duration::from_secs(30), &mut self.served)
             .await
             .expect("server stops")
