@@ -19,6 +19,9 @@ export default defineConfig({
     // The server's Content-Security-Policy forbids inline code: keep every stylesheet in a file.
     inlineStylesheets: 'never',
   },
+  // HTML whitespace rules (lossless), not Astro 7's JSX default that drops the space at a line break
+  // between text and an element ("for <strong>24 months</strong>" would render as "for24 months").
+  compressHTML: true,
   devToolbar: { enabled: false },
   vite: {
     // Never inline a script or asset into the HTML: the Content-Security-Policy allows only files from our origin.

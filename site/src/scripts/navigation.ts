@@ -71,11 +71,10 @@ function setupMobileMenu(root: Document): void {
   const panel = panelId ? root.getElementById(panelId) : null;
   if (!toggle || !panel) return;
 
-  const label = toggle.querySelector<HTMLElement>('[data-menu-label]');
+  // The label stays "Menu"; aria-expanded carries the state (and the icon turns into a cross).
   const setOpen = (open: boolean): void => {
     toggle.setAttribute('aria-expanded', String(open));
     panel.hidden = !open;
-    if (label) label.textContent = open ? 'Close' : 'Menu';
   };
 
   toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));

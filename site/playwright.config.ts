@@ -1,0 +1,45 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive Debian's Chromium (never a downloaded browser).
+ * BASE_URL points at the server under test (scripts/test passes the release banksia-server);
+ * without it, Playwright serves the built site with `astro preview`.
+ */
+const PREVIEW_URL = 'http://127.0.0.1:4321';
+const baseURL = process.env['BASE_URL'] ?? PREVIEW_URL;
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: Boolean(process.env['CI']),
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+  },
+  ...(process.env['BASE_URL']
+    ? {}
+    : {
+        webServer: {
+          command: 'npm run --silent preview',
+          url: PREVIEW_URL,
+          reuseExistingServer: true,
+          timeout: 60_000,
+        },
+      }),
+});

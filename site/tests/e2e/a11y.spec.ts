@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { ROUTES } from './routes';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+function summarise(violations: { id: string; nodes: { target: unknown }[] }[]): string[] {
+  return violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => JSON.stringify(node.target)).join(', ')}`);
+}
+
+test.describe('axe-core', () => {
+  for (const route of ROUTES) {
+    test(`${route.path} has no violations`, async ({ page }) => {
+      await page.goto(route.path);
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(summarise(results.violations)).toEqual([]);
+    });
+  }
+
+  test('the 404 screen has no violations', async ({ page }) => {
+    await page.goto('/missing-page');
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    expect(summarise(results.violations)).toEqual([]);
+  });
+
+  test.describe('at 375 px', () => {
+    test.use({ viewport: { width: 375, height: 812 } });
+    for (const path of ['/', '/savings', '/bonds', '/rates']) {
+      test(`${path} with the menu open has no violations`, async ({ page }) => {
+        await page.goto(path);
+        await page.locator('[data-menu-toggle]').click();
+        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        expect(summarise(results.violations)).toEqual([]);
+      });
+    }
+  });
+
+  test('a desktop dropdown, open, has no violations', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Banking', exact: true }).hover();
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    expect(summarise(results.violations)).toEqual([]);
+  });
+});
