@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { aud, audRange, longDate, months, percent, perAnnum, yearRange, years } from './format';
+
+describe('display formatting', () => {
+  it('writes whole Australian dollars with thousands separators', () => {
+    expect(aud(0)).toBe('$0');
+    expect(aud(2500)).toBe('$2,500');
+    expect(aud(250000)).toBe('$250,000');
+  });
+
+  it('writes percentages with a fixed number of decimals', () => {
+    expect(percent(6.45)).toBe('6.45%');
+    expect(percent(5.1)).toBe('5.10%');
+    expect(percent(4.2, 1)).toBe('4.2%');
+    expect(perAnnum(5)).toBe('5.00% p.a.');
+  });
+
+  it('writes terms and ranges', () => {
+    expect(months(1)).toBe('1 month');
+    expect(months(24)).toBe('24 months');
+    expect(years(1)).toBe('1 year');
+    expect(years(7)).toBe('7 years');
+    expect(yearRange({ min: 1, max: 7 })).toBe('1-7 years');
+    expect(audRange({ min: 2000, max: 50000 })).toBe('$2,000-$50,000');
+  });
+
+  it('writes ISO dates the Australian way, independent of the time zone', () => {
+    expect(longDate('2031-05-21')).toBe('21 May 2031');
+    expect(longDate('2029-01-01')).toBe('1 January 2029');
+  });
+});
