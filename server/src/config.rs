@@ -11,6 +11,11 @@
 //! | `TRUSTED_PROXIES` | (none) | Comma-separated IPs or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed. |
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. |
+//!
+//! The server applies `migrations/` at start with `DATABASE_URL`'s role, so that role must own
+//! the schema. Migration 2 also creates `banksia_api`, a role that can insert applications and
+//! read back only what an idempotent replay returns (never personal details): where migrations
+//! are run separately, grant it to the login role the server runs as.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;

@@ -1,0 +1,145 @@
+//! The schema itself: constraints that keep a bad row out even if a bug let one through, and
+//! the least-privilege role that can insert applications but not read them.
+
+mod common;
+
+use banksia_server::db::{self, Idempotency, InsertOutcome, NewApplication};
+use common::{CLUSTER, spawn_app};
+use rust_decimal::Decimal;
+
+fn row() -> NewApplication {
+    NewApplication {
+        application_type: "checking",
+        first_name: "Jack".into(),
+        last_name: "Wilson".into(),
+        email: "jack@example.com".into(),
+        phone: "+61298765432".into(),
+        date_of_birth: chrono::NaiveDate::from_ymd_opt(1980, 1, 31).unwrap(),
+        address_line1: "5 George Street".into(),
+        address_line2: None,
+        city: "Sydney".into(),
+        state: "NSW",
+        postal_code: "2000".into(),
+        employment_status: "casual",
+        annual_income: Decimal::new(4_200_000, 2),
+        employer_name: None,
+        identification_type: "passport",
+        identification_number: "PA1234567".into(),
+        initial_deposit_amount: Decimal::new(2500, 2),
+        terms_accepted: true,
+        marketing_consent: true,
+    }
+}
+
+/// A direct INSERT of a valid row, with `column` set to the SQL literal `value`.
+fn insert_with(column: &str, value: &str) -> String {
+    let mut columns = vec![
+        ("reference", "'BKS-0000000000X'"),
+        ("application_type", "'checking'"),
+        ("first_name", "'Jack'"),
+        ("last_name", "'Wilson'"),
+        ("email", "'jack@example.com'"),
+        ("phone", "'+61298765432'"),
+        ("date_of_birth", "'1980-01-31'"),
+        ("address_line1", "'5 George Street'"),
+        ("city", "'Sydney'"),
+        ("state", "'NSW'"),
+        ("postal_code", "'2000'"),
+        ("employment_status", "'casual'"),
+        ("annual_income", "42000"),
+        ("identification_type", "'passport'"),
+        ("identification_number", "'PA1234567'"),
+        ("initial_deposit_amount", "25"),
+        ("terms_accepted", "true"),
+    ];
+    match columns.iter_mut().find(|(name, _)| *name == column) {
+        Some(entry) => entry.1 = value,
+        None => columns.push((column, value)),
+    }
+    let names: Vec<&str> = columns.iter().map(|(n, _)| *n).collect();
+    let values: Vec<&str> = columns.iter().map(|(_, v)| *v).collect();
+    format!(
+        "INSERT INTO account_applications ({}) VALUES ({})",
+        names.join(", "),
+        values.join(", ")
+    )
+}
+
+#[tokio::test]
+async fn check_constraints_refuse_values_outside_the_enums() {
+    let app = spawn_app().await;
+    let bad = [
+        ("application_type", "'gold'"),
+        ("state", "'Victoria'"),
+        ("employment_status", "'contractor'"),
+        ("identification_type", "'medicare_card'"),
+        ("terms_accepted", "false"),
+        ("status", "'approved?'"),
+        ("user_id", "'0b9a3f5e-1c2d-4e5f-8a9b-0c1d2e3f4a5b'"),
+        ("marketing_consent", "NULL"),
+        ("reference", "'ABC-123'"),
+        ("annual_income", "-1"),
+        ("idempotency_key", "'has space'"),
+    ];
+    for (column, value) in bad {
+        let err = app.db.batch_execute(&insert_with(column, value)).await;
+        assert!(err.is_err(), "{column} = {value} was stored");
+    }
+    assert_eq!(app.row_count().await, 0);
+    // The template itself is a valid row.
+    app.db
+        .batch_execute(&insert_with("marketing_consent", "false"))
+        .await
+        .unwrap();
+    assert_eq!(app.row_count().await, 1);
+}
+
+#[tokio::test]
+async fn the_api_role_can_insert_but_never_read_personal_details() {
+    let app = spawn_app().await;
+    let login = format!("api_login_{}", app.database);
+    app.db
+        .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_api"))
+        .await
+        .unwrap();
+    let url = format!(
+        "postgres://{login}@127.0.0.1:{}/{}",
+        CLUSTER.port, app.database
+    );
+    let pool = db::create_pool(&url, 2).unwrap();
+
+    // Everything the API does works with the role's privileges.
+    let key = Idempotency {
+        key: "k-1".into(),
+        fingerprint: [7; 32],
+    };
+    let created = db::insert_application(&pool, "BKS-1234567890A", &row(), Some(&key))
+        .await
+        .unwrap();
+    assert!(matches!(created, InsertOutcome::Created(_)));
+    let replayed = db::insert_application(&pool, "BKS-1234567890B", &row(), Some(&key))
+        .await
+        .unwrap();
+    assert!(matches!(replayed, InsertOutcome::Replayed(ref s) if s.reference == "BKS-1234567890A"));
+    db::ping(&pool).await.unwrap();
+
+    // Nothing personal can be read, and nothing changed or removed.
+    let conn = pool.get().await.unwrap();
+    for sql in [
+        "SELECT first_name FROM account_applications",
+        "SELECT email, phone FROM account_applications",
+        "SELECT * FROM account_applications",
+        "UPDATE account_applications SET status = 'approved'",
+        "DELETE FROM account_applications",
+    ] {
+        let err = conn.batch_execute(sql).await.expect_err(sql);
+        assert_eq!(
+            err.code(),
+            Some(&tokio_postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+            "{sql}"
+        );
+    }
+    drop(conn);
+    pool.close();
+    assert_eq!(app.row_count().await, 1);
+}
