@@ -12,10 +12,12 @@
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. |
 //!
-//! The server applies `migrations/` at start with `DATABASE_URL`'s role, so that role must own
-//! the schema. Migration 2 also creates `banksia_api`, a role that can insert applications and
-//! read back only what an idempotent replay returns (never personal details): where migrations
-//! are run separately, grant it to the login role the server runs as.
+//! The server applies `migrations/` at start when `DATABASE_URL`'s role may create tables.
+//! Migration 2 creates `banksia_api`, a role that can insert applications and read back only
+//! what an idempotent replay returns, never personal details. For least privilege in
+//! production, start the server once as the schema owner (which applies the migrations), then
+//! run it as a login role granted only `banksia_api`: it then checks at start that the schema is
+//! current instead of migrating.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;

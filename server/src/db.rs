@@ -179,14 +179,43 @@ pub fn create_pool(database_url: &str, max_size: usize) -> Result<Pool, String> 
 }
 
 /// Applies the embedded migrations, one server at a time (an advisory lock serialises
-/// instances started together).
+/// instances started together). A role that may not create tables (such as one granted only
+/// `banksia_api`) cannot apply them: it checks that every migration is already applied instead.
 pub async fn migrate(pool: &Pool) -> Result<Vec<String>, Box<dyn std::error::Error + Send + Sync>> {
     const LOCK: i64 = 0x0062_616e_6b73_6961; // "banksia"
     let mut conn = pool.get().await?;
+    let can_create: bool = conn
+        .query_one(
+            "SELECT has_schema_privilege(current_schema(), 'CREATE')",
+            &[],
+        )
+        .await?
+        .get(0);
+    let runner = embedded::migrations::runner();
+    if !can_create {
+        let latest = runner
+            .get_migrations()
+            .iter()
+            .map(|m| m.version())
+            .max()
+            .unwrap_or(0);
+        let applied: Option<i32> = conn
+            .query_one("SELECT max(version) FROM refinery_schema_history", &[])
+            .await?
+            .get(0);
+        if applied.unwrap_or(0) < latest {
+            return Err(format!(
+                "migrations up to V{latest} are needed but this database role cannot apply them; \
+                 run the server once as the schema owner"
+            )
+            .into());
+        }
+        return Ok(Vec::new());
+    }
     conn.execute("SELECT pg_advisory_lock($1)", &[&LOCK])
         .await?;
     let client: &mut tokio_postgres::Client = &mut conn;
-    let report = embedded::migrations::runner().run_async(client).await;
+    let report = runner.run_async(client).await;
     conn.execute("SELECT pg_advisory_unlock($1)", &[&LOCK])
         .await?;
     Ok(report?

@@ -143,3 +143,26 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
     pool.close();
     assert_eq!(app.row_count().await, 1);
 }
+
+#[tokio::test]
+async fn a_server_running_as_the_api_role_starts_once_migrations_are_applied() {
+    let app = spawn_app().await;
+    let login = format!("api_server_{}", app.database);
+    app.db
+        .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_api"))
+        .await
+        .unwrap();
+    let url = format!(
+        "postgres://{login}@127.0.0.1:{}/{}",
+        CLUSTER.port, app.database
+    );
+    let mut config = banksia_server::Config::from_lookup(|name| match name {
+        "DATABASE_URL" => Some(url.clone()),
+        "PORT" => Some("0".into()),
+        _ => None,
+    })
+    .unwrap();
+    config.static_dir = common::fixture_site();
+    let server = banksia_server::Server::build(config, std::time::Duration::from_secs(5)).await;
+    assert!(server.is_ok(), "{:?}", server.err());
+}
