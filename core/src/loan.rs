@@ -261,13 +261,17 @@ impl LoanTerms {
         Ok(())
     }
 
-    /// Interest on `balance` for one period, rounded to the cent. The balance is multiplied
-    /// by the rate before dividing, so an exact half cent is seen exactly and rounds up.
+    /// Interest on `balance` for one period, rounded to the cent (halves away from zero). It is
+    /// computed exactly, in integers, so an exact half cent is seen as one and rounds up.
     fn period_interest(&self, balance: Decimal) -> Result<Decimal, LoanError> {
-        let divisor = Decimal::from(100 * self.frequency.periods_per_year());
+        let per_year = self.frequency.periods_per_year();
+        if let Some(interest) = exact_cents(balance, self.annual_rate_percent, per_year) {
+            return Ok(interest);
+        }
+        // Only for rates with very many decimals: 28-digit decimal arithmetic instead.
         balance
             .checked_mul(self.annual_rate_percent)
-            .and_then(|product| product.checked_div(divisor))
+            .and_then(|product| product.checked_div(Decimal::from(100 * per_year)))
             .map(round_to_cents)
             .ok_or(LoanError::Calculation)
     }
@@ -575,6 +579,22 @@ fn principal_and_interest_repayment(terms: &LoanTerms) -> Result<Decimal, LoanEr
     amortising_repayment(terms.principal, terms.rate_per_period(), periods)
 }
 
+/// `amount × rate_percent ÷ 100 ÷ periods` in whole cents, halves away from zero, computed
+/// exactly in integers; `None` if the operands are too long for 128-bit integers.
+fn exact_cents(amount: Decimal, rate_percent: Decimal, periods: u32) -> Option<Decimal> {
+    // amount = a / 10^sa, rate = r / 10^sr; in cents: a·r / (10^(sa+sr) · periods).
+    let numerator = amount.mantissa().checked_mul(rate_percent.mantissa())?;
+    let denominator = 10i128
+        .checked_pow(amount.scale() + rate_percent.scale())?
+        .checked_mul(i128::from(periods))?;
+    let mut cents = numerator / denominator;
+    let remainder = numerator % denominator;
+    if remainder.unsigned_abs() * 2 >= denominator.unsigned_abs() {
+        cents += numerator.signum();
+    }
+    Decimal::try_from_i128_with_scale(cents, 2).ok()
+}
+
 /// `P·r·(1+r)^n / ((1+r)^n − 1)` (or `P / n` at a zero rate), rounded up to the cent.
 fn amortising_repayment(
     principal: Decimal,
@@ -775,6 +795,23 @@ mod tests {
         assert_eq!(plan.number_of_payments, 360);
         // 359 × 277.78 = 99,723.02, leaving 276.98.
         assert_eq!(plan.final_payment, dec!(276.98));
+    }
+
+    #[test]
+    fn period_interest_is_exact_at_half_cents() {
+        // 130.00 × 6.2 ÷ 5200 is exactly 0.155: a true half cent.
+        let terms = terms(dec!(100000), dec!(6.2), 30).with_frequency(RepaymentFrequency::Weekly);
+        assert_eq!(terms.period_interest(dec!(130.00)), Ok(dec!(0.16)));
+        assert_eq!(terms.period_interest(dec!(129.99)), Ok(dec!(0.15)));
+        assert_eq!(exact_cents(dec!(1000), dec!(6), 12), Some(dec!(5.00)));
+        // Too long for integers: the decimal fallback gives the same answer.
+        let long_rate = Decimal::from_str_exact("6.0000000000000000000000000001").unwrap();
+        let long = LoanTerms {
+            annual_rate_percent: long_rate,
+            ..terms
+        };
+        assert_eq!(exact_cents(dec!(100000000.00), long_rate, 52), None);
+        assert_eq!(long.period_interest(dec!(1000)), Ok(dec!(1.15)));
     }
 
     #[test]
