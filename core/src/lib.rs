@@ -7,7 +7,7 @@
 //! * [`term_deposit`]: term deposit interest, paid out or reinvested.
 //! * [`application`]: the account application model, its normalisation and its validation
 //!   rules (every rule and message lives in [`application::Field::rules`]).
-//! * [`reference`]: application reference numbers with a check character.
+//! * [`reference`](mod@reference): application reference numbers with a check character.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
 //!
 //! The crate is pure: no I/O, no clock and no randomness source. Callers pass `today` and

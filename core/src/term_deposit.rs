@@ -197,6 +197,19 @@ impl TermDepositTerms {
     }
 
     /// [`term_deposit_reinvested`] of these terms.
+    ///
+    /// ```
+    /// use banksia_core::term_deposit::{InterestFrequency, TermDepositTerms};
+    /// use rust_decimal::Decimal;
+    ///
+    /// let terms = TermDepositTerms {
+    ///     amount: Decimal::from(50_000),
+    ///     annual_rate_percent: Decimal::new(450, 2),
+    ///     term_months: 24,
+    ///     frequency: InterestFrequency::Annually,
+    /// };
+    /// assert_eq!(terms.calculate_reinvested().unwrap().total_interest.to_string(), "4601.25");
+    /// ```
     pub fn calculate_reinvested(&self) -> Result<ReinvestedTermDeposit, TermDepositError> {
         term_deposit_reinvested(
             self.amount,

@@ -99,6 +99,14 @@ enum AmountInputTs {
 
 impl AmountInput {
     /// The amount as a decimal, see [`parse_amount`].
+    ///
+    /// ```
+    /// use banksia_core::application::AmountInput;
+    /// use banksia_core::money::AmountParseError;
+    ///
+    /// assert_eq!(AmountInput::from("$25").to_decimal().unwrap().to_string(), "25");
+    /// assert_eq!(AmountInput::from("25 dollars").to_decimal(), Err(AmountParseError::Invalid));
+    /// ```
     pub fn to_decimal(&self) -> Result<Decimal, AmountParseError> {
         match self {
             Self::Number(amount) => Ok(*amount),
@@ -297,6 +305,22 @@ pub type FieldMessages = BTreeMap<Field, Vec<String>>;
 
 /// The outcome of checking some fields: errors block, warnings only inform. Serialises as
 /// `{"errors": {"first_name": ["..."]}, "warnings": {}}`, keys in form order.
+///
+/// ```
+/// use banksia_core::application::{validate_step, ApplicationInput, Field};
+/// use chrono::NaiveDate;
+///
+/// let today = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+/// let input = ApplicationInput { city: Some("X".into()), ..Default::default() };
+/// let report = validate_step(3, &input, today);
+/// assert!(!report.is_valid());
+/// assert_eq!(report.first_error_field(), Some(Field::AddressLine1));
+/// assert_eq!(report.first_error_step(), Some(3));
+/// assert_eq!(
+///     serde_json::to_value(&report).unwrap()["errors"]["city"][0],
+///     "City is required"
+/// );
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]

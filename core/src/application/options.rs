@@ -158,6 +158,11 @@ choice_list! {
 
 impl AustralianState {
     /// The full name, e.g. "Western Australia" (same as [`label`](Self::label)).
+    ///
+    /// ```
+    /// use banksia_core::application::AustralianState;
+    /// assert_eq!(AustralianState::Wa.full_name(), "Western Australia");
+    /// ```
     pub const fn full_name(self) -> &'static str {
         self.label()
     }
@@ -184,6 +189,12 @@ impl AustralianState {
     }
 
     /// True when the postcode is in one of the state's ranges.
+    ///
+    /// ```
+    /// use banksia_core::application::AustralianState;
+    /// assert!(AustralianState::Act.has_postcode(2600));
+    /// assert!(!AustralianState::Nsw.has_postcode(2600));
+    /// ```
     pub fn has_postcode(self, postcode: u16) -> bool {
         self.postcode_ranges()
             .iter()
