@@ -18,6 +18,7 @@ test.describe('every route', () => {
       expect(canonical).toBe(`https://www.banksia.bank${route.path === '/' ? '/' : route.path}`);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', route.title);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical ?? '');
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', 'https://www.banksia.bank/og-image.jpg');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-AU');
 
       await expect(page.locator('footer')).toContainText(LEGAL_LINE);
@@ -42,6 +43,12 @@ test.describe('every route', () => {
     const response = await page.goto('/savings/');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('Savings accounts | Banksia Bank');
+  });
+
+  test('the Open Graph image exists', async ({ request }) => {
+    const response = await request.get('/og-image.jpg');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('image/jpeg');
   });
 
   test('robots.txt and the sitemap list the site', async ({ request }) => {
