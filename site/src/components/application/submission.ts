@@ -1,0 +1,144 @@
+/**
+ * Sending the application: `POST /api/applications` with the application's Idempotency-Key, so
+ * a double click or a retry can never store it twice.
+ *
+ * The key is made once per application and reused on every attempt. The server keeps the key
+ * with the first body it stores, answers the same body again with the same reference, and
+ * refuses a *different* body under that key (422 `idempotency_key`). That refusal can only
+ * mean an earlier attempt was stored although its answer never arrived (the connection dropped
+ * after the insert) and the person then changed something. The earlier bodies whose answers
+ * went missing are remembered, and are replayed to recover the reference of the application
+ * the bank already has, instead of storing a second one.
+ */
+
+export const APPLICATIONS_ENDPOINT = '/api/applications';
+/** Longer than any healthy answer; after this the attempt counts as unanswered. */
+export const SUBMIT_TIMEOUT_MS = 20_000;
+const MAX_UNCONFIRMED = 5;
+
+/** The server's 422 body: each field with its messages (core's words). */
+export type FieldMessages = Record<string, string[]>;
+
+export type SubmissionResult =
+  /** Stored: the reference the server issued and when. */
+  | { kind: 'created'; reference: string; submittedAt: string }
+  /** Refused by core's rules on the server (422): the messages per field. */
+  | { kind: 'rejected'; errors: FieldMessages }
+  /** Anything else: network, timeout, 429, 5xx, an unreadable answer. */
+  | { kind: 'failed'; reason: 'network' | 'timeout' | 'status' | 'answer'; status?: number };
+
+export interface IdempotencyState {
+  key: string;
+  /** Bodies sent under `key` whose answers never arrived, oldest first. */
+  unconfirmedBodies: string[];
+}
+
+export interface SubmitDependencies {
+  fetch: typeof fetch;
+  newKey: () => string;
+  timeoutMs?: number;
+}
+
+type Attempt = SubmissionResult | { kind: 'key_reused' };
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
+}
+
+/** The `errors` object of a 422 body, when it has the documented shape. */
+function fieldMessages(body: unknown): FieldMessages | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const errors = (body as Record<string, unknown>)['errors'];
+  if (typeof errors !== 'object' || errors === null) return null;
+  const entries = Object.entries(errors as Record<string, unknown>);
+  if (entries.length === 0 || !entries.every(([, messages]) => isStringArray(messages))) return null;
+  return Object.fromEntries(entries) as FieldMessages;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/** One POST, its answer read into an outcome. Never throws. */
+export async function postOnce(body: string, key: string, deps: SubmitDependencies): Promise<Attempt> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, deps.timeoutMs ?? SUBMIT_TIMEOUT_MS);
+  try {
+    let response: Response;
+    try {
+      response = await deps.fetch(APPLICATIONS_ENDPOINT, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': key },
+        body,
+        signal: controller.signal,
+        credentials: 'same-origin',
+        cache: 'no-store',
+      });
+    } catch {
+      return { kind: 'failed', reason: timedOut ? 'timeout' : 'network' };
+    }
+    const answer = await readJson(response);
+    if (timedOut) return { kind: 'failed', reason: 'timeout' };
+    if (response.status === 201 || response.status === 200) {
+      const record = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
+      const reference = record['reference'];
+      const submittedAt = record['submitted_at'];
+      if (typeof reference === 'string' && typeof submittedAt === 'string') {
+        return { kind: 'created', reference, submittedAt };
+      }
+      return { kind: 'failed', reason: 'answer', status: response.status };
+    }
+    if (response.status === 422) {
+      const errors = fieldMessages(answer);
+      if (errors && 'idempotency_key' in errors) return { kind: 'key_reused' };
+      if (errors) return { kind: 'rejected', errors };
+    }
+    return { kind: 'failed', reason: 'status', status: response.status };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const unanswered = (attempt: Attempt) =>
+  attempt.kind === 'failed' && (attempt.reason === 'network' || attempt.reason === 'timeout');
+
+/**
+ * Sends `body` (the JSON of core's ApplicationInput) under the application's key. Returns the
+ * outcome and the key state to keep for the next attempt.
+ */
+export async function submitApplication(
+  body: string,
+  state: IdempotencyState,
+  deps: SubmitDependencies,
+): Promise<{ result: SubmissionResult; state: IdempotencyState }> {
+  const attempt = await postOnce(body, state.key, deps);
+
+  if (attempt.kind === 'key_reused') {
+    // An earlier, unanswered attempt was stored: find it and show its reference.
+    for (const earlier of [...state.unconfirmedBodies].reverse()) {
+      if (earlier === body) continue;
+      const replay = await postOnce(earlier, state.key, deps);
+      if (replay.kind === 'created') return { result: replay, state: { key: state.key, unconfirmedBodies: [] } };
+    }
+    // Not found (storage was cleared, say): a new key lets the person apply at all.
+    return {
+      result: { kind: 'failed', reason: 'status', status: 422 },
+      state: { key: deps.newKey(), unconfirmedBodies: [] },
+    };
+  }
+
+  if (unanswered(attempt)) {
+    const bodies = state.unconfirmedBodies.filter((earlier) => earlier !== body);
+    return { result: attempt as SubmissionResult, state: { key: state.key, unconfirmedBodies: [...bodies, body].slice(-MAX_UNCONFIRMED) } };
+  }
+  if (attempt.kind === 'created') return { result: attempt, state: { key: state.key, unconfirmedBodies: [] } };
+  return { result: attempt, state };
+}
