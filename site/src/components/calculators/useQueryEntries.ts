@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+
+/**
+ * A calculator's entries, exactly as typed, kept in the page's URL query so that a result can be
+ * shared and the back button steps through what the visitor did.
+ *
+ * The values are never checked or converted here: whatever the query holds is handed to
+ * banksia-core like anything typed, and core answers with figures or field messages.
+ *
+ * History: the first keystroke in a field starts a new history entry and further keystrokes in
+ * that field replace it, until the field loses focus; a choice (radio, select) is always a new
+ * entry. So one back press undoes one edit, not one character.
+ */
+export type Entries = Record<string, string>;
+
+/** Which query parameter holds each entry, e.g. `{ amount: 'amount', years: 'term' }`. */
+export type QueryKeys<E extends Entries> = { readonly [K in keyof E]: string };
+
+/** The entries a query string describes: each parameter present replaces its default. */
+export function entriesFromQuery<E extends Entries>(search: string, defaults: E, keys: QueryKeys<E>): E {
+  const params = new URLSearchParams(search);
+  const entries: Entries = { ...defaults };
+  for (const field of Object.keys(keys) as (keyof E & string)[]) {
+    const value = params.get(keys[field]);
+    if (value !== null) entries[field] = value;
+  }
+  return entries as E;
+}
+
+/** The query string for `entries`, keeping any parameters that belong to something else. */
+export function queryFromEntries<E extends Entries>(search: string, entries: E, keys: QueryKeys<E>): string {
+  const params = new URLSearchParams(search);
+  for (const field of Object.keys(keys) as (keyof E & string)[]) {
+    params.set(keys[field], entries[field] ?? '');
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * What the visitor changed in the static form before the island woke: the controls named after
+ * an entry (`name="amount"`) whose value differs from the default. Without this, digits typed
+ * into the server-rendered input before hydration would be shown but not used.
+ */
+export function entriesTypedBeforeHydration<E extends Entries>(form: HTMLFormElement, defaults: E): Partial<E> {
+  const typed: Entries = {};
+  for (const element of Array.from(form.elements)) {
+    if (!(element instanceof HTMLInputElement || element instanceof HTMLSelectElement)) continue;
+    const field = element.name;
+    if (!(field in defaults)) continue;
+    if (element instanceof HTMLInputElement && element.type === 'radio' && !element.checked) continue;
+    if (element.value !== defaults[field]) typed[field] = element.value;
+  }
+  return typed as Partial<E>;
+}
+
+/** How an entry changed: typed (characters in a text field) or chosen (radio, select). */
+export type EditKind = 'type' | 'choose';
+
+export interface QueryEntries<E extends Entries> {
+  entries: E;
+  /**
+   * Sets entries and records them in the URL. `field` names the text field being typed in, so
+   * that its further keystrokes replace this history entry instead of adding one each.
+   */
+  update: (changes: Partial<E>, kind: EditKind, field?: keyof E & string) => void;
+  /** Ends an edit (a text field lost focus): the next keystroke starts a new history entry. */
+  endEdit: () => void;
+}
+
+export function useQueryEntries<E extends Entries>(
+  defaults: E,
+  keys: QueryKeys<E>,
+  form?: RefObject<HTMLFormElement | null>,
+): QueryEntries<E> {
+  // The first render, on the server and when the island wakes, always shows the defaults, so the
+  // static HTML and the hydrated tree agree; the URL's entries follow straight after.
+  const [entries, setEntries] = useState<E>(defaults);
+  const editing = useRef<string | null>(null);
+  const latest = useRef(entries);
+  latest.current = entries;
+
+  useEffect(() => {
+    const fromLocation = () => {
+      editing.current = null;
+      setEntries(entriesFromQuery(window.location.search, defaults, keys));
+    };
+    // On waking: the URL's entries, then anything typed into the static form meanwhile.
+    const typed = form?.current ? entriesTypedBeforeHydration(form.current, defaults) : {};
+    const woken = { ...entriesFromQuery(window.location.search, defaults, keys), ...typed };
+    setEntries(woken);
+    if (Object.keys(typed).length > 0) {
+      const { pathname, search, hash } = window.location;
+      window.history.replaceState(window.history.state, '', `${pathname}${queryFromEntries(search, woken, keys)}${hash}`);
+    }
+    window.addEventListener('popstate', fromLocation);
+    return () => window.removeEventListener('popstate', fromLocation);
+    // defaults and keys are constant for the life of an island.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const update = useCallback(
+    (changes: Partial<E>, kind: EditKind, field?: keyof E & string) => {
+      const next = { ...latest.current, ...changes } as E;
+      latest.current = next;
+      setEntries(next);
+      const { pathname, search, hash } = window.location;
+      const query = queryFromEntries(search, next, keys);
+      if (query === search) return;
+      const url = `${pathname}${query}${hash}`;
+      if (kind === 'type' && field !== undefined && editing.current === field) {
+        window.history.replaceState(window.history.state, '', url);
+      } else {
+        window.history.pushState(null, '', url);
+      }
+      editing.current = kind === 'type' ? (field ?? null) : null;
+    },
+    [keys],
+  );
+
+  const endEdit = useCallback(() => {
+    editing.current = null;
+  }, []);
+
+  return { entries, update, endEdit };
+}
