@@ -2,7 +2,7 @@
 # Load test of banksia-server: valid submissions (201) and rejected ones (422) with wrk, and
 # pgbench inserting the same row into the same database, all in one run on a throw-away cluster.
 #
-#   benches/load/run.sh            # DURATION=20 CONNECTIONS=8 POOL_SIZE=8 WARMUP=3 by default
+#   benches/load/run.sh            # DURATION=20 POOL_SIZE=8 CONNECTIONS=16 WARMUP=3 by default
 #
 # Prints the figures and a markdown table for benches/README.md. Traffic goes to 127.0.0.1 only;
 # every tool runs for a fixed time and the script cleans up after itself.
@@ -12,7 +12,9 @@ ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 HERE="$ROOT/benches/load"
 DURATION="${DURATION:-20}"
 POOL_SIZE="${POOL_SIZE:-8}"
-CONNECTIONS="${CONNECTIONS:-$POOL_SIZE}"
+# pgbench gets as many clients as the server has pooled connections; wrk twice that, so the
+# pool never waits for a client.
+CONNECTIONS="${CONNECTIONS:-$((POOL_SIZE * 2))}"
 WARMUP="${WARMUP:-3}"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -116,10 +118,10 @@ run_wrk() {
 }
 
 LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
-say "pgbench: the server's INSERT, $CONNECTIONS clients (as many as the server's pool), ${DURATION}s"
-pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$CONNECTIONS" -j 2 -T "$WARMUP" \
+say "pgbench: the server's INSERT, $POOL_SIZE clients (as many as the server's pool), ${DURATION}s"
+pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 -T "$WARMUP" \
   -f "$HERE/insert.sql" banksia >/dev/null 2>&1
-PGBENCH_OUT="$(pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$CONNECTIONS" -j 2 -T "$DURATION" \
+PGBENCH_OUT="$(pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 -T "$DURATION" \
   -f "$HERE/insert.sql" banksia 2>&1)"
 echo "$PGBENCH_OUT" | grep -E 'tps|latency average|failed'
 PG_TPS="$(echo "$PGBENCH_OUT" | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
@@ -127,12 +129,12 @@ TARGET="$(awk -v p="$PG_TPS" 'BEGIN { printf "%d", p * 0.8 }')"
 
 say "wrk: valid submissions (201) flat out, $CONNECTIONS connections, ${DURATION}s"
 VALID_MAX="$(run_wrk valid-max "$HERE/valid.json" 0 "$CONNECTIONS")"; echo "$VALID_MAX"
-say "wrk: valid submissions (201) paced at $TARGET req/s (80% of pgbench), 16 connections, ${DURATION}s"
-VALID_AT="$(run_wrk valid-paced "$HERE/valid.json" "$TARGET" 16)"; echo "$VALID_AT"
+say "wrk: valid submissions (201) paced at $TARGET req/s (80% of pgbench), $CONNECTIONS connections, ${DURATION}s"
+VALID_AT="$(run_wrk valid-paced "$HERE/valid.json" "$TARGET" "$CONNECTIONS")"; echo "$VALID_AT"
 say "wrk: rejected submissions (422) flat out, $CONNECTIONS connections, ${DURATION}s"
 INVALID_MAX="$(run_wrk invalid-max "$HERE/invalid.json" 0 "$CONNECTIONS")"; echo "$INVALID_MAX"
-say "wrk: rejected submissions (422) paced at $TARGET req/s, 16 connections, ${DURATION}s"
-INVALID_AT="$(run_wrk invalid-paced "$HERE/invalid.json" "$TARGET" 16)"; echo "$INVALID_AT"
+say "wrk: rejected submissions (422) paced at $TARGET req/s, $CONNECTIONS connections, ${DURATION}s"
+INVALID_AT="$(run_wrk invalid-paced "$HERE/invalid.json" "$TARGET" "$CONNECTIONS")"; echo "$INVALID_AT"
 
 ROWS="$(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "SELECT count(*) FROM account_applications" banksia)"
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
@@ -143,7 +145,7 @@ row() { echo "| $2 | $(rate "$1") req/s | $(share "$1") | $(field "$1" p50_ms) m
 echo
 echo "| Workload (${DURATION}s each) | Throughput | Share of pgbench | p50 | p99 | max | socket errors |"
 echo "|---|---|---|---|---|---|---|"
-echo "| pgbench: the same INSERT, $CONNECTIONS clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | | | | |"
+echo "| pgbench: the same INSERT, $POOL_SIZE clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | | | | |"
 row "$VALID_MAX" "Valid (201), flat out, $CONNECTIONS connections"
 row "$VALID_AT" "Valid (201), paced at 80% of pgbench"
 row "$INVALID_MAX" "Rejected (422), flat out, $CONNECTIONS connections"

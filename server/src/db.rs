@@ -11,8 +11,10 @@ use rust_decimal::Decimal;
 use tokio_postgres::NoTls;
 use tokio_postgres::error::SqlState;
 
-/// How long a request may wait for a pooled connection, or for a new one to be made.
-const POOL_TIMEOUT: Duration = Duration::from_millis(800);
+/// How long a request may wait for a free pooled connection (all busy: the database is slow).
+const POOL_WAIT: Duration = Duration::from_millis(1200);
+/// How long making a new connection, or checking a pooled one, may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_millis(1000);
 /// The whole of one database operation, so a hung server still yields a 503 within 2 s.
 pub const OPERATION_DEADLINE: Duration = Duration::from_millis(1500);
 
@@ -154,7 +156,7 @@ pub fn create_pool(database_url: &str, max_size: usize) -> Result<Pool, String> 
     let mut pg: tokio_postgres::Config = database_url
         .parse()
         .map_err(|_| "DATABASE_URL is not a valid PostgreSQL connection string".to_owned())?;
-    pg.connect_timeout(POOL_TIMEOUT);
+    pg.connect_timeout(CONNECT_TIMEOUT);
     pg.keepalives(true);
     pg.keepalives_idle(Duration::from_secs(30));
     pg.tcp_user_timeout(Duration::from_secs(5));
@@ -171,9 +173,9 @@ pub fn create_pool(database_url: &str, max_size: usize) -> Result<Pool, String> 
     Pool::builder(manager)
         .max_size(max_size)
         .runtime(Runtime::Tokio1)
-        .wait_timeout(Some(POOL_TIMEOUT))
-        .create_timeout(Some(POOL_TIMEOUT))
-        .recycle_timeout(Some(POOL_TIMEOUT))
+        .wait_timeout(Some(POOL_WAIT))
+        .create_timeout(Some(CONNECT_TIMEOUT))
+        .recycle_timeout(Some(CONNECT_TIMEOUT))
         .build()
         .map_err(|e| format!("cannot build the connection pool: {e}"))
 }

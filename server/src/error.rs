@@ -20,6 +20,8 @@ pub enum ApiError {
     InvalidIdempotencyKey,
     /// 400: the body could not be read (the client went away or sent a broken chunk).
     UnreadableBody,
+    /// 400: a header or the query string is malformed.
+    MalformedRequest,
     /// 404: no such API path.
     NotFound,
     /// 405: the path exists but not for this method.
@@ -57,7 +59,8 @@ impl ApiError {
             Self::MalformedJson
             | Self::SchemaMismatch
             | Self::InvalidIdempotencyKey
-            | Self::UnreadableBody => StatusCode::BAD_REQUEST,
+            | Self::UnreadableBody
+            | Self::MalformedRequest => StatusCode::BAD_REQUEST,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -83,6 +86,7 @@ impl ApiError {
                 error("The Idempotency-Key header must be 1 to 255 visible ASCII characters.")
             }
             Self::UnreadableBody => error("The request body could not be read."),
+            Self::MalformedRequest => error("The request is malformed."),
             Self::NotFound => error("Not found."),
             Self::MethodNotAllowed => error("Method not allowed."),
             Self::PayloadTooLarge => error("The request body is larger than 16 KiB."),
@@ -130,16 +134,7 @@ impl ApiError {
 /// The one `recover`: every rejection left after routing becomes a JSON error.
 /// Unknown non-API paths never get here: the site's 404 page answers them.
 pub async fn handle_rejection(rejection: warp::Rejection) -> Result<Response, Infallible> {
-    let error = if let Some(api) = rejection.find::<ApiError>() {
-        // Not Clone (it may hold a DbError): rebuild the few variants that can be rejections.
-        match api {
-            ApiError::DatabaseUnavailable(_) => {
-                ApiError::DatabaseUnavailable(DbError::Unavailable("rejection".into()))
-            }
-            ApiError::NotFound => ApiError::NotFound,
-            _ => ApiError::Internal(format!("unexpected rejection {api:?}")),
-        }
-    } else if rejection.is_not_found() {
+    let error = if rejection.is_not_found() {
         ApiError::NotFound
     } else if rejection.find::<warp::reject::MethodNotAllowed>().is_some() {
         ApiError::MethodNotAllowed
@@ -154,7 +149,7 @@ pub async fn handle_rejection(rejection: warp::Rejection) -> Result<Response, In
         || rejection.find::<warp::reject::MissingHeader>().is_some()
         || rejection.find::<warp::reject::InvalidQuery>().is_some()
     {
-        ApiError::UnreadableBody
+        ApiError::MalformedRequest
     } else {
         ApiError::Internal(format!("unhandled rejection: {rejection:?}"))
     };

@@ -283,7 +283,7 @@ pub async fn spawn_app_with(cluster: &PgCluster, configure: impl FnOnce(&mut Con
     let mut config = Config::from_lookup(|name| match name {
         "DATABASE_URL" => Some(cluster.url(&database)),
         "PORT" => Some("0".into()),
-        "POOL_SIZE" => Some("4".into()),
+        "POOL_SIZE" => Some("8".into()),
         "RATE_LIMIT_PER_MINUTE" => Some("0".into()),
         "SHUTDOWN_DRAIN_SECONDS" => Some("5".into()),
         "STATIC_DIR" => Some(fixture_site().display().to_string()),
