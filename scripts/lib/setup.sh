@@ -7,6 +7,7 @@ SITE="$ROOT/site"
 STAMPS="$ROOT/.data/stamps"
 mkdir -p "$STAMPS"
 export PATH="$HOME/.cargo/bin:$PATH"
+SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/banksia-server"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
