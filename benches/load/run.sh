@@ -2,7 +2,7 @@
 # Load test of banksia-server: valid submissions (201) and rejected ones (422) with wrk, and
 # pgbench inserting the same row into the same database, all in one run on a throw-away cluster.
 #
-#   benches/load/run.sh            # DURATION=20 POOL_SIZE=8 CONNECTIONS=16 WARMUP=3 by default
+#   benches/load/run.sh    # defaults: DURATION=20 WARMUP=3 POOL_SIZE=2×cores CONNECTIONS=2×POOL_SIZE
 #
 # Prints the figures and a markdown table for benches/README.md. Traffic goes to 127.0.0.1 only;
 # every tool runs for a fixed time and the script cleans up after itself.
@@ -11,10 +11,12 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 HERE="$ROOT/benches/load"
 DURATION="${DURATION:-20}"
-POOL_SIZE="${POOL_SIZE:-8}"
+POOL_SIZE="${POOL_SIZE:-$((2 * $(nproc)))}"
 # pgbench gets as many clients as the server has pooled connections; wrk twice that, so the
-# pool never waits for a client.
+# pool never waits for a client, and twice that again when paced, so a slow answer on one
+# connection never makes the schedule wait.
 CONNECTIONS="${CONNECTIONS:-$((POOL_SIZE * 2))}"
+PACED_CONNECTIONS="${PACED_CONNECTIONS:-$((CONNECTIONS * 2))}"
 WARMUP="${WARMUP:-3}"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
@@ -121,20 +123,26 @@ LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
 say "pgbench: the server's INSERT, $POOL_SIZE clients (as many as the server's pool), ${DURATION}s"
 pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 -T "$WARMUP" \
   -f "$HERE/insert.sql" banksia >/dev/null 2>&1
-PGBENCH_OUT="$(pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 -T "$DURATION" \
-  -f "$HERE/insert.sql" banksia 2>&1)"
+mkdir -p "$WORK/pgbench-log"
+PGBENCH_OUT="$(cd "$WORK/pgbench-log" && pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 \
+  -T "$DURATION" -l -f "$HERE/insert.sql" banksia 2>&1)"
 echo "$PGBENCH_OUT" | grep -E 'tps|latency average|failed'
 PG_TPS="$(echo "$PGBENCH_OUT" | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
+# Per-transaction latencies (third column, µs) from pgbench's log: its p50 and p99.
+cat "$WORK"/pgbench-log/pgbench_log.* | awk '{ print $3 }' | sort -n >"$WORK/pgbench-latencies"
+pg_percentile() { awk -v p="$1" '{ a[NR] = $1 } END { i = int(NR * p / 100); if (i < 1) i = 1; printf "%.2f", a[i] / 1000 }' "$WORK/pgbench-latencies"; }
+PG_P50="$(pg_percentile 50)"; PG_P99="$(pg_percentile 99)"; PG_MAX="$(pg_percentile 100)"
+echo "pgbench latency p50 $PG_P50 ms, p99 $PG_P99 ms"
 TARGET="$(awk -v p="$PG_TPS" 'BEGIN { printf "%d", p * 0.8 }')"
 
 say "wrk: valid submissions (201) flat out, $CONNECTIONS connections, ${DURATION}s"
 VALID_MAX="$(run_wrk valid-max "$HERE/valid.json" 0 "$CONNECTIONS")"; echo "$VALID_MAX"
-say "wrk: valid submissions (201) paced at $TARGET req/s (80% of pgbench), $CONNECTIONS connections, ${DURATION}s"
-VALID_AT="$(run_wrk valid-paced "$HERE/valid.json" "$TARGET" "$CONNECTIONS")"; echo "$VALID_AT"
+say "wrk: valid submissions (201) paced at $TARGET req/s (80% of pgbench), $PACED_CONNECTIONS connections, ${DURATION}s"
+VALID_AT="$(run_wrk valid-paced "$HERE/valid.json" "$TARGET" "$PACED_CONNECTIONS")"; echo "$VALID_AT"
 say "wrk: rejected submissions (422) flat out, $CONNECTIONS connections, ${DURATION}s"
 INVALID_MAX="$(run_wrk invalid-max "$HERE/invalid.json" 0 "$CONNECTIONS")"; echo "$INVALID_MAX"
-say "wrk: rejected submissions (422) paced at $TARGET req/s, $CONNECTIONS connections, ${DURATION}s"
-INVALID_AT="$(run_wrk invalid-paced "$HERE/invalid.json" "$TARGET" "$CONNECTIONS")"; echo "$INVALID_AT"
+say "wrk: rejected submissions (422) paced at $TARGET req/s, $PACED_CONNECTIONS connections, ${DURATION}s"
+INVALID_AT="$(run_wrk invalid-paced "$HERE/invalid.json" "$TARGET" "$PACED_CONNECTIONS")"; echo "$INVALID_AT"
 
 ROWS="$(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -tAc "SELECT count(*) FROM account_applications" banksia)"
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
@@ -145,11 +153,11 @@ row() { echo "| $2 | $(rate "$1") req/s | $(share "$1") | $(field "$1" p50_ms) m
 echo
 echo "| Workload (${DURATION}s each) | Throughput | Share of pgbench | p50 | p99 | max | socket errors |"
 echo "|---|---|---|---|---|---|---|"
-echo "| pgbench: the same INSERT, $POOL_SIZE clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | | | | |"
+echo "| pgbench: the same INSERT, $POOL_SIZE clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | $PG_P50 ms | $PG_P99 ms | $PG_MAX ms | |"
 row "$VALID_MAX" "Valid (201), flat out, $CONNECTIONS connections"
-row "$VALID_AT" "Valid (201), paced at 80% of pgbench"
+row "$VALID_AT" "Valid (201), paced at 80% of pgbench, $PACED_CONNECTIONS connections"
 row "$INVALID_MAX" "Rejected (422), flat out, $CONNECTIONS connections"
-row "$INVALID_AT" "Rejected (422), paced at 80% of pgbench"
+row "$INVALID_AT" "Rejected (422), paced at 80% of pgbench, $PACED_CONNECTIONS connections"
 echo
 echo "Rows in the table afterwards: $ROWS. Load average before: $LOAD_BEFORE; after: $(cut -d" " -f1-3 /proc/loadavg) (other work on the machine skews every figure)."
 echo "Machine: $(nproc) cores, $(uname -sr); PostgreSQL $(postgres --version | awk '{print $3}'); wrk -t2."
