@@ -12,6 +12,9 @@
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. |
 //!
+//! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
+//! with status 1 if it is still unreachable; an invalid variable exits with status 2.
+//!
 //! The server applies `migrations/` at start when `DATABASE_URL`'s role may create tables.
 //! Migration 2 creates `banksia_api`, a role that can insert applications and read back only
 //! what an idempotent replay returns, never personal details. For least privilege in
