@@ -10,10 +10,10 @@
 //! | `RATE_LIMIT_PER_MINUTE` | `10` | Application submissions allowed per client IP per minute; `0` turns the limit off. |
 //! | `TRUSTED_PROXIES` | (none) | Comma-separated IPs or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed. |
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
-//! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. |
+//! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. `tokio_postgres` and `hyper` stay at `info` whatever it says, as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
-//! with status 1 if it is still unreachable; an invalid variable exits with status 2.
+//! with status 1 if it is still unreachable; a missing or unparsable variable exits with status 2.
 //!
 //! The server applies `migrations/` at start when `DATABASE_URL`'s role may create tables.
 //! Migration 2 creates `banksia_api`, a role that can insert applications and read back only
