@@ -26,6 +26,8 @@
 #![warn(missing_docs)]
 
 pub mod application;
+pub mod application_form;
+pub mod calculator;
 pub mod loan;
 pub mod money;
 pub mod reference;
