@@ -17,12 +17,16 @@
 //! assert!(whole.application.is_none());
 //! ```
 
+use std::fmt;
+
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
+use rust_decimal::Decimal;
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::application::{
-    AccountApplication, ApplicationInput, FieldMessages, ValidationReport, validate_application,
-    validate_step,
+    AccountApplication, AmountInput, ApplicationInput, Field, FieldMessages, UnexpectedValue,
+    ValidationReport, validate_application, validate_step,
 };
 
 /// The outcome of checking a step or the whole application. Serialises as
@@ -98,6 +102,210 @@ pub fn check_application(input: &ApplicationInput, today: NaiveDate) -> Applicat
     }
 }
 
+/// An [`ApplicationInput`] as a page sends it, read with much less code than its derived
+/// `Deserialize` (one loop over [`Field`] names instead of code per field), which matters in
+/// the browser's WASM module. It accepts exactly the JSON that [`ApplicationInput`] accepts
+/// and reads it to the same value: amounts that are decimals (numbers, or text such as
+/// `"1250.50"`) become [`AmountInput::Number`], other text [`AmountInput::Text`]; unknown,
+/// repeated or wrongly typed fields are refused.
+///
+/// ```
+/// use banksia_core::application::{AmountInput, ApplicationInput};
+/// use banksia_core::application_form::FormInput;
+/// use rust_decimal::Decimal;
+///
+/// let json = r#"{"first_name": "Jane", "annual_income": "$85,000", "initial_deposit_amount": 25}"#;
+/// let FormInput(input) = serde_json::from_str(json).unwrap();
+/// assert_eq!(input, serde_json::from_str::<ApplicationInput>(json).unwrap());
+/// assert_eq!(input.initial_deposit_amount, Some(AmountInput::Number(Decimal::from(25))));
+/// assert!(serde_json::from_str::<FormInput>(r#"{"nickname": "J"}"#).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FormInput(pub ApplicationInput);
+
+impl<'de> Deserialize<'de> for FormInput {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer
+            .deserialize_map(FormInputVisitor)
+            .map(FormInput)
+    }
+}
+
+struct FormInputVisitor;
+
+impl<'de> Visitor<'de> for FormInputVisitor {
+    type Value = ApplicationInput;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("an application")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ApplicationInput, A::Error> {
+        let mut input = ApplicationInput::default();
+        let mut seen = [false; Field::ALL.len()];
+        while let Some(name) = map.next_key::<String>()? {
+            let field =
+                Field::parse(&name).ok_or_else(|| de::Error::unknown_field(&name, &FIELD_NAMES))?;
+            if std::mem::replace(&mut seen[field as usize], true) {
+                return Err(de::Error::custom(format_args!("duplicate field `{name}`")));
+            }
+            let value: FieldValue = map.next_value()?;
+            set_field(&mut input, field, value).map_err(|expected| {
+                de::Error::custom(format_args!("{name}: expected {expected}"))
+            })?;
+        }
+        Ok(input)
+    }
+}
+
+/// The JSON names of the fields, in form order, for the unknown-field message.
+const FIELD_NAMES: [&str; Field::ALL.len()] = {
+    let mut names = [""; Field::ALL.len()];
+    let mut index = 0;
+    while index < names.len() {
+        names[index] = Field::ALL[index].as_str();
+        index += 1;
+    }
+    names
+};
+
+/// One field's value, of whatever kind it was sent as.
+enum FieldValue {
+    Null,
+    Flag(bool),
+    Text(String),
+    Number(Decimal),
+    /// An array or an object.
+    Other,
+}
+
+impl<'de> Deserialize<'de> for FieldValue {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(FieldValueVisitor)
+    }
+}
+
+struct FieldValueVisitor;
+
+impl<'de> Visitor<'de> for FieldValueVisitor {
+    type Value = FieldValue;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a field value")
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<FieldValue, E> {
+        Ok(FieldValue::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<FieldValue, E> {
+        Ok(FieldValue::Null)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<FieldValue, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_bool<E: de::Error>(self, value: bool) -> Result<FieldValue, E> {
+        Ok(FieldValue::Flag(value))
+    }
+
+    fn visit_str<E: de::Error>(self, value: &str) -> Result<FieldValue, E> {
+        Ok(FieldValue::Text(value.to_string()))
+    }
+
+    fn visit_string<E: de::Error>(self, value: String) -> Result<FieldValue, E> {
+        Ok(FieldValue::Text(value))
+    }
+
+    fn visit_i64<E: de::Error>(self, value: i64) -> Result<FieldValue, E> {
+        Ok(FieldValue::Number(Decimal::from(value)))
+    }
+
+    fn visit_u64<E: de::Error>(self, value: u64) -> Result<FieldValue, E> {
+        Ok(FieldValue::Number(Decimal::from(value)))
+    }
+
+    /// As `Decimal`'s own `Deserialize` reads a float (through its shortest text), so the
+    /// value is the one [`ApplicationInput`] would hold.
+    fn visit_f64<E: de::Error>(self, value: f64) -> Result<FieldValue, E> {
+        Ok(decimal(&value.to_string()).map_or(FieldValue::Other, FieldValue::Number))
+    }
+
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<FieldValue, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(FieldValue::Other)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<FieldValue, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(FieldValue::Other)
+    }
+}
+
+/// Text read as `Decimal`'s `Deserialize` reads it: plain, then scientific notation.
+fn decimal(text: &str) -> Option<Decimal> {
+    text.parse()
+        .ok()
+        .or_else(|| Decimal::from_scientific(text).ok())
+}
+
+/// Stores `value` in `field`, or says what kind of value the field takes.
+fn set_field(
+    input: &mut ApplicationInput,
+    field: Field,
+    value: FieldValue,
+) -> Result<(), &'static str> {
+    let text = |value: FieldValue| match value {
+        FieldValue::Null => Ok(None),
+        FieldValue::Text(text) => Ok(Some(text)),
+        _ => Err("text or null"),
+    };
+    // The same choice as the untagged `AmountInput`: a decimal if it reads as one.
+    let amount = |value: FieldValue| match value {
+        FieldValue::Null => Ok(None),
+        FieldValue::Number(number) => Ok(Some(AmountInput::Number(number))),
+        FieldValue::Text(text) => Ok(Some(match decimal(&text) {
+            Some(number) => AmountInput::Number(number),
+            None => AmountInput::Text(text),
+        })),
+        _ => Err("a number, text or null"),
+    };
+    let flag = |value: FieldValue| match value {
+        FieldValue::Null => Ok(None),
+        FieldValue::Flag(flag) => Ok(Some(flag)),
+        _ => Err("true, false or null"),
+    };
+    match field {
+        Field::ApplicationType => input.application_type = text(value)?,
+        Field::FirstName => input.first_name = text(value)?,
+        Field::LastName => input.last_name = text(value)?,
+        Field::Email => input.email = text(value)?,
+        Field::Phone => input.phone = text(value)?,
+        Field::DateOfBirth => input.date_of_birth = text(value)?,
+        Field::AddressLine1 => input.address_line1 = text(value)?,
+        Field::AddressLine2 => input.address_line2 = text(value)?,
+        Field::City => input.city = text(value)?,
+        Field::State => input.state = text(value)?,
+        Field::PostalCode => input.postal_code = text(value)?,
+        Field::EmploymentStatus => input.employment_status = text(value)?,
+        Field::AnnualIncome => input.annual_income = amount(value)?,
+        Field::EmployerName => input.employer_name = text(value)?,
+        Field::IdentificationType => input.identification_type = text(value)?,
+        Field::IdentificationNumber => input.identification_number = text(value)?,
+        Field::InitialDepositAmount => input.initial_deposit_amount = amount(value)?,
+        Field::TermsAccepted => input.terms_accepted = flag(value)?,
+        Field::MarketingConsent => input.marketing_consent = flag(value)?,
+        Field::UserId => {
+            input.user_id = match value {
+                FieldValue::Null => None,
+                _ => Some(UnexpectedValue),
+            }
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -126,6 +334,65 @@ mod tests {
         let report = check_step(3, &input, today());
         assert!(report.warnings.contains_key(&Field::PostalCode));
         assert_eq!(report.first_error_step, Some(3));
+    }
+
+    /// Reads `json` both ways: the compact reader must agree with the derived one exactly.
+    fn both(
+        json: &str,
+    ) -> (
+        Result<ApplicationInput, String>,
+        Result<ApplicationInput, String>,
+    ) {
+        (
+            serde_json::from_str::<FormInput>(json)
+                .map(|form| form.0)
+                .map_err(|e| e.to_string()),
+            serde_json::from_str::<ApplicationInput>(json).map_err(|e| e.to_string()),
+        )
+    }
+
+    #[test]
+    fn form_input_reads_what_application_input_reads() {
+        let accepted = [
+            "{}",
+            r#"{"first_name": " Jane ", "last_name": null, "terms_accepted": true, "marketing_consent": null}"#,
+            r#"{"annual_income": "$85,000", "initial_deposit_amount": 25}"#,
+            r#"{"annual_income": 85000.5, "initial_deposit_amount": "1e3"}"#,
+            r#"{"annual_income": "-20", "initial_deposit_amount": " 12 "}"#,
+            r#"{"annual_income": 1e-7, "initial_deposit_amount": -0.0}"#,
+            r#"{"annual_income": "", "initial_deposit_amount": "ten"}"#,
+            r#"{"user_id": null}"#,
+            r#"{"user_id": "abc"}"#,
+            r#"{"user_id": {"nested": [1, 2, {"x": null}]}}"#,
+            r#"{"user_id": [true]}"#,
+        ];
+        for json in accepted {
+            let (compact, derived) = both(json);
+            assert!(derived.is_ok(), "{json}: {derived:?}");
+            assert_eq!(compact, derived, "{json}");
+        }
+        let refused = [
+            r#"{"nickname": "J"}"#,
+            r#"{"first_name": 5}"#,
+            r#"{"first_name": ["J"]}"#,
+            r#"{"terms_accepted": "yes"}"#,
+            r#"{"annual_income": true}"#,
+            r#"{"annual_income": {"amount": 1}}"#,
+            r#"{"annual_income": 1.7976931348623157e308}"#,
+            r#"{"first_name": "A", "first_name": "B"}"#,
+            r#""Jane""#,
+            "null",
+        ];
+        for json in refused {
+            let (compact, derived) = both(json);
+            assert!(compact.is_err(), "{json}: {compact:?}");
+            assert!(derived.is_err(), "{json}: {derived:?}");
+        }
+        let (compact, _) = both(r#"{"first_name": 5}"#);
+        assert_eq!(
+            compact.unwrap_err(),
+            "first_name: expected text or null at line 1 column 17"
+        );
     }
 
     #[test]

@@ -435,11 +435,127 @@ fn read_choice<T: for<'de> Deserialize<'de> + Default>(
         Entry::Blank => Ok(T::default()),
         Entry::Text(text) if text.trim().is_empty() => Ok(T::default()),
         Entry::Text(text) => {
-            let name: de::value::StrDeserializer<'_, de::value::Error> =
-                text.trim().into_deserializer();
+            let name: de::value::StrDeserializer<'_, NotAChoice> = text.trim().into_deserializer();
             T::deserialize(name).map_err(|_| unknown)
         }
         Entry::Number(_) => Err(unknown),
+    }
+}
+
+/// The only error reading a choice can have. It keeps no message: serde's would quote the
+/// text, and formatting it would cost the WASM module several kilobytes for nothing.
+#[derive(Debug)]
+struct NotAChoice;
+
+impl fmt::Display for NotAChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("not one of the choices")
+    }
+}
+
+impl std::error::Error for NotAChoice {}
+
+impl de::Error for NotAChoice {
+    fn custom<T: fmt::Display>(_message: T) -> Self {
+        NotAChoice
+    }
+
+    fn invalid_type(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
+        NotAChoice
+    }
+
+    fn invalid_value(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
+        NotAChoice
+    }
+
+    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
+        NotAChoice
+    }
+}
+
+/// Reads an object of entries by their JSON `names`: a missing entry is blank; an unknown or
+/// repeated name is refused. One loop serves every calculator, which keeps the browser's WASM
+/// module small (derived code would repeat per field).
+struct EntriesVisitor<const N: usize>(&'static [&'static str; N]);
+
+impl<'de, const N: usize> de::Visitor<'de> for EntriesVisitor<N> {
+    type Value = [Entry; N];
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("an object of entries")
+    }
+
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<[Entry; N], A::Error> {
+        let mut entries = [const { None }; N];
+        while let Some(name) = map.next_key::<String>()? {
+            let index = self
+                .0
+                .iter()
+                .position(|known| *known == name)
+                .ok_or_else(|| de::Error::unknown_field(&name, self.0))?;
+            if entries[index].is_some() {
+                return Err(de::Error::custom(format_args!("duplicate field `{name}`")));
+            }
+            entries[index] = Some(map.next_value::<Entry>()?);
+        }
+        Ok(entries.map(Option::unwrap_or_default))
+    }
+}
+
+const LOAN_ENTRY_NAMES: [&str; 6] = [
+    "principal",
+    "annual_rate_percent",
+    "term_years",
+    "frequency",
+    "interest_only_years",
+    "extra_repayment",
+];
+
+impl<'de> Deserialize<'de> for LoanEntries {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let [
+            principal,
+            annual_rate_percent,
+            term_years,
+            frequency,
+            interest_only_years,
+            extra_repayment,
+        ] = deserializer.deserialize_map(EntriesVisitor(&LOAN_ENTRY_NAMES))?;
+        Ok(LoanEntries {
+            principal,
+            annual_rate_percent,
+            term_years,
+            frequency,
+            interest_only_years,
+            extra_repayment,
+        })
+    }
+}
+
+const TERM_DEPOSIT_ENTRY_NAMES: [&str; 5] = [
+    "amount",
+    "annual_rate_percent",
+    "term_months",
+    "frequency",
+    "minimum_deposit",
+];
+
+impl<'de> Deserialize<'de> for TermDepositEntries {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let [
+            amount,
+            annual_rate_percent,
+            term_months,
+            frequency,
+            minimum_deposit,
+        ] = deserializer.deserialize_map(EntriesVisitor(&TERM_DEPOSIT_ENTRY_NAMES))?;
+        Ok(TermDepositEntries {
+            amount,
+            annual_rate_percent,
+            term_months,
+            frequency,
+            minimum_deposit,
+        })
     }
 }
 
@@ -447,21 +563,26 @@ fn read_choice<T: for<'de> Deserialize<'de> + Default>(
 /// `frequency` then defaults to monthly, `interest_only_years` and `extra_repayment` to 0.
 ///
 /// In JSON the field names are [`LoanTerms`]'s, so loan terms are valid entries too.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
-#[serde(default, deny_unknown_fields)]
 pub struct LoanEntries {
     /// The amount borrowed, e.g. `"$500,000"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub principal: Entry,
     /// The annual interest rate in percent, e.g. `"6.45"` or `"6.45%"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub annual_rate_percent: Entry,
     /// The term in whole years, e.g. `"30"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub term_years: Entry,
     /// `"monthly"` (the default), `"fortnightly"` or `"weekly"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub frequency: Entry,
     /// Interest-only years at the start, e.g. `"5"` (default 0).
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub interest_only_years: Entry,
     /// An extra amount paid every period, e.g. `"200"` (default 0).
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub extra_repayment: Entry,
 }
 
@@ -740,20 +861,24 @@ pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, Fie
 ///
 /// In JSON the field names are [`TermDepositTerms`](crate::term_deposit::TermDepositTerms)'s,
 /// so those terms are valid entries too.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
-#[serde(default, deny_unknown_fields)]
 pub struct TermDepositEntries {
     /// The amount deposited, e.g. `"$50,000"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub amount: Entry,
     /// The annual rate in percent, e.g. `"4.50"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub annual_rate_percent: Entry,
     /// The term in whole months, e.g. `"24"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub term_months: Entry,
     /// `"monthly"`, `"quarterly"`, `"bi_annually"`, `"annually"` or `"at_maturity"` (the
     /// default).
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub frequency: Entry,
     /// The term's minimum deposit, e.g. `"5000"`.
+    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub minimum_deposit: Entry,
 }
 
@@ -1159,6 +1284,10 @@ mod tests {
         .unwrap();
         assert_eq!(loan_repayment(&entries).unwrap().amount, dec!(3143.92));
         assert!(serde_json::from_str::<LoanEntries>(r#"{"rate": 1}"#).is_err());
+        assert!(
+            serde_json::from_str::<LoanEntries>(r#"{"principal": 1, "principal": 2}"#).is_err()
+        );
+        assert!(serde_json::from_str::<LoanEntries>("[1]").is_err());
         assert!(serde_json::from_str::<LoanEntries>(r#"{"principal": [1]}"#).is_err());
         let empty: TermDepositEntries = serde_json::from_str("{}").unwrap();
         assert_eq!(empty, TermDepositEntries::default());

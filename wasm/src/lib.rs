@@ -1,91 +1,103 @@
 //! WebAssembly bindings of banksia-core for the Banksia Bank site.
 //!
 //! Thin by design: each export converts its input, calls core, and converts the result with the
-//! one shared serializer below. No rule, message or formula lives here.
-//! Failures cross as data (`{ ok: false, errors: { field: [messages] } }`), never as thrown
-//! strings, so the page can show each message beside its input.
+//! one shared serializer ([`to_js`]). No rule, message or formula lives here. Failures cross as
+//! data (`{ ok: false, errors: { field: [messages] } }`, or a report's `errors`), never as
+//! thrown exceptions, so the page can show each message beside its input; a value of the wrong
+//! shape becomes a message under `input`.
+//!
+//! Data crosses as one JSON string each way ([`json`]): `JSON.stringify` and `JSON.parse` on
+//! the JavaScript side, a small reader and writer here.
+//!
+//! The crate builds two packages, so that a page downloads only the half of core it uses:
+//!
+//! * feature `calculators` (the default, `pkg/`): `repayment`, `loanSchedule`, `termDeposit`;
+//! * feature `application` (`pkg-application/`): `validateStep`, `validateApplication`,
+//!   `formOptions`;
+//!
+//! and both hold `formatAud`, `isValidReference` and `referenceFromRandom`. Native builds
+//! (tests, clippy) compile everything. The TypeScript types of everything that crosses are
+//! generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 
 use std::collections::BTreeMap;
 
-use banksia_core::loan::{self, LoanTerms};
-use banksia_core::money::format_aud;
-use rust_decimal::Decimal;
+use banksia_core::calculator::FieldErrors;
+use banksia_core::money::{format_aud, parse_amount};
+use banksia_core::reference::{is_valid_reference, reference_from_random};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
-type FieldErrors = BTreeMap<String, Vec<String>>;
+#[cfg(any(feature = "application", not(target_arch = "wasm32")))]
+mod application;
+#[cfg(any(feature = "calculators", not(target_arch = "wasm32")))]
+mod calculators;
+mod json;
 
-// The TypeScript shapes of what crosses the boundary, written into the generated .d.ts.
 #[wasm_bindgen(typescript_custom_section)]
-const BOUNDARY_TYPES: &str = r#"
-export type FieldErrors = Record<string, string[]>;
-export type Outcome<T> = { ok: true; value: T } | { ok: false; errors: FieldErrors };
-export interface Money { amount: string; display: string }
-export interface LoanTerms {
-  principal: string | number;
-  annual_rate_percent: string | number;
-  term_years: number;
-  frequency?: "monthly" | "fortnightly" | "weekly";
-  interest_only_years?: number;
-  extra_repayment?: string | number;
-}
-"#;
+const BOUNDARY_TYPES: &str = include_str!(concat!(env!("OUT_DIR"), "/boundary.d.ts"));
 
-/// A calculation's result as it crosses to JavaScript: `{ ok: true, value }` or
-/// `{ ok: false, errors: { field: [messages] } }`.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum Outcome<T> {
-    Value { ok: bool, value: T },
-    Errors { ok: bool, errors: FieldErrors },
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.stringify`; `None` for `undefined`, an error for a BigInt or a cycle.
+    #[wasm_bindgen(js_namespace = JSON, js_name = stringify, catch)]
+    fn json_stringify(value: &JsValue) -> Result<Option<String>, JsValue>;
+
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse)]
+    fn json_parse(text: &str) -> JsValue;
 }
 
-impl<T> Outcome<T> {
-    fn value(value: T) -> Self {
-        Outcome::Value { ok: true, value }
-    }
-
-    fn errors(errors: FieldErrors) -> Self {
-        Outcome::Errors { ok: false, errors }
-    }
-}
-
-/// The one serializer of the boundary: plain JSON-compatible objects (maps as objects, no BigInt).
+/// The one serializer of the boundary: the value as JSON text, parsed by `JSON.parse` into
+/// plain objects.
 fn to_js<T: Serialize>(value: &T) -> JsValue {
-    let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-    // Our own plain data types always serialise; NULL would only ever show a bug in this crate.
-    value.serialize(&serializer).unwrap_or(JsValue::NULL)
+    // Core's plain data types always serialise; NULL would only ever show a bug in this crate.
+    json::to_string(value).map_or(JsValue::NULL, |text| json_parse(&text))
 }
 
-/// Reads a JavaScript value into a core input type; a wrong shape becomes an `input` field error.
+/// The one error helper: a message under `input` for a value core can't take.
+fn input_error(message: impl Into<String>) -> FieldErrors {
+    BTreeMap::from([("input".to_owned(), vec![message.into()])])
+}
+
+/// Reads a JavaScript value into a core input type through `JSON.stringify`; a wrong shape
+/// becomes an `input` error.
 fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, FieldErrors> {
-    serde_wasm_bindgen::from_value(value)
-        .map_err(|error| BTreeMap::from([("input".to_owned(), vec![error.to_string()])]))
+    let text = json_stringify(&value)
+        .map_err(|_| input_error("expected plain data (no BigInt or cycles)"))?
+        .unwrap_or_else(|| "null".to_owned());
+    json::from_str(&text).map_err(|error| input_error(error.to_string()))
 }
 
-/// An amount exactly (`"3143.92"`) and as shown to a person (`"$3,144"`).
-#[derive(Serialize)]
-struct Money {
-    amount: Decimal,
-    display: String,
+/// A string argument; anything else reads as empty text. Arguments are taken as `JsValue`
+/// (typed `string` in TypeScript) because wasm-bindgen's own conversion throws on `undefined`.
+fn text(value: &JsValue) -> String {
+    value.as_string().unwrap_or_default()
 }
 
-impl Money {
-    fn whole_dollars(amount: Decimal) -> Self {
-        Money { amount, display: format_aud(amount, false) }
-    }
+/// Whether `candidate` is a well-formed `BKS-` reference with a correct check character.
+#[wasm_bindgen(js_name = isValidReference)]
+pub fn is_valid_reference_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] candidate: JsValue,
+) -> bool {
+    is_valid_reference(&text(&candidate))
 }
 
-/// The repayment per period for loan terms: exact and rounded to whole dollars for display.
-#[wasm_bindgen(unchecked_return_type = "Outcome<Money>")]
-pub fn repayment(#[wasm_bindgen(unchecked_param_type = "LoanTerms")] terms: JsValue) -> JsValue {
-    let outcome = match from_js::<LoanTerms>(terms) {
-        Ok(terms) => match loan::repayment(&terms) {
-            Ok(amount) => Outcome::value(Money::whole_dollars(amount)),
-            Err(error) => Outcome::errors(error.to_field_errors()),
-        },
-        Err(errors) => Outcome::errors(errors),
-    };
-    to_js(&outcome)
+/// A new `BKS-` reference from 16 random bytes (e.g. `crypto.getRandomValues`); `""` unless
+/// exactly 16 bytes are given.
+#[wasm_bindgen(js_name = referenceFromRandom)]
+pub fn reference_from_random_js(random: Option<Vec<u8>>) -> String {
+    random
+        .and_then(|random| <[u8; 16]>::try_from(random).ok())
+        .map_or_else(String::new, reference_from_random)
+}
+
+/// An amount (`"3143.92"`, `"$1,250.50"`) in Australian dollars: `"$3,144"`, or `"$3,143.92"`
+/// with cents; `""` for text that isn't an amount.
+#[wasm_bindgen(js_name = formatAud)]
+pub fn format_aud_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] amount: JsValue,
+    #[wasm_bindgen(js_name = showCents)] show_cents: bool,
+) -> String {
+    parse_amount(&text(&amount))
+        .map_or_else(|_| String::new(), |amount| format_aud(amount, show_cents))
 }

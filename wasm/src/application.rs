@@ -1,0 +1,73 @@
+//! The account application's exports (feature `application`): the wizard's checks and the
+//! form's option lists.
+
+use banksia_core::application::checks::parse_iso_date;
+use banksia_core::application::{ApplicationInput, FieldMessages, form_options};
+use banksia_core::application_form::{ApplicationReport, FormInput, check_application, check_step};
+use banksia_core::calculator::FieldErrors;
+use chrono::NaiveDate;
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, input_error, text, to_js};
+
+/// A report carrying only an `input` error, for an application or a date core can't read.
+#[derive(Serialize)]
+struct InputErrorReport {
+    errors: FieldErrors,
+    warnings: FieldMessages,
+    first_error_step: Option<u8>,
+    application: Option<()>,
+}
+
+/// Reads the input (through [`FormInput`], core's compact reader of [`ApplicationInput`]) and
+/// today's date (`YYYY-MM-DD`) and runs `check`, or reports what can't be read under `input`.
+fn check(
+    input: JsValue,
+    today: &JsValue,
+    check: impl FnOnce(&ApplicationInput, NaiveDate) -> ApplicationReport,
+) -> JsValue {
+    let read = from_js::<FormInput>(input).and_then(|FormInput(input)| {
+        let today = parse_iso_date(text(today).trim())
+            .ok_or_else(|| input_error("today must be a date written YYYY-MM-DD"))?;
+        Ok((input, today))
+    });
+    match read {
+        Ok((input, today)) => to_js(&check(&input, today)),
+        Err(errors) => to_js(&InputErrorReport {
+            errors,
+            warnings: FieldMessages::new(),
+            first_error_step: None,
+            application: None,
+        }),
+    }
+}
+
+/// Checks the fields of one wizard step (1 to 5; any other number checks every field) as of
+/// `today` (`YYYY-MM-DD`): errors and warnings per field, in form order.
+#[wasm_bindgen(js_name = validateStep, unchecked_return_type = "ApplicationReport")]
+pub fn validate_step(
+    step: u32,
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+) -> JsValue {
+    let step = u8::try_from(step).unwrap_or(0);
+    check(input, &today, |input, today| check_step(step, input, today))
+}
+
+/// Checks the whole application as of `today` (`YYYY-MM-DD`); when it passes, the report
+/// carries the normalised record that the server will store.
+#[wasm_bindgen(js_name = validateApplication, unchecked_return_type = "ApplicationReport")]
+pub fn validate_application(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+) -> JsValue {
+    check(input, &today, check_application)
+}
+
+/// The form's option lists: account types (label, description, minimum-deposit hint), states
+/// with full names, employment statuses and identification types.
+#[wasm_bindgen(js_name = formOptions, unchecked_return_type = "FormOptions")]
+pub fn form_options_js() -> JsValue {
+    to_js(&form_options())
+}

@@ -1,0 +1,205 @@
+// The boundary itself: entries as typed, wrong shapes, hostile values. Every call returns data
+// (field errors at worst) and never throws; no NaN or Infinity ever reaches the page.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { application, calculators } from "./packages.mjs";
+
+const TODAY = "2026-03-01";
+const EXACT = /^-?\d+\.\d{2}$/;
+const DISPLAY = /^-?\$\d{1,3}(,\d{3})*(\.\d{2})?$/;
+
+/** Every `{ amount, display }` in a value: exact to the cent and formatted in dollars. */
+function assertMoneyEverywhere(value, path = "value") {
+  assert.doesNotMatch(JSON.stringify(value), /NaN|Infinity/, path);
+  if (Array.isArray(value)) return value.forEach((item, i) => assertMoneyEverywhere(item, `${path}[${i}]`));
+  if (value === null || typeof value !== "object") return;
+  if ("amount" in value && "display" in value) {
+    assert.match(value.amount, EXACT, `${path}.amount`);
+    assert.match(value.display, DISPLAY, `${path}.display`);
+    return;
+  }
+  for (const [key, item] of Object.entries(value)) assertMoneyEverywhere(item, `${path}.${key}`);
+}
+
+const cyclic = {};
+cyclic.self = cyclic;
+/** Values of the wrong shape for any export's object argument. */
+const BAD_SHAPES = [undefined, null, 42, "500000", true, [], [1, 2], { unknown: 1 }, { principal: 10n }, cyclic, () => 1];
+
+describe("calculators", () => {
+  const loan = (entries) => calculators.loanSchedule({ principal: "500000", annual_rate_percent: "6.45", term_years: "30", ...entries });
+
+  it("reads entries as typed: dollar signs, commas, spaces, a % sign, numbers", () => {
+    for (const entries of [
+      { principal: "$500,000", annual_rate_percent: "6.45%", term_years: " 30 " },
+      { principal: 500000, annual_rate_percent: 6.45, term_years: 30 },
+      { principal: "AUD 500,000.00", annual_rate_percent: "6.450", term_years: "30", frequency: "monthly" },
+    ]) {
+      const result = calculators.repayment(entries);
+      assert.deepEqual(result, { ok: true, value: { amount: "3143.92", display: "$3,144" } }, JSON.stringify(entries));
+    }
+  });
+
+  it("shows a short message for empty, zero, negative, huge and non-numeric entries", () => {
+    const cases = [
+      [{ principal: "" }, "principal", "Enter a loan amount"],
+      [{ principal: "0" }, "principal", "Enter a loan amount greater than $0"],
+      [{ principal: "-$5" }, "principal", "Enter a loan amount greater than $0"],
+      [{ principal: "1,000,000,000" }, "principal", "Loan amount can't be more than $100,000,000"],
+      [{ principal: "9".repeat(40) }, "principal", "Enter the loan amount in dollars, like 500,000"],
+      [{ principal: "lots" }, "principal", "Enter the loan amount in dollars, like 500,000"],
+      [{ principal: NaN }, "principal", "Enter a loan amount"],
+      [{ principal: Infinity }, "principal", "Enter a loan amount"],
+      [{ annual_rate_percent: "abc" }, "annual_rate_percent", "Enter the interest rate as a number, like 6.45"],
+      [{ annual_rate_percent: "31" }, "annual_rate_percent", "Interest rate can't be more than 30% p.a."],
+      [{ term_years: "" }, "term_years", "Enter a loan term"],
+      [{ term_years: "0" }, "term_years", "Loan term must be at least 1 year"],
+      [{ term_years: "2.5" }, "term_years", "Enter the loan term in whole years"],
+      [{ term_years: "1e9" }, "term_years", "Enter the loan term in whole years"],
+      [{ term_years: 1e21 }, "term_years", "Enter the loan term in whole years"],
+      [{ frequency: "yearly" }, "frequency", "Choose monthly, fortnightly or weekly repayments"],
+      [{ interest_only_years: "-1" }, "interest_only_years", "Interest-only period can't be negative"],
+      [{ extra_repayment: "x" }, "extra_repayment", "Enter the extra repayment in dollars, like 200"],
+    ];
+    for (const [entries, field, message] of cases) {
+      assert.deepEqual(loan(entries), { ok: false, errors: { [field]: [message] } }, JSON.stringify(entries));
+    }
+  });
+
+  it("gives a 30-year weekly schedule with a year-by-year summary, all money exact", () => {
+    const result = loan({ frequency: "weekly", extra_repayment: "50", interest_only_years: "2" });
+    assert.equal(result.ok, true);
+    const view = result.value;
+    assertMoneyEverywhere(view);
+    assert.equal(view.frequency, "weekly");
+    assert.equal(view.frequency_label, "Weekly");
+    assert.equal(view.period_label, "week");
+    assert.ok(view.interest_only_repayment);
+    assert.ok(view.savings && view.savings.payments_saved > 0);
+    assert.equal(view.years[0].opening_balance.amount, "500000.00");
+    assert.equal(view.years.at(-1).closing_balance.amount, "0.00");
+    for (let i = 1; i < view.years.length; i++) {
+      assert.equal(view.years[i].opening_balance.amount, view.years[i - 1].closing_balance.amount);
+    }
+  });
+
+  it("works out term deposits, with a warning below the minimum deposit", () => {
+    const result = calculators.termDeposit({
+      amount: "$50,000", annual_rate_percent: "4.50", term_months: "24", frequency: "quarterly", minimum_deposit: "5000",
+    });
+    assert.equal(result.ok, true);
+    assertMoneyEverywhere(result.value);
+    assert.equal(result.value.total_interest.display, "$4,500");
+    assert.equal(result.value.maturity_value.display, "$54,500");
+    assert.equal(result.value.interest_per_payment.display, "$562.50");
+    assert.equal(result.value.frequency_label, "Quarterly");
+    assert.equal(result.value.minimum_deposit_warning, null);
+    const small = calculators.termDeposit({ amount: "1000", annual_rate_percent: "4.50", term_months: "24", minimum_deposit: "5000" });
+    assert.equal(small.value.minimum_deposit_warning, "The minimum deposit for this term is $5,000");
+    assert.equal(small.value.frequency, "at_maturity");
+    assert.deepEqual(calculators.termDeposit({ amount: "", annual_rate_percent: "4.5", term_months: "x" }), {
+      ok: false,
+      errors: { amount: ["Enter a deposit amount"], term_months: ["Enter the term in whole months"] },
+    });
+  });
+
+  it("turns a value of the wrong shape into an input error, never an exception", () => {
+    for (const fn of [calculators.repayment, calculators.loanSchedule, calculators.termDeposit]) {
+      for (const bad of BAD_SHAPES) {
+        const result = fn(bad);
+        assert.equal(result.ok, false, `${fn.name}(${String(bad)})`);
+        assert.ok(Array.isArray(result.errors.input) && result.errors.input[0].length > 0, `${fn.name}(${String(bad)})`);
+      }
+    }
+    const typed = calculators.loanSchedule({ principal: { amount: 1 } });
+    assert.deepEqual(typed, { ok: false, errors: { input: ["principal: expected text, a number or null, found an object"] } });
+  });
+});
+
+describe("application", () => {
+  it("checks one step with the spec's messages, in form order", () => {
+    const report = application.validateStep(2, { first_name: "J" }, TODAY);
+    assert.deepEqual(Object.keys(report.errors), ["first_name", "last_name", "email", "phone", "date_of_birth"]);
+    assert.deepEqual(report.errors.first_name, ["First name must be at least 2 characters"]);
+    assert.equal(report.first_error_step, 2);
+    assert.deepEqual(application.validateStep(1, { application_type: "savings" }, TODAY), {
+      errors: {}, warnings: {}, first_error_step: null, application: null,
+    });
+  });
+
+  it("returns the normalised record when the whole application passes, with warnings", () => {
+    const report = application.validateApplication({
+      application_type: "checking", first_name: " Jane ", last_name: "Citizen", email: "Jane@Example.COM",
+      phone: "0412 345 678", date_of_birth: "1990-07-15", address_line1: "1 George Street", address_line2: "",
+      city: "Sydney", state: "VIC", postal_code: "2000", employment_status: "full_time", annual_income: "$85,000",
+      employer_name: null, identification_type: "passport", identification_number: "pa1234567",
+      initial_deposit_amount: 25.5, terms_accepted: true, marketing_consent: false, user_id: null,
+    }, TODAY);
+    assert.deepEqual(report.errors, {});
+    assert.equal(report.first_error_step, null);
+    assert.deepEqual(Object.keys(report.warnings), ["postal_code"]);
+    assert.equal(report.application.first_name, "Jane");
+    assert.equal(report.application.email, "Jane@example.com");
+    assert.equal(report.application.phone, "+61412345678");
+    assert.equal(report.application.annual_income, "85000.00");
+    assert.equal(report.application.initial_deposit_amount, "25.50");
+    assert.equal(report.application.address_line2, null);
+  });
+
+  it("checks everything for a step outside 1 to 5, and refuses a signed-in user", () => {
+    for (const step of [0, 6, -1, 2.5e9, NaN]) {
+      assert.equal(Object.keys(application.validateStep(step, {}, TODAY).errors).length, 16, String(step));
+    }
+    const report = application.validateStep(5, { user_id: "abc" }, TODAY);
+    assert.ok(report.errors.user_id);
+  });
+
+  it("turns a value of the wrong shape or a bad date into an input error, never an exception", () => {
+    const shapes = [...BAD_SHAPES.filter((bad) => bad !== undefined && bad !== null), { first_name: 5 }, { nickname: "J" }, { terms_accepted: "yes" }];
+    for (const fn of [(input) => application.validateStep(2, input, TODAY), (input) => application.validateApplication(input, TODAY)]) {
+      for (const bad of shapes) {
+        const report = fn(bad);
+        assert.equal(report.first_error_step, null, String(bad));
+        assert.ok(report.errors.input?.[0], `${JSON.stringify(report)} for ${String(bad)}`);
+      }
+      for (const today of ["", "01/03/2026", "2026-02-30", undefined]) {
+        assert.deepEqual(application.validateStep(1, {}, today).errors, { input: ["today must be a date written YYYY-MM-DD"] });
+      }
+    }
+    assert.deepEqual(application.validateStep(2, { first_name: 5 }, TODAY).errors, { input: ["first_name: expected text or null"] });
+  });
+
+  it("lists the form's options from core", () => {
+    const options = application.formOptions();
+    assert.deepEqual(options.account_types.map((a) => [a.value, a.label, a.minimum_deposit_hint]), [
+      ["checking", "Essential Checking", "25"],
+      ["savings", "High Yield Savings", "10"],
+      ["business_checking", "Business Checking", "25"],
+      ["business_savings", "Business Savings", "10"],
+    ]);
+    assert.equal(options.account_types[0].description, "Everyday banking with no monthly fees");
+    assert.deepEqual(options.states.map((s) => s.value), ["NSW", "VIC", "QLD", "WA", "SA", "TAS", "ACT", "NT"]);
+    assert.equal(options.states[6].label, "Australian Capital Territory");
+    assert.equal(options.employment_statuses.length, 7);
+    assert.deepEqual(options.identification_types.map((t) => t.value), ["drivers_license", "passport", "proof_of_age_card"]);
+    assert.equal(options.minimum_deposit_hint, "Minimum deposit: $10 for savings accounts, $25 for checking accounts");
+  });
+});
+
+describe("shared utilities (both packages)", () => {
+  for (const [name, pkg] of [["calculators", calculators], ["application", application]]) {
+    it(`formats, generates and checks (${name})`, () => {
+      assert.equal(pkg.formatAud("3143.92", false), "$3,144");
+      assert.equal(pkg.formatAud("$1,250.5", true), "$1,250.50");
+      assert.equal(pkg.formatAud("-5", true), "-$5.00");
+      for (const bad of ["", "abc", "NaN", "1e5"]) assert.equal(pkg.formatAud(bad, true), "");
+      const reference = pkg.referenceFromRandom(crypto.getRandomValues(new Uint8Array(16)));
+      assert.match(reference, /^BKS-[0-9A-HJKMNP-TV-Z]{11}$/);
+      assert.equal(pkg.isValidReference(reference), true);
+      assert.equal(pkg.isValidReference(` ${reference.toLowerCase()} `), true);
+      assert.equal(pkg.isValidReference(reference.slice(0, -1) + (reference.endsWith("0") ? "1" : "0")), false);
+      assert.equal(pkg.referenceFromRandom(new Uint8Array(15)), "");
+      assert.equal(pkg.isValidReference(""), false);
+    });
+  }
+});

@@ -1,0 +1,84 @@
+// Replays every JSON test vector file of core/tests/vectors/ through the WASM packages and
+// asserts the same results as the native run (`cargo test -p banksia-core --test vectors`,
+// which checks the same files): one source of truth, proven in both runtimes.
+import { describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { readdirSync } from "node:fs";
+import { application, calculators, vectors } from "./packages.mjs";
+
+/**
+ * The matching rule of core/tests/vectors/README.md: an object `expected` matches when each of
+ * its keys deep-equals the same key of `actual`; anything else must be equal.
+ */
+function assertMatches(actual, expected, name) {
+  if (expected !== null && typeof expected === "object" && !Array.isArray(expected)) {
+    for (const key of Object.keys(expected)) {
+      assert.deepEqual(actual?.[key], expected[key], `${name}: ${key}`);
+    }
+  } else {
+    assert.deepEqual(actual, expected, name);
+  }
+}
+
+/**
+ * A view as core's plain result: each money value `{ amount, display }` becomes its exact
+ * `amount`, and display-only keys (`*_display`, `*_label`) go. What is left is exactly what
+ * core's own types serialise.
+ */
+function exact(value) {
+  if (Array.isArray(value)) return value.map(exact);
+  if (value === null || typeof value !== "object") return value;
+  const keys = Object.keys(value);
+  if (keys.length === 2 && "amount" in value && "display" in value) return value.amount;
+  return Object.fromEntries(
+    keys.filter((key) => !/_(display|label)$/.test(key)).map((key) => [key, exact(value[key])]),
+  );
+}
+
+/** An outcome as the native test writes it: the value mapped by `ok`, or `{ errors }`. */
+const outcome = (result, ok) => (result.ok ? ok(result.value) : { errors: result.errors });
+
+const both = [
+  ["calculators", calculators],
+  ["application", application],
+];
+
+/** How each vector file runs through the packages; every file in the directory must be here. */
+const RUNNERS = {
+  loan_repayment: [["calculators", (input) => outcome(calculators.repayment(input), (v) => ({ repayment: v.amount }))]],
+  loan_schedule: [["calculators", (input) => outcome(calculators.loanSchedule(input), exact)]],
+  term_deposit: [["calculators", (input) => outcome(calculators.termDeposit(input), exact)]],
+  term_deposit_reinvested: [
+    ["calculators", (input) => outcome(calculators.termDeposit(input), (v) => exact(v.reinvested))],
+  ],
+  validate_step: [
+    ["application", (input) => application.validateStep(input.step, input.application, input.today)],
+  ],
+  validate_application: [
+    ["application", (input) => application.validateApplication(input.application, input.today)],
+  ],
+  reference_generate: both.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
+  reference_validate: both.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
+};
+
+describe("core/tests/vectors replayed through WASM", () => {
+  const files = readdirSync(new URL("../../core/tests/vectors/", import.meta.url))
+    .filter((file) => file.endsWith(".json"))
+    .map((file) => file.replace(/\.json$/, ""));
+
+  it("has a runner for every vector file", () => {
+    assert.deepEqual(files.filter((file) => !(file in RUNNERS)), []);
+  });
+
+  for (const file of files) {
+    for (const [pkgName, run] of RUNNERS[file] ?? []) {
+      it(`${file} (${pkgName})`, () => {
+        const cases = vectors(file);
+        assert.ok(cases.length > 0);
+        for (const { name, input, expected } of cases) {
+          assertMatches(run(input), expected, `${file}: ${name}`);
+        }
+      });
+    }
+  }
+});
