@@ -85,22 +85,19 @@ ensure_site_dependencies() {
 }
 
 build_wasm() {
-  if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/Cargo.toml" "$ROOT/core/Cargo.toml" "$ROOT/Cargo.lock" \
-    && [ -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ]; then
+  if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" \
+    "$ROOT/core/Cargo.toml" "$ROOT/Cargo.lock" \
+    && [ -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ] && [ -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ]; then
     return
   fi
-  say "wasm-pack build (profile wasm-release)"
-  (cd "$ROOT/wasm" && wasm-pack build --profile wasm-release --no-opt --target web --out-dir pkg)
-  # wasm-opt comes from the npm package binaryen: wasm-pack's own download of it fails offline.
-  "$SITE/node_modules/.bin/wasm-opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int \
-    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" -o "$ROOT/wasm/pkg/banksia_wasm_bg.wasm"
-  node "$ROOT/wasm/scripts/report-size.mjs"
+  # Both packages: wasm/pkg (calculators) and wasm/pkg-application (the wizard), sizes checked.
+  say "wasm/scripts/build.sh (profile wasm-release)"
+  WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh"
   mark_built wasm
 }
 
 build_site() {
-  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" \
+  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" "$ROOT/wasm/pkg-application" \
     && [ -f "$SITE/dist/index.html" ]; then
     return
   fi
