@@ -1,0 +1,177 @@
+// @vitest-environment happy-dom
+import { act, createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import ApplicationForm, { FAILURE_TOAST, firstStepWithErrors } from './ApplicationForm';
+import { DRAFT_KEY } from './draft';
+import { EMPTY_VALUES } from './values';
+
+vi.mock('./core', () => import('./core.testing'));
+
+declare global {
+  // React's flag telling it that act() is in use.
+  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
+}
+globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+
+let container: HTMLElement | undefined;
+let root: Root | undefined;
+
+async function render() {
+  const element = document.createElement('div');
+  document.body.append(element);
+  const created = createRoot(element);
+  container = element;
+  root = created;
+  await act(async () => created.render(createElement(ApplicationForm)));
+}
+
+function shown(): HTMLElement {
+  if (!container) throw new Error('render() first');
+  return container;
+}
+
+/** Lets react-hook-form's async submit and React's updates settle. */
+async function settle() {
+  for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+async function click(element: Element | null) {
+  if (!(element instanceof HTMLElement)) throw new Error('nothing to click');
+  await act(async () => element.click());
+  await settle();
+}
+
+function button(name: string): HTMLButtonElement {
+  const found = [...shown().querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+  if (!found) throw new Error(`no button ${name}`);
+  return found;
+}
+
+const heading = () => shown().querySelector('#application-step-heading')?.textContent;
+const summaryLinks = () => [...shown().querySelectorAll('.error-summary a')].map((a) => a.textContent);
+
+beforeEach(() => sessionStorage.clear());
+afterEach(() => {
+  const mounted = root;
+  if (mounted) act(() => mounted.unmount());
+  container?.remove();
+  root = undefined;
+  container = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('ApplicationForm', () => {
+  it('renders step 1 on the server with core’s four accounts', () => {
+    const html = renderToString(createElement(ApplicationForm));
+    for (const name of ['Essential Checking', 'High Yield Savings', 'Business Checking', 'Business Savings']) {
+      expect(html).toContain(name);
+    }
+    expect(html).toContain('Everyday banking with no monthly fees');
+    expect(html).toContain('Suggested minimum deposit: $25');
+    expect(html).toContain('Suggested minimum deposit: $10');
+    expect(html).toMatch(/Step <!-- -->1<!-- --> of <!-- -->5/);
+  });
+
+  it('stays on step 1 with core’s message and focuses the summary when nothing is chosen', async () => {
+    await render();
+    expect(button('Previous').disabled).toBe(true);
+    await click(button('Next'));
+    expect(heading()).toBe('Step 1 of 5: Account Type');
+    expect(summaryLinks()).toEqual(['Please choose an account type']);
+    expect(document.activeElement?.classList.contains('error-summary')).toBe(true);
+  });
+
+  it('moves on once the step passes, focusing the new heading, and keeps the draft', async () => {
+    await render();
+    await click(shown().querySelector('input[value="savings"]'));
+    await click(button('Next'));
+    expect(heading()).toBe('Step 2 of 5: Personal Information');
+    expect(document.activeElement?.id).toBe('application-step-heading');
+    expect(shown().querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('2');
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}');
+    expect(draft).toMatchObject({ step: 2, values: { application_type: 'savings' } });
+
+    await click(button('Next'));
+    expect(summaryLinks()).toEqual([
+      'First name must be at least 2 characters',
+      'Last name must be at least 2 characters',
+      'Please enter a valid email address',
+      'Please enter a valid phone number',
+      'Date of birth is required',
+    ]);
+    const firstName = shown().querySelector('#application-first_name');
+    expect(firstName?.getAttribute('aria-invalid')).toBe('true');
+    expect(firstName?.getAttribute('aria-describedby')).toContain('application-first_name-error');
+  });
+
+  it('picks up a stored draft on its step', async () => {
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({
+        version: 1,
+        step: 3,
+        values: { ...EMPTY_VALUES, application_type: 'checking', city: 'Hobart' },
+        idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e',
+        unconfirmedBodies: [],
+      }),
+    );
+    await render();
+    expect(heading()).toBe('Step 3 of 5: Address Details');
+    expect((shown().querySelector('#application-city') as HTMLInputElement).value).toBe('Hobart');
+  });
+
+  it('shows the failure toast and keeps everything when sending fails', async () => {
+    const filled = {
+      ...EMPTY_VALUES,
+      application_type: 'checking',
+      first_name: 'Jane',
+      last_name: 'Citizen',
+      email: 'jane@example.com',
+      phone: '0412345678',
+      date_of_birth: { day: '15', month: '7', year: '1990' },
+      address_line1: '1 George Street',
+      city: 'Sydney',
+      state: 'NSW',
+      postal_code: '2000',
+      employment_status: 'casual',
+      annual_income: '40000',
+      identification_type: 'passport',
+      identification_number: 'PA1234567',
+      initial_deposit_amount: '25',
+      terms_accepted: true,
+    };
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ version: 1, step: 5, values: filled, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
+    );
+    const fetch = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', fetch);
+    await render();
+    await click(button('Submit Application'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const alert = shown().querySelector('[role="alert"].toaster__region');
+    expect(alert?.textContent).toContain(FAILURE_TOAST.title);
+    expect(alert?.textContent).toContain(FAILURE_TOAST.description);
+    expect(button('Submit Application').getAttribute('aria-disabled')).toBeNull();
+    expect((shown().querySelector('#application-initial_deposit_amount') as HTMLInputElement).value).toBe('25');
+    // The lost attempt is remembered under the same key for the retry.
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}');
+    expect(draft.idempotencyKey).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
+    expect(draft.unconfirmedBodies).toHaveLength(1);
+  });
+});
+
+describe('firstStepWithErrors', () => {
+  it('picks the earliest step in form order and only its fields', () => {
+    expect(firstStepWithErrors({ initial_deposit_amount: ['a'], city: ['b'], state: ['c'] })).toEqual({
+      step: 3,
+      errors: { city: ['b'], state: ['c'] },
+    });
+    expect(firstStepWithErrors({ user_id: ['x'] })).toBeNull();
+    expect(firstStepWithErrors({})).toBeNull();
+  });
+});

@@ -1,0 +1,236 @@
+/**
+ * The account application wizard (spec section 2): five steps, each checked by banksia-core
+ * before moving on, kept in sessionStorage, and sent once with an Idempotency-Key.
+ *
+ * Every option (account types, states, employment statuses, ID types), every rule and every
+ * field message comes from core through WASM; this component only lays them out.
+ */
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatAud, formOptions, validateApplication } from './core';
+import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
+import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
+import { StepForm, type AccountCard } from './StepForm';
+import { STEP_COUNT, STEPS } from './steps';
+import { submitApplication, type FieldMessages, type IdempotencyState } from './submission';
+import { bankToday } from './today';
+import { Toaster, type Toast } from './Toaster';
+import { toApplicationInput, type ApplicationValues } from './values';
+
+/** Spec section 8's texts. */
+export const SUCCESS_TOAST = {
+  title: 'Application Submitted Successfully!',
+  description: "We'll review your application and get back to you within 2-3 business days.",
+} as const;
+export const FAILURE_TOAST = {
+  title: 'Submission Failed',
+  description: 'There was an error submitting your application. Please try again.',
+} as const;
+
+export const CONFIRMATION_PATH = '/application-confirmation';
+/** Long enough to see (and hear) the success toast before the confirmation page opens. */
+const CONFIRMATION_DELAY_MS = 1500;
+
+interface View {
+  step: number;
+  /** Changes whenever the step form must start afresh from `values` (step change, restore, 422). */
+  mount: number;
+  values: ApplicationValues;
+  initialErrors?: FieldMessages | undefined;
+  focus: 'heading' | 'summary' | 'none';
+}
+
+/** The messages of the first step (in form order) that has any, or null if no step shows them. */
+export function firstStepWithErrors(errors: FieldMessages): { step: number; errors: FieldMessages } | null {
+  for (const step of STEPS) {
+    const onStep = Object.fromEntries(step.fields.filter((field) => errors[field]?.length).map((field) => [field, errors[field]!]));
+    if (Object.keys(onStep).length > 0) return { step: step.number, errors: onStep };
+  }
+  return null;
+}
+
+function accountCards(options: ReturnType<typeof formOptions>): AccountCard[] {
+  return options.account_types.map((account) => ({
+    value: account.value,
+    label: account.label,
+    description: account.description,
+    hint: `Suggested minimum deposit: ${formatAud(account.minimum_deposit_hint, false)}`,
+  }));
+}
+
+export default function ApplicationForm() {
+  const options = useMemo(() => formOptions(), []);
+  const cards = useMemo(() => accountCards(options), [options]);
+
+  const draft = useRef<Draft>(newDraft());
+  const [view, setView] = useState<View>(() => ({ step: 1, mount: 0, values: draft.current.values, focus: 'none' }));
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const toastId = useRef(0);
+
+  const persist = useCallback((change: Partial<Draft>) => {
+    draft.current = { ...draft.current, ...change };
+    saveDraft(sessionStore(), draft.current);
+  }, []);
+
+  // Pick up where the person left off. Before paint, so a reload never flashes step 1.
+  useLayoutEffect(() => {
+    const stored = loadDraft(sessionStore());
+    if (stored) {
+      draft.current = stored;
+      setView((current) => ({ step: stored.step, mount: current.mount + 1, values: stored.values, focus: 'none' }));
+    }
+    // Back from the confirmation page (back/forward cache): start a new application.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted || loadDraft(sessionStore())) return;
+      draft.current = newDraft();
+      busyRef.current = false;
+      setBusy(false);
+      setToasts([]);
+      setView((current) => ({ step: 1, mount: current.mount + 1, values: draft.current.values, focus: 'none' }));
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const showToast = useCallback((variant: Toast['variant'], content: { title: string; description: string }) => {
+    toastId.current += 1;
+    const toast = { id: toastId.current, variant, ...content };
+    // One toast at a time: a new outcome replaces the last.
+    setToasts([toast]);
+  }, []);
+  const dismissToast = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
+
+  const goTo = useCallback(
+    (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'focus'>) => {
+      persist({ step, values });
+      setView((current) => ({ step, mount: current.mount + 1, values, ...extra }));
+    },
+    [persist],
+  );
+
+  const onChange = useCallback((values: ApplicationValues) => persist({ values }), [persist]);
+  const onPrevious = useCallback(
+    (values: ApplicationValues) => goTo(Math.max(1, view.step - 1), values, { focus: 'heading' }),
+    [goTo, view.step],
+  );
+
+  /** Shows messages (the server's, or core's whole-application check) on the first step that has any. */
+  const showErrors = useCallback(
+    (errors: FieldMessages, values: ApplicationValues): boolean => {
+      const first = firstStepWithErrors(errors);
+      if (!first) return false;
+      goTo(first.step, values, { initialErrors: first.errors, focus: 'summary' });
+      return true;
+    },
+    [goTo],
+  );
+
+  const finishBusy = () => {
+    busyRef.current = false;
+    setBusy(false);
+  };
+
+  const submit = async (values: ApplicationValues) => {
+    // A second click while the first is on its way does nothing (and would reuse the key anyway).
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    setToasts([]);
+    persist({ values });
+
+    const input = toApplicationInput(values);
+    // The whole application once more: a restored draft may hold a step that has since changed.
+    const whole = validateApplication(input, bankToday());
+    if (Object.keys(whole.errors).length > 0 && showErrors(whole.errors as FieldMessages, values)) {
+      finishBusy();
+      return;
+    }
+
+    const idempotency: IdempotencyState = { key: draft.current.idempotencyKey, unconfirmedBodies: draft.current.unconfirmedBodies };
+    const { result, state } = await submitApplication(JSON.stringify(input), idempotency, {
+      fetch: window.fetch.bind(window),
+      newKey: newIdempotencyKey,
+    });
+    persist({ idempotencyKey: state.key, unconfirmedBodies: state.unconfirmedBodies });
+
+    if (result.kind === 'created') {
+      const store = sessionStore();
+      try {
+        store?.setItem(LAST_APPLICATION_KEY, JSON.stringify({ reference: result.reference, submitted_at: result.submittedAt }));
+      } catch {
+        // The confirmation page then says it has no reference to show; the bank has the application.
+      }
+      clearDraft(store);
+      showToast('success', SUCCESS_TOAST);
+      // Stay busy: nothing more to send from this page.
+      window.setTimeout(() => window.location.assign(CONFIRMATION_PATH), CONFIRMATION_DELAY_MS);
+      return;
+    }
+    finishBusy();
+    if (result.kind === 'rejected' && showErrors(result.errors, values)) return;
+    showToast('destructive', FAILURE_TOAST);
+  };
+
+  const meta = STEPS[view.step - 1]!;
+  const percent = (view.step / STEP_COUNT) * 100;
+
+  return (
+    <div className="wizard">
+      <div className="wizard__progress">
+        <p className="wizard__progress-label">
+          <span id="application-progress-label">
+            Step {view.step} of {STEP_COUNT}
+          </span>
+          <span className="wizard__progress-title">{meta.title}</span>
+        </p>
+        <div
+          className="wizard__bar"
+          role="progressbar"
+          aria-labelledby="application-progress-label"
+          aria-valuemin={0}
+          aria-valuemax={STEP_COUNT}
+          aria-valuenow={view.step}
+          aria-valuetext={`Step ${view.step} of ${STEP_COUNT}`}
+        >
+          <div className="wizard__bar-fill" style={{ width: `${percent}%` }} />
+        </div>
+        <ol className="wizard__stepper" aria-label="Application steps">
+          {STEPS.map((step) => {
+            const state = step.number < view.step ? 'done' : step.number === view.step ? 'current' : 'todo';
+            return (
+              <li key={step.number} className={`wizard__stepper-item wizard__stepper-item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+                <span className="wizard__stepper-number" aria-hidden="true">
+                  {state === 'done' ? '✓' : step.number}
+                </span>
+                <span className="wizard__stepper-title">
+                  {step.title}
+                  {state === 'done' && <span className="visually-hidden"> (completed)</span>}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+
+      <StepForm
+        key={view.mount}
+        step={view.step}
+        values={view.values}
+        options={options}
+        accountCards={cards}
+        initialErrors={view.initialErrors}
+        focusOnMount={view.focus}
+        busy={busy}
+        onChange={onChange}
+        onPrevious={onPrevious}
+        onNext={(values) => {
+          if (view.step < STEP_COUNT) goTo(view.step + 1, values, { focus: 'heading' });
+          else void submit(values);
+        }}
+      />
+
+      <Toaster toasts={toasts} onDismiss={dismissToast} />
+    </div>
+  );
+}
