@@ -1,82 +1,380 @@
-import { useId, useState } from 'react';
-import { repayment, type LoanTerms, type Outcome, type Money } from '../../lib/core';
+import { memo, useDeferredValue, useId, useMemo, useRef } from 'react';
+import { perAnnum } from '../../data/format';
+import { formatAud, loanSchedule, type LoanEntries, type LoanScheduleView, type Outcome } from '../../lib/core';
+import ScheduleChart from './ScheduleChart';
+import ShareLink from './ShareLink';
+import { firstMessage, Field, type FieldErrors } from './fields';
+import { useQueryEntries, type QueryKeys } from './useQueryEntries';
+
+/** A home loan product the visitor can pick; its rates come from the site's data. */
+export interface LoanOption {
+  id: string;
+  name: string;
+  /** Short label on the option, e.g. "Variable Rate". */
+  label: string;
+  rate: number;
+  comparisonRate: number;
+}
 
 export interface HomeLoanCalculatorProps {
-  /** Annual rate in percent, as written in the site's data (6.45 = 6.45% p.a.). */
-  rate: number;
-  rateLabel: string;
+  options: readonly LoanOption[];
   defaultAmount: string;
   defaultYears: string;
+  /** The comparison rate warning shown beside the rates. */
+  comparisonWarning: string;
 }
 
-/** What the two entries hold, exactly as typed: core reads "$500,000" as well as "500000". */
-interface Entries {
+/** The option id meaning "I'll type my own rate". */
+const OWN_RATE = 'own';
+
+const FREQUENCIES = [
+  { value: 'monthly', label: 'Monthly', noun: 'monthly' },
+  { value: 'fortnightly', label: 'Fortnightly', noun: 'fortnightly' },
+  { value: 'weekly', label: 'Weekly', noun: 'weekly' },
+] as const;
+
+/** Everything the visitor typed or chose, as text. */
+type HomeLoanEntries = {
   amount: string;
   years: string;
+  option: string;
+  rate: string;
+  frequency: string;
+  interestOnly: string;
+  extra: string;
+};
+
+const QUERY_KEYS: QueryKeys<HomeLoanEntries> = {
+  amount: 'amount',
+  years: 'term',
+  option: 'loan',
+  rate: 'rate',
+  frequency: 'repay',
+  interestOnly: 'io',
+  extra: 'extra',
+};
+
+/** The rate that applies: the chosen product's, or the one typed. */
+function rateOf(entries: HomeLoanEntries, options: readonly LoanOption[]): string {
+  if (entries.option === OWN_RATE) return entries.rate;
+  const option = options.find((o) => o.id === entries.option);
+  // An unknown product id (a hand-edited link) is passed on as typed, and core says what is wrong.
+  return option ? String(option.rate) : entries.option;
 }
 
-function monthlyRepayment(entries: Entries, rate: number): Outcome<Money> {
-  const terms: LoanTerms = {
+/** What core is asked: the entries exactly as typed. */
+export function loanEntries(entries: HomeLoanEntries, options: readonly LoanOption[]): LoanEntries {
+  return {
     principal: entries.amount,
-    annual_rate_percent: String(rate),
-    term_years: Number(entries.years),
+    annual_rate_percent: rateOf(entries, options),
+    term_years: entries.years,
+    frequency: entries.frequency,
+    interest_only_years: entries.interestOnly,
+    extra_repayment: entries.extra,
   };
-  return repayment(terms);
+}
+
+function wholeDollars(amount: string): string {
+  return formatAud(amount, false);
 }
 
 /**
- * The home loan repayment estimator: loan amount and term in, the monthly repayment out, from
- * banksia-core on every keystroke. Rendered at build time with the defaults, so the figure is in
- * the HTML before any script runs.
+ * The home loan repayment calculator: banksia-core works out the whole schedule on every keystroke
+ * and this island shows what it answers, figures or field messages. Rendered at build time with
+ * the defaults, so the figure is in the HTML before any script runs.
  */
-export default function HomeLoanCalculator({ rate, rateLabel, defaultAmount, defaultYears }: HomeLoanCalculatorProps) {
+export default function HomeLoanCalculator({ options, defaultAmount, defaultYears, comparisonWarning }: HomeLoanCalculatorProps) {
   const id = useId();
-  const [entries, setEntries] = useState<Entries>({ amount: defaultAmount, years: defaultYears });
-  const result = monthlyRepayment(entries, rate);
-  const message = result.ok ? null : Object.values(result.errors).flat()[0];
+  const defaults: HomeLoanEntries = {
+    amount: defaultAmount,
+    years: defaultYears,
+    option: options[0]?.id ?? OWN_RATE,
+    rate: '',
+    frequency: 'monthly',
+    interestOnly: '',
+    extra: '',
+  };
+  const form = useRef<HTMLFormElement>(null);
+  const { entries, update, endEdit } = useQueryEntries(defaults, QUERY_KEYS, form);
+  const outcome: Outcome<LoanScheduleView> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
+  // The figure follows every keystroke at once; the chart and table may lag a frame behind
+  // (React renders them with the previous schedule first, then the new one when it has time).
+  const detail = useDeferredValue(outcome);
+  const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
+  const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0];
+  const chosen = options.find((o) => o.id === entries.option);
+
+  const chooseOption = (value: string) => {
+    if (value === OWN_RATE && entries.rate.trim() === '') {
+      // Start the visitor's own rate from the product they had chosen.
+      update({ option: value, rate: chosen ? String(chosen.rate) : '' }, 'choose');
+    } else {
+      update({ option: value }, 'choose');
+    }
+  };
 
   return (
-    <form className="calculator" onSubmit={(event) => event.preventDefault()} aria-describedby={`${id}-note`}>
-      <div className="calculator__inputs">
-        <label className="field" htmlFor={`${id}-amount`}>
-          <span className="field__label">Loan amount (AUD)</span>
-          <input
+    <form ref={form} className="calc" onSubmit={(event) => event.preventDefault()} noValidate data-testid="home-loan-calculator">
+      <div className="calc__inputs">
+        <div className="calc__row">
+          <Field
             id={`${id}-amount`}
             name="amount"
+            label="Loan amount (AUD)"
+            prefix="$"
             inputMode="decimal"
-            autoComplete="off"
             value={entries.amount}
-            onChange={(event) => setEntries({ ...entries, amount: event.target.value })}
+            messages={errors['principal']}
+            onChange={(value) => update({ amount: value }, 'type', 'amount')}
+            onBlur={endEdit}
+            testId="loan-amount"
           />
-        </label>
-        <label className="field" htmlFor={`${id}-years`}>
-          <span className="field__label">Loan term (years)</span>
-          <input
+          <Field
             id={`${id}-years`}
             name="years"
+            label="Loan term (years)"
             inputMode="numeric"
-            autoComplete="off"
             value={entries.years}
-            onChange={(event) => setEntries({ ...entries, years: event.target.value })}
+            messages={errors['term_years']}
+            onChange={(value) => update({ years: value }, 'type', 'years')}
+            onBlur={endEdit}
+            testId="loan-term"
           />
-        </label>
-        <p className="calculator__rate">
-          <span>{rateLabel}</span> <strong>{rate.toFixed(2)}% p.a.</strong>
-        </p>
+        </div>
+
+        <fieldset className="calc-group">
+          <legend className="calc-group__legend">Interest rate</legend>
+          <div className="calc-options">
+            {options.map((option) => (
+              <label className="calc-option" key={option.id}>
+                <input
+                  type="radio"
+                  name="option"
+                  value={option.id}
+                  checked={entries.option === option.id}
+                  onChange={() => chooseOption(option.id)}
+                />
+                <span className="calc-option__name">{option.label}</span>
+                <span className="calc-option__rates">
+                  <strong>{perAnnum(option.rate)}</strong>
+                  <span>
+                    {`Comparison ${perAnnum(option.comparisonRate)}`}
+                    <span aria-hidden="true">*</span>
+                  </span>
+                </span>
+              </label>
+            ))}
+            <label className="calc-option">
+              <input
+                type="radio"
+                name="option"
+                value={OWN_RATE}
+                checked={entries.option === OWN_RATE}
+                onChange={() => chooseOption(OWN_RATE)}
+                data-testid="own-rate-option"
+              />
+              <span className="calc-option__name">Enter a rate</span>
+              <span className="calc-option__rates">Compare another lender&apos;s rate</span>
+            </label>
+          </div>
+          {entries.option === OWN_RATE && (
+            <div className="calc__row" style={{ marginTop: 'var(--space-3)' }}>
+              <Field
+                id={`${id}-rate`}
+                name="rate"
+                label="Your interest rate"
+                suffix="% p.a."
+                inputMode="decimal"
+                value={entries.rate}
+                messages={errors['annual_rate_percent']}
+                onChange={(value) => update({ rate: value }, 'type', 'rate')}
+                onBlur={endEdit}
+                testId="own-rate"
+              />
+            </div>
+          )}
+          {entries.option !== OWN_RATE && errors['annual_rate_percent'] && (
+            <p className="calc-field__message">{firstMessage(errors['annual_rate_percent'])}</p>
+          )}
+          <p className="calc-fine" style={{ marginTop: 'var(--space-3)' }}>
+            <span aria-hidden="true">*</span> {comparisonWarning}
+          </p>
+        </fieldset>
+
+        <fieldset className="calc-group">
+          <legend className="calc-group__legend">Repayment frequency</legend>
+          <div className="calc-segments">
+            {FREQUENCIES.map((f) => (
+              <label key={f.value}>
+                <input
+                  type="radio"
+                  name="frequency"
+                  value={f.value}
+                  checked={entries.frequency === f.value}
+                  onChange={() => update({ frequency: f.value }, 'choose')}
+                />
+                <span>{f.label}</span>
+              </label>
+            ))}
+          </div>
+          {errors['frequency'] && <p className="calc-field__message">{firstMessage(errors['frequency'])}</p>}
+        </fieldset>
+
+        <div className="calc-more">
+          <p className="calc-more__title">Optional</p>
+          <div className="calc__row">
+            <Field
+              id={`${id}-io`}
+              name="interestOnly"
+              label="Interest-only period"
+              hint="Years at the start, before principal repayments"
+              suffix="years"
+              inputMode="numeric"
+              placeholder="0"
+              value={entries.interestOnly}
+              messages={errors['interest_only_years']}
+              onChange={(value) => update({ interestOnly: value }, 'type', 'interestOnly')}
+              onBlur={endEdit}
+              testId="interest-only"
+            />
+            <Field
+              id={`${id}-extra`}
+              name="extra"
+              label="Extra repayment"
+              hint={`Added to every ${frequency.noun} repayment`}
+              prefix="$"
+              inputMode="decimal"
+              placeholder="0"
+              value={entries.extra}
+              messages={errors['extra_repayment']}
+              onChange={(value) => update({ extra: value }, 'type', 'extra')}
+              onBlur={endEdit}
+              testId="extra-repayment"
+            />
+          </div>
+        </div>
       </div>
-      <div className="calculator__result" aria-live="polite">
-        {result.ok ? (
-          <>
-            <p className="calculator__label">Estimated monthly repayment</p>
-            <p className="calculator__figure" data-testid="monthly-repayment">{result.value.display}</p>
-          </>
-        ) : (
-          <p className="calculator__message" role="alert">{message}</p>
-        )}
-        <p className="calculator__note" id={`${id}-note`}>
-          This is an estimate only, based on principal and interest repayments at the rate shown. It is not a quote or an offer of credit.
-        </p>
-      </div>
+
+      <HomeLoanResults outcome={outcome} detail={detail} frequencyNoun={frequency.noun} />
     </form>
+  );
+}
+
+interface ResultsProps {
+  outcome: Outcome<LoanScheduleView>;
+  /** The same or a slightly older outcome, for the chart and the table. */
+  detail: Outcome<LoanScheduleView>;
+  frequencyNoun: string;
+}
+
+function HomeLoanResults({ outcome, detail, frequencyNoun }: ResultsProps) {
+  if (!outcome.ok) {
+    return (
+      <div className="calc__results">
+        <div className="calc-headline calc-headline--problem" aria-live="polite" aria-atomic="true" data-testid="loan-problem">
+          <p className="calc-headline__label">Check your loan details</p>
+          <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
+        </div>
+        <EstimateNote />
+      </div>
+    );
+  }
+  const view = outcome.value;
+
+  return (
+    <div className="calc__results">
+      <div className="calc-headline" aria-live="polite" aria-atomic="true">
+        <p className="calc-headline__label">{`Estimated ${frequencyNoun} repayment`}</p>
+        <p className="calc-headline__figure" data-testid="monthly-repayment">
+          {view.repayment.display}
+        </p>
+        {view.interest_only_repayment && (
+          <p className="calc-headline__sub" data-testid="interest-only-repayment">
+            after interest-only repayments of <strong>{view.interest_only_repayment.display}</strong> a {view.period_label}
+          </p>
+        )}
+      </div>
+
+      <dl className="calc-facts">
+        <div>
+          <dt>Total interest</dt>
+          <dd data-testid="total-interest">{view.total_interest.display}</dd>
+        </div>
+        <div>
+          <dt>Total repaid</dt>
+          <dd data-testid="total-repaid">{view.total_repaid.display}</dd>
+        </div>
+        <div>
+          <dt>Paid off in</dt>
+          <dd data-testid="payoff-time">{view.payoff_time_display}</dd>
+        </div>
+      </dl>
+
+      {view.savings && (
+        <p className="calc-savings" data-testid="savings">
+          Your extra repayments save <strong>{view.savings.interest_saved.display}</strong> in interest and pay the loan off{' '}
+          <strong>{view.savings.time_saved_display}</strong> sooner.
+        </p>
+      )}
+
+      <ScheduleDetail view={detail.ok ? detail.value : view} />
+
+      <ShareLink />
+      <EstimateNote />
+    </div>
+  );
+}
+
+/** The chart, its text summary and the yearly table: the heavy part, redrawn only when its schedule changes. */
+const ScheduleDetail = memo(function ScheduleDetail({ view }: { view: LoanScheduleView }) {
+  const summary =
+    `Balance falls from ${view.principal.display} to $0 over ${view.payoff_time_display}; ` +
+    `total interest ${view.total_interest.display}, total repaid ${view.total_repaid.display}.`;
+  return (
+    <>
+      <figure className="calc-figure" style={{ margin: 0 }}>
+        <ScheduleChart opening={view.principal} years={view.years} formatTick={wholeDollars} />
+        <figcaption className="visually-hidden" data-testid="chart-summary">
+          {summary}
+        </figcaption>
+      </figure>
+
+      <details className="calc-table">
+        <summary>Year-by-year table</summary>
+        <div className="calc-table__scroll" tabIndex={0} role="region" aria-label="Year-by-year repayments">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Year</th>
+                <th scope="col">Repayments</th>
+                <th scope="col">Principal</th>
+                <th scope="col">Interest</th>
+                <th scope="col">Balance at end</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.years.map((year) => (
+                <tr key={year.year}>
+                  <th scope="row">{year.year}</th>
+                  <td>{year.payments.display}</td>
+                  <td>{year.principal.display}</td>
+                  <td>{year.interest.display}</td>
+                  <td>{year.closing_balance.display}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </>
+  );
+});
+
+function EstimateNote() {
+  return (
+    <p className="calc-note">
+      This is an estimate only. It assumes the rate stays the same for the whole loan and does not include fees. It is not a
+      quote or an offer of credit.
+    </p>
   );
 }
