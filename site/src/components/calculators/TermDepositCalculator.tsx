@@ -1,0 +1,192 @@
+import { useId, useRef } from 'react';
+import { perAnnum } from '../../data/format';
+import { termDeposit, type Outcome, type TermDepositEntries, type TermDepositView } from '../../lib/core';
+import { Field, firstMessage, type FieldErrors } from './fields';
+import ShareLink from './ShareLink';
+import { useQueryEntries, type QueryKeys } from './useQueryEntries';
+
+/** A term on offer, from the site's data. */
+export interface DepositTerm {
+  termMonths: number;
+  rate: number;
+  minDeposit: number;
+  /** The minimum deposit as written on the page, e.g. "$5,000". */
+  minDepositLabel: string;
+}
+
+export interface TermDepositCalculatorProps {
+  terms: readonly DepositTerm[];
+  defaultAmount: string;
+  defaultTermMonths: number;
+}
+
+/** The interest payment options, as core names them, with their labels. */
+const FREQUENCIES = [
+  { value: 'monthly', label: 'Monthly', paid: 'each month' },
+  { value: 'quarterly', label: 'Quarterly', paid: 'each quarter' },
+  { value: 'bi_annually', label: 'Bi-annually', paid: 'every six months' },
+  { value: 'annually', label: 'Annually', paid: 'each year' },
+  { value: 'at_maturity', label: 'At maturity', paid: 'at maturity' },
+] as const;
+
+type DepositEntries = {
+  amount: string;
+  term: string;
+  frequency: string;
+};
+
+const QUERY_KEYS: QueryKeys<DepositEntries> = { amount: 'deposit', term: 'months', frequency: 'interest' };
+
+/** What core is asked: the amount as typed, the chosen term's rate and minimum from the data. */
+export function depositEntries(entries: DepositEntries, terms: readonly DepositTerm[]): TermDepositEntries {
+  const term = terms.find((t) => String(t.termMonths) === entries.term);
+  return {
+    amount: entries.amount,
+    // An unknown term (a hand-edited link) goes to core as typed; core says what is wrong.
+    annual_rate_percent: term ? String(term.rate) : '',
+    term_months: entries.term,
+    frequency: entries.frequency,
+    minimum_deposit: term ? String(term.minDeposit) : '',
+  };
+}
+
+function months(count: number): string {
+  return `${count} ${count === 1 ? 'month' : 'months'}`;
+}
+
+/**
+ * The term deposit calculator: the amount, a term from the rate table and how often interest is
+ * paid; banksia-core answers with each interest payment, the total and the maturity value.
+ */
+export default function TermDepositCalculator({ terms, defaultAmount, defaultTermMonths }: TermDepositCalculatorProps) {
+  const id = useId();
+  const defaults: DepositEntries = { amount: defaultAmount, term: String(defaultTermMonths), frequency: 'at_maturity' };
+  const form = useRef<HTMLFormElement>(null);
+  const { entries, update, endEdit } = useQueryEntries(defaults, QUERY_KEYS, form);
+  const outcome: Outcome<TermDepositView> = termDeposit(depositEntries(entries, terms));
+  const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
+  const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[FREQUENCIES.length - 1]!;
+  const term = terms.find((t) => String(t.termMonths) === entries.term);
+
+  return (
+    <form ref={form} className="calc" onSubmit={(event) => event.preventDefault()} noValidate data-testid="term-deposit-calculator">
+      <div className="calc__inputs">
+        <Field
+          id={`${id}-amount`}
+          name="amount"
+          label="Deposit amount"
+          prefix="$"
+          inputMode="decimal"
+          value={entries.amount}
+          messages={errors['amount']}
+          onChange={(value) => update({ amount: value }, 'type', 'amount')}
+          onBlur={endEdit}
+          testId="deposit-amount"
+        />
+
+        <fieldset className="calc-group">
+          <legend className="calc-group__legend">Term</legend>
+          <div className="calc-options calc-options--terms">
+            {terms.map((t) => (
+              <label className="calc-option" key={t.termMonths}>
+                <input
+                  type="radio"
+                  name="term"
+                  value={t.termMonths}
+                  checked={entries.term === String(t.termMonths)}
+                  onChange={() => update({ term: String(t.termMonths) }, 'choose')}
+                />
+                <span className="calc-option__name">{months(t.termMonths)}</span>
+                <span className="calc-option__rates">
+                  <strong>{perAnnum(t.rate)}</strong>
+                  <span>{`Minimum ${t.minDepositLabel}`}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {errors['term_months'] && <p className="calc-field__message">{firstMessage(errors['term_months'])}</p>}
+        </fieldset>
+
+        <div className="calc-field">
+          <label className="calc-field__label" htmlFor={`${id}-frequency`}>
+            Interest paid
+          </label>
+          <div className="calc-field__control">
+            <select
+              id={`${id}-frequency`}
+              name="frequency"
+              value={entries.frequency}
+              onChange={(event) => update({ frequency: event.target.value }, 'choose')}
+              data-testid="interest-frequency"
+            >
+              {FREQUENCIES.map((f) => (
+                <option key={f.value} value={f.value}>
+                  {f.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {errors['frequency'] && <p className="calc-field__message">{firstMessage(errors['frequency'])}</p>}
+        </div>
+      </div>
+
+      <div className="calc__results">
+        {outcome.ok ? (
+          <>
+            <div className="calc-headline" aria-live="polite" aria-atomic="true">
+              <p className="calc-headline__label">Value at maturity</p>
+              <p className="calc-headline__figure" data-testid="maturity-value">
+                {outcome.value.maturity_value.display}
+              </p>
+              {term && (
+                <p className="calc-headline__sub">
+                  after {months(term.termMonths)} at <strong>{perAnnum(term.rate)}</strong>
+                </p>
+              )}
+            </div>
+            {outcome.value.minimum_deposit_warning && (
+              <p className="calc-warning" role="status" data-testid="minimum-warning">
+                {outcome.value.minimum_deposit_warning}
+              </p>
+            )}
+            <dl className="calc-facts">
+              <div>
+                <dt>Total interest</dt>
+                <dd data-testid="total-interest">{outcome.value.total_interest.display}</dd>
+              </div>
+              <div>
+                <dt>Interest paid {frequency.paid}</dt>
+                <dd data-testid="interest-per-payment">{outcome.value.interest_per_payment.display}</dd>
+              </div>
+              <div>
+                <dt>Interest payments</dt>
+                <dd data-testid="number-of-payments">{outcome.value.number_of_payments}</dd>
+              </div>
+            </dl>
+            {outcome.value.number_of_payments > 1 && (
+              <p className="calc-aside" data-testid="reinvested">
+                Reinvest the interest instead and your deposit grows to{' '}
+                <strong>{outcome.value.reinvested.maturity_value.display}</strong>, earning{' '}
+                <strong>{outcome.value.reinvested.total_interest.display}</strong> in interest
+                {outcome.value.reinvested.effective_annual_rate_percent
+                  ? ` (an effective ${outcome.value.reinvested.effective_annual_rate_percent}% p.a.)`
+                  : ''}
+                .
+              </p>
+            )}
+            <ShareLink />
+          </>
+        ) : (
+          <div className="calc-headline calc-headline--problem" aria-live="polite" aria-atomic="true" data-testid="deposit-problem">
+            <p className="calc-headline__label">Check your deposit details</p>
+            <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
+          </div>
+        )}
+        <p className="calc-note">
+          An estimate only: interest is simple interest paid out on the amount you deposit, at the rate fixed for the term. It
+          is not an offer.
+        </p>
+      </div>
+    </form>
+  );
+}
