@@ -1,0 +1,275 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import * as core from '../../../wasm/pkg/banksia_wasm.js';
+
+/**
+ * The calculators in the browser. Expected figures and messages come from the same WASM build of
+ * banksia-core, run here in Node, so the test checks that the page shows exactly what core says;
+ * a few literal figures from the spec anchor it ($3,144, $4,500, $54,500).
+ */
+core.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg/banksia_wasm_bg.wasm', import.meta.url))) });
+
+const RATES: Record<string, string> = { variable: '6.45', fixed: '6.29', 'first-home': '6.25' };
+
+interface HomeCase {
+  amount: string;
+  years: string;
+  loan: keyof typeof RATES;
+  repay: 'monthly' | 'fortnightly' | 'weekly';
+  io: string;
+  extra: string;
+}
+
+function coreSchedule(c: HomeCase) {
+  const outcome = core.loanSchedule({
+    principal: c.amount,
+    annual_rate_percent: RATES[c.loan]!,
+    term_years: c.years,
+    frequency: c.repay,
+    interest_only_years: c.io,
+    extra_repayment: c.extra,
+  });
+  if (!outcome.ok) throw new Error(`core refused ${JSON.stringify(c)}: ${JSON.stringify(outcome.errors)}`);
+  return outcome.value;
+}
+
+function coreLoanMessage(entries: Partial<Record<'principal' | 'term_years' | 'interest_only_years' | 'extra_repayment', string>>): string {
+  const outcome = core.loanSchedule({
+    principal: '500000',
+    annual_rate_percent: '6.45',
+    term_years: '30',
+    frequency: 'monthly',
+    interest_only_years: '',
+    extra_repayment: '',
+    ...entries,
+  });
+  if (outcome.ok) throw new Error(`core accepted ${JSON.stringify(entries)}`);
+  return Object.values(outcome.errors).flat()[0]!;
+}
+
+function query(c: HomeCase): string {
+  return new URLSearchParams({ amount: c.amount, term: c.years, loan: c.loan, repay: c.repay, io: c.io, extra: c.extra }).toString();
+}
+
+async function homeLoan(page: Page, search = '') {
+  await page.goto(`/loans/home${search}`);
+  const calculator = page.getByTestId('home-loan-calculator');
+  await calculator.scrollIntoViewIfNeeded();
+  await awake(page);
+  return calculator;
+}
+
+/** Waits until the island is live: Astro drops the `ssr` attribute once it has hydrated. */
+async function awake(page: Page, testId = 'home-loan-calculator') {
+  await expect(page.locator(`astro-island:has([data-testid="${testId}"])`)).not.toHaveAttribute('ssr', { timeout: 20_000 });
+}
+
+test.describe('home loan calculator', () => {
+  test('the defaults show $3,144 a month, in the HTML before any script runs', async ({ page, request }) => {
+    const html = await (await request.get('/loans/home')).text();
+    expect(html).toContain('$3,144');
+    expect(html).toContain('Variable Rate');
+    expect(html).toContain('6.45% p.a.');
+    await homeLoan(page);
+    await expect(page.getByTestId('monthly-repayment')).toHaveText('$3,144');
+    await expect(page.getByText('Estimated monthly repayment')).toBeVisible();
+    await expect(page.getByText(/estimate only/i).first()).toBeVisible();
+  });
+
+  test('typing changes the figure at once', async ({ page }) => {
+    await homeLoan(page);
+    const figure = page.getByTestId('monthly-repayment');
+    await page.getByLabel('Loan amount (AUD)').fill('$750,000');
+    await expect(figure).toHaveText(coreSchedule({ amount: '$750,000', years: '30', loan: 'variable', repay: 'monthly', io: '', extra: '' }).repayment.display);
+    await page.getByLabel('Loan term (years)').fill('2');
+    await expect(figure).toHaveText(coreSchedule({ amount: '$750,000', years: '2', loan: 'variable', repay: 'monthly', io: '', extra: '' }).repayment.display);
+    // One more character, one more figure, without leaving the field.
+    await page.getByLabel('Loan term (years)').press('5');
+    await expect(figure).toHaveText(coreSchedule({ amount: '$750,000', years: '25', loan: 'variable', repay: 'monthly', io: '', extra: '' }).repayment.display);
+  });
+
+  const CASES: HomeCase[] = [
+    { amount: '500000', years: '30', loan: 'variable', repay: 'monthly', io: '', extra: '' },
+    { amount: '150000', years: '25', loan: 'variable', repay: 'weekly', io: '', extra: '' },
+    { amount: '820,000', years: '30', loan: 'fixed', repay: 'fortnightly', io: '', extra: '250' },
+    { amount: '$640,000.50', years: '35', loan: 'first-home', repay: 'monthly', io: '5', extra: '' },
+    { amount: '300000', years: '20', loan: 'variable', repay: 'weekly', io: '2', extra: '100' },
+    { amount: '1000', years: '1', loan: 'fixed', repay: 'monthly', io: '', extra: '' },
+  ];
+
+  for (const c of CASES) {
+    test(`shows core's figures for ${query(c)}`, async ({ page }) => {
+      const expected = coreSchedule(c);
+      await homeLoan(page, `?${query(c)}`);
+      await expect(page.getByTestId('monthly-repayment')).toHaveText(expected.repayment.display);
+      await expect(page.getByTestId('total-interest')).toHaveText(expected.total_interest.display);
+      await expect(page.getByTestId('total-repaid')).toHaveText(expected.total_repaid.display);
+      if (expected.interest_only_repayment) {
+        await expect(page.getByTestId('interest-only-repayment')).toContainText(expected.interest_only_repayment.display);
+      }
+      if (expected.savings) {
+        await expect(page.getByTestId('savings')).toContainText(expected.savings.interest_saved.display);
+      } else {
+        await expect(page.getByTestId('savings')).toHaveCount(0);
+      }
+      // The yearly table has a row per year of the schedule, and the chart a bar per year.
+      await expect(page.locator('.calc-table tbody tr')).toHaveCount(expected.years.length);
+      await expect(page.getByTestId('split-chart').locator('g > title')).toHaveCount(expected.years.length);
+      await expect(page.getByTestId('chart-summary')).toContainText(expected.total_interest.display);
+    });
+  }
+
+  test('the entries live in the URL: they survive a reload, and back undoes an edit', async ({ page }) => {
+    await homeLoan(page);
+    const figure = page.getByTestId('monthly-repayment');
+    const amount = page.getByLabel('Loan amount (AUD)');
+
+    await amount.fill('420000');
+    await amount.blur();
+    await page.getByLabel('Weekly').check();
+    const weekly = coreSchedule({ amount: '420000', years: '30', loan: 'variable', repay: 'weekly', io: '', extra: '' }).repayment.display;
+    await expect(figure).toHaveText(weekly);
+    await expect(page).toHaveURL(/amount=420000/);
+    await expect(page).toHaveURL(/repay=weekly/);
+
+    await page.reload();
+    await page.getByTestId('home-loan-calculator').scrollIntoViewIfNeeded();
+    await awake(page);
+    await expect(amount).toHaveValue('420000');
+    await expect(page.getByLabel('Weekly')).toBeChecked();
+    await expect(figure).toHaveText(weekly);
+    await expect(page.getByText('Estimated weekly repayment')).toBeVisible();
+
+    await page.goBack();
+    await expect(page).not.toHaveURL(/repay=weekly/);
+    await expect(page.getByLabel('Monthly')).toBeChecked();
+    await expect(figure).toHaveText(coreSchedule({ amount: '420000', years: '30', loan: 'variable', repay: 'monthly', io: '', extra: '' }).repayment.display);
+  });
+
+  test('a result can be shared: the copied link opens the same figures', async ({ page, context, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
+    await homeLoan(page, '?amount=333000&term=20&loan=first-home&repay=fortnightly&io=&extra=50');
+    await page.getByTestId('share-link').click();
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied' })).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toBe(page.url());
+    const expected = coreSchedule({ amount: '333000', years: '20', loan: 'first-home', repay: 'fortnightly', io: '', extra: '50' });
+    await homeLoan(page, new URL(link).search);
+    await expect(page.getByTestId('monthly-repayment')).toHaveText(expected.repayment.display);
+    await expect(page.getByTestId('savings')).toContainText(expected.savings!.interest_saved.display);
+  });
+
+  test('choosing a product or typing a rate changes the rate used', async ({ page }) => {
+    await homeLoan(page);
+    const figure = page.getByTestId('monthly-repayment');
+    await page.getByLabel(/Fixed Rate/).check();
+    await expect(figure).toHaveText(coreSchedule({ amount: '500000', years: '30', loan: 'fixed', repay: 'monthly', io: '', extra: '' }).repayment.display);
+    await page.getByTestId('own-rate-option').check();
+    await page.getByLabel('Your interest rate').fill('7.1');
+    const own = core.loanSchedule({ principal: '500000', annual_rate_percent: '7.1', term_years: '30', frequency: 'monthly', interest_only_years: '', extra_repayment: '' });
+    expect(own.ok).toBe(true);
+    if (own.ok) await expect(figure).toHaveText(own.value.repayment.display);
+    await expect(page).toHaveURL(/rate=7.1/);
+  });
+
+  const BAD_AMOUNTS = ['', 'abc', '-5', '0', '999999999999', '1,25.00', '12.345'];
+  for (const typed of BAD_AMOUNTS) {
+    test(`the amount ${JSON.stringify(typed)} shows core's message instead of a figure`, async ({ page }) => {
+      await homeLoan(page);
+      await awake(page);
+      await page.getByLabel('Loan amount (AUD)').fill(typed);
+      const message = coreLoanMessage({ principal: typed });
+      await expect(page.getByTestId('loan-problem')).toContainText(message);
+      await expect(page.getByTestId('monthly-repayment')).toHaveCount(0);
+      await expect(page.getByLabel('Loan amount (AUD)')).toHaveAttribute('aria-invalid', 'true');
+      const text = (await page.getByTestId('home-loan-calculator').innerText()).toLowerCase();
+      expect(text).not.toContain('nan');
+      expect(text).not.toContain('infinity');
+      expect(text).not.toContain('undefined');
+    });
+  }
+
+  const BAD_OTHERS: [string, string, Partial<Record<'term_years' | 'interest_only_years' | 'extra_repayment', string>>][] = [
+    ['Loan term (years)', '0', { term_years: '0' }],
+    ['Loan term (years)', '99', { term_years: '99' }],
+    ['Loan term (years)', 'ten', { term_years: 'ten' }],
+    ['Interest-only period', '30', { interest_only_years: '30' }],
+    ['Extra repayment', '-50', { extra_repayment: '-50' }],
+  ];
+  for (const [label, typed, entries] of BAD_OTHERS) {
+    test(`${label} ${JSON.stringify(typed)} shows core's message`, async ({ page }) => {
+      await homeLoan(page);
+      await awake(page);
+      await page.getByLabel(label).fill(typed);
+      await expect(page.getByTestId('loan-problem')).toContainText(coreLoanMessage(entries));
+    });
+  }
+});
+
+test.describe('term deposit calculator', () => {
+  test("the spec's example is in the HTML: $50,000 for 24 months earns $4,500, $54,500 at maturity", async ({ page, request }) => {
+    const html = await (await request.get('/term-deposits')).text();
+    expect(html).toContain('$4,500');
+    expect(html).toContain('$54,500');
+    await page.goto('/term-deposits');
+    await page.getByTestId('term-deposit-calculator').scrollIntoViewIfNeeded();
+    await expect(page.getByTestId('maturity-value')).toHaveText(/\$54,500/);
+    await expect(page.getByTestId('total-interest')).toHaveText(/\$4,500/);
+  });
+
+  test("each term and payment option shows core's figures", async ({ page }) => {
+    await page.goto('/term-deposits');
+    const calculator = page.getByTestId('term-deposit-calculator');
+    await calculator.scrollIntoViewIfNeeded();
+    await awake(page, 'term-deposit-calculator');
+    await page.getByLabel('Deposit amount').fill('25000');
+    for (const [months, rate, minimum] of [['12', '4.25', '1000'], ['36', '4.75', '10000'], ['60', '5', '25000']] as const) {
+      await calculator.getByLabel(`${months} months`).check();
+      for (const frequency of ['monthly', 'quarterly', 'annually', 'at_maturity'] as const) {
+        await page.getByLabel('Interest paid').selectOption(frequency);
+        const expected = core.termDeposit({ amount: '25000', annual_rate_percent: rate, term_months: months, frequency, minimum_deposit: minimum });
+        expect(expected.ok).toBe(true);
+        if (!expected.ok) continue;
+        await expect(page.getByTestId('maturity-value')).toHaveText(expected.value.maturity_value.display);
+        await expect(page.getByTestId('total-interest')).toHaveText(expected.value.total_interest.display);
+        await expect(page.getByTestId('interest-per-payment')).toHaveText(expected.value.interest_per_payment.display);
+        if (expected.value.number_of_payments > 1) {
+          await expect(page.getByTestId('reinvested')).toContainText(expected.value.reinvested.maturity_value.display);
+        }
+      }
+    }
+    await expect(page).toHaveURL(/months=60/);
+  });
+
+  test('a deposit below the minimum for the term is flagged, and bad amounts show a message', async ({ page }) => {
+    await page.goto('/term-deposits?deposit=2000&months=60');
+    await page.getByTestId('term-deposit-calculator').scrollIntoViewIfNeeded();
+    await awake(page, 'term-deposit-calculator');
+    await expect(page.getByTestId('minimum-warning')).toContainText('$25,000');
+    await page.getByLabel('Deposit amount').fill('abc');
+    const refused = core.termDeposit({ amount: 'abc', annual_rate_percent: '5', term_months: '60', frequency: 'at_maturity', minimum_deposit: '25000' });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) await expect(page.getByTestId('deposit-problem')).toContainText(Object.values(refused.errors).flat()[0]!);
+  });
+});
+
+test.describe('personal and car loan estimates', () => {
+  for (const [path, products] of [
+    ['/loans/personal', [['quick', '8.99', [[2000, 7], [30000, 5], [50000, 1]]], ['secured', '7.49', [[5000, 10], [30000, 5], [100000, 2]]]]],
+    ['/loans/car', [['new', '5.99', [[30000, 5], [100000, 7], [100000, 1]]], ['used', '6.99', [[30000, 5], [75000, 5], [75000, 1]]], ['green', '5.49', [[30000, 5], [100000, 7], [100000, 1]]]]],
+  ] as const) {
+    test(`${path} shows core's monthly repayment for each product, with no JavaScript`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('astro-island')).toHaveCount(0);
+      for (const [id, rate, scenarios] of products) {
+        const card = page.getByTestId(`estimate-${id}`);
+        for (const [amount, years] of scenarios) {
+          const expected = core.repayment({ principal: String(amount), annual_rate_percent: rate, term_years: String(years), frequency: 'monthly', interest_only_years: null, extra_repayment: null });
+          expect(expected.ok).toBe(true);
+          if (expected.ok) await expect(card.getByTestId(`estimate-${amount}-${years}`)).toContainText(expected.value.display);
+        }
+      }
+    });
+  }
+});
