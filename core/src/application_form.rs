@@ -68,6 +68,25 @@ pub fn check_step(step: u8, input: &ApplicationInput, today: NaiveDate) -> Appli
     validate_step(step, input, today).into()
 }
 
+/// Checks every field, as [`check_application`] does, without building the record: the same
+/// errors and warnings for less work, which is what a form needs before it submits (the server
+/// builds the record it stores).
+///
+/// ```
+/// use banksia_core::application::{ApplicationInput, Field};
+/// use banksia_core::application_form::check_every_field;
+/// use chrono::NaiveDate;
+///
+/// let report = check_every_field(&ApplicationInput::default(), NaiveDate::from_ymd_opt(2026, 3, 1).unwrap());
+/// assert_eq!(report.errors.len(), 16);
+/// assert_eq!(report.first_error_step, Some(1));
+/// assert!(report.application.is_none());
+/// ```
+pub fn check_every_field(input: &ApplicationInput, today: NaiveDate) -> ApplicationReport {
+    // Any step number outside 1 to 5 checks every field (see `validate_step`).
+    validate_step(0, input, today).into()
+}
+
 /// Checks every field ([`validate_application`]); when all pass, the report carries the
 /// normalised record.
 ///
@@ -107,7 +126,8 @@ pub fn check_application(input: &ApplicationInput, today: NaiveDate) -> Applicat
 /// the browser's WASM module. It accepts exactly the JSON that [`ApplicationInput`] accepts
 /// and reads it to the same value: amounts that are decimals (numbers, or text such as
 /// `"1250.50"`) become [`AmountInput::Number`], other text [`AmountInput::Text`]; unknown,
-/// repeated or wrongly typed fields are refused.
+/// repeated or wrongly typed fields are refused. [`FormReader`] does the reading for callers
+/// with their own JSON reader.
 ///
 /// ```
 /// use banksia_core::application::{AmountInput, ApplicationInput};
@@ -131,6 +151,69 @@ impl<'de> Deserialize<'de> for FormInput {
     }
 }
 
+/// Builds an [`ApplicationInput`] one field at a time, by JSON name, with the checks of its
+/// derived `Deserialize` (see [`FormInput`]).
+///
+/// ```
+/// use banksia_core::application_form::{FieldValue, FormReader};
+///
+/// let mut reader = FormReader::default();
+/// reader.set("first_name", FieldValue::Text("Jane".into())).unwrap();
+/// reader.set("terms_accepted", FieldValue::Flag(true)).unwrap();
+/// assert_eq!(
+///     reader.set("first_name", FieldValue::Null).unwrap_err(),
+///     "duplicate field `first_name`"
+/// );
+/// assert_eq!(
+///     reader.set("last_name", FieldValue::Number("5".into())).unwrap_err(),
+///     "last_name: expected text or null"
+/// );
+/// assert!(reader.set("nickname", FieldValue::Null).unwrap_err().starts_with("unknown field `nickname`"));
+/// let input = reader.finish();
+/// assert_eq!(input.first_name.as_deref(), Some("Jane"));
+/// assert_eq!(input.terms_accepted, Some(true));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct FormReader {
+    input: ApplicationInput,
+    seen: [bool; Field::ALL.len()],
+    /// Where the next name is first looked for: pages send the fields in form order.
+    next: usize,
+}
+
+impl FormReader {
+    /// Stores the value of the field named `name`, or says why it can't.
+    pub fn set(&mut self, name: &str, value: FieldValue) -> Result<(), String> {
+        let expected = Field::ALL
+            .get(self.next)
+            .filter(|field| field.as_str() == name);
+        let field = expected
+            .copied()
+            .or_else(|| Field::parse(name))
+            .ok_or_else(|| {
+                format!(
+                    "unknown field `{name}`, expected one of {}",
+                    FIELD_NAMES.join(", ")
+                )
+            })?;
+        self.set_field(field, value)
+    }
+
+    fn set_field(&mut self, field: Field, value: FieldValue) -> Result<(), String> {
+        self.next = field as usize + 1;
+        if std::mem::replace(&mut self.seen[field as usize], true) {
+            return Err(format!("duplicate field `{}`", field.as_str()));
+        }
+        set_field(&mut self.input, field, value)
+            .map_err(|expected| format!("{}: expected {expected}", field.as_str()))
+    }
+
+    /// The input read so far.
+    pub fn finish(self) -> ApplicationInput {
+        self.input
+    }
+}
+
 struct FormInputVisitor;
 
 impl<'de> Visitor<'de> for FormInputVisitor {
@@ -141,20 +224,35 @@ impl<'de> Visitor<'de> for FormInputVisitor {
     }
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<ApplicationInput, A::Error> {
-        let mut input = ApplicationInput::default();
-        let mut seen = [false; Field::ALL.len()];
-        while let Some(name) = map.next_key::<String>()? {
-            let field =
-                Field::parse(&name).ok_or_else(|| de::Error::unknown_field(&name, &FIELD_NAMES))?;
-            if std::mem::replace(&mut seen[field as usize], true) {
-                return Err(de::Error::custom(format_args!("duplicate field `{name}`")));
-            }
+        let mut reader = FormReader::default();
+        while let Some(field) = map.next_key_seed(FieldName)? {
             let value: FieldValue = map.next_value()?;
-            set_field(&mut input, field, value).map_err(|expected| {
-                de::Error::custom(format_args!("{name}: expected {expected}"))
-            })?;
+            reader.set_field(field, value).map_err(de::Error::custom)?;
         }
-        Ok(input)
+        Ok(reader.finish())
+    }
+}
+
+/// A key read straight into its [`Field`], without allocating the name.
+struct FieldName;
+
+impl<'de> de::DeserializeSeed<'de> for FieldName {
+    type Value = Field;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Field, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<'de> Visitor<'de> for FieldName {
+    type Value = Field;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("a field name")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<Field, E> {
+        Field::parse(name).ok_or_else(|| E::unknown_field(name, &FIELD_NAMES))
     }
 }
 
@@ -170,11 +268,16 @@ const FIELD_NAMES: [&str; Field::ALL.len()] = {
 };
 
 /// One field's value, of whatever kind it was sent as.
-enum FieldValue {
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FieldValue {
+    /// `null`.
     Null,
+    /// `true` or `false`.
     Flag(bool),
+    /// A string.
     Text(String),
-    Number(Decimal),
+    /// A number, as written (`"25"`, `"1250.5"`, `"1e3"`).
+    Number(String),
     /// An array or an object.
     Other,
 }
@@ -219,17 +322,16 @@ impl<'de> Visitor<'de> for FieldValueVisitor {
     }
 
     fn visit_i64<E: de::Error>(self, value: i64) -> Result<FieldValue, E> {
-        Ok(FieldValue::Number(Decimal::from(value)))
+        Ok(FieldValue::Number(value.to_string()))
     }
 
     fn visit_u64<E: de::Error>(self, value: u64) -> Result<FieldValue, E> {
-        Ok(FieldValue::Number(Decimal::from(value)))
+        Ok(FieldValue::Number(value.to_string()))
     }
 
-    /// As `Decimal`'s own `Deserialize` reads a float (through its shortest text), so the
-    /// value is the one [`ApplicationInput`] would hold.
+    /// Through its shortest text, as `Decimal`'s own `Deserialize` reads a float.
     fn visit_f64<E: de::Error>(self, value: f64) -> Result<FieldValue, E> {
-        Ok(decimal(&value.to_string()).map_or(FieldValue::Other, FieldValue::Number))
+        Ok(FieldValue::Number(value.to_string()))
     }
 
     fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<FieldValue, A::Error> {
@@ -264,7 +366,9 @@ fn set_field(
     // The same choice as the untagged `AmountInput`: a decimal if it reads as one.
     let amount = |value: FieldValue| match value {
         FieldValue::Null => Ok(None),
-        FieldValue::Number(number) => Ok(Some(AmountInput::Number(number))),
+        FieldValue::Number(number) => decimal(&number)
+            .map(|number| Some(AmountInput::Number(number)))
+            .ok_or("a number that fits"),
         FieldValue::Text(text) => Ok(Some(match decimal(&text) {
             Some(number) => AmountInput::Number(number),
             None => AmountInput::Text(text),
@@ -323,6 +427,12 @@ mod tests {
             state: Some("NSW".into()),
             ..Default::default()
         };
+        let every = check_every_field(&input, today());
+        let whole = check_application(&input, today());
+        assert_eq!(
+            (&every.errors, &every.warnings),
+            (&whole.errors, &whole.warnings)
+        );
         for step in 0..=STEP_COUNT + 1 {
             let report = check_step(step, &input, today());
             let plain = validate_step(step, &input, today());

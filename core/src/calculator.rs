@@ -487,18 +487,67 @@ impl<'de, const N: usize> de::Visitor<'de> for EntriesVisitor<N> {
 
     fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<[Entry; N], A::Error> {
         let mut entries = [const { None }; N];
-        while let Some(name) = map.next_key::<String>()? {
-            let index = self
-                .0
-                .iter()
-                .position(|known| *known == name)
-                .ok_or_else(|| de::Error::unknown_field(&name, self.0))?;
+        while let Some(index) = map.next_key_seed(EntryName(self.0))? {
             if entries[index].is_some() {
-                return Err(de::Error::custom(format_args!("duplicate field `{name}`")));
+                return Err(de::Error::custom(format_args!(
+                    "duplicate field `{}`",
+                    self.0[index]
+                )));
             }
             entries[index] = Some(map.next_value::<Entry>()?);
         }
         Ok(entries.map(Option::unwrap_or_default))
+    }
+}
+
+/// Entries by their JSON `names`, from (name, entry) pairs: missing ones blank, unknown or
+/// repeated names refused.
+fn collect_entries<const N: usize, K: AsRef<str>>(
+    names: &'static [&'static str; N],
+    pairs: impl IntoIterator<Item = (K, Entry)>,
+) -> Result<[Entry; N], String> {
+    let mut entries = [const { None }; N];
+    for (name, entry) in pairs {
+        let name = name.as_ref();
+        let index = names
+            .iter()
+            .position(|known| *known == name)
+            .ok_or_else(|| {
+                format!(
+                    "unknown field `{name}`, expected one of {}",
+                    names.join(", ")
+                )
+            })?;
+        if entries[index].replace(entry).is_some() {
+            return Err(format!("duplicate field `{name}`"));
+        }
+    }
+    Ok(entries.map(Option::unwrap_or_default))
+}
+
+/// An entry's name read straight into its index in `names`, without allocating it.
+struct EntryName(&'static [&'static str]);
+
+impl<'de> de::DeserializeSeed<'de> for EntryName {
+    type Value = usize;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<usize, D::Error> {
+        deserializer.deserialize_identifier(self)
+    }
+}
+
+impl<'de> de::Visitor<'de> for EntryName {
+    type Value = usize;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("an entry name")
+    }
+
+    fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
+        self.0
+            .iter()
+            .position(|known| *known == name)
+            .ok_or_else(|| E::unknown_field(name, self.0))
     }
 }
 
@@ -510,6 +559,39 @@ const LOAN_ENTRY_NAMES: [&str; 6] = [
     "interest_only_years",
     "extra_repayment",
 ];
+
+impl LoanEntries {
+    /// The entries from (JSON name, entry) pairs, for callers with their own JSON reader;
+    /// unknown or repeated names are refused, missing entries are blank.
+    ///
+    /// ```
+    /// use banksia_core::calculator::{Entry, LoanEntries};
+    ///
+    /// let entries = LoanEntries::from_entries([("principal", Entry::from("500000"))]).unwrap();
+    /// assert_eq!(entries.term_years, Entry::Blank);
+    /// assert!(LoanEntries::from_entries([("rate", Entry::Blank)]).is_err());
+    /// ```
+    pub fn from_entries<K: AsRef<str>>(
+        pairs: impl IntoIterator<Item = (K, Entry)>,
+    ) -> Result<Self, String> {
+        let [
+            principal,
+            annual_rate_percent,
+            term_years,
+            frequency,
+            interest_only_years,
+            extra_repayment,
+        ] = collect_entries(&LOAN_ENTRY_NAMES, pairs)?;
+        Ok(LoanEntries {
+            principal,
+            annual_rate_percent,
+            term_years,
+            frequency,
+            interest_only_years,
+            extra_repayment,
+        })
+    }
+}
 
 impl<'de> Deserialize<'de> for LoanEntries {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -539,6 +621,28 @@ const TERM_DEPOSIT_ENTRY_NAMES: [&str; 5] = [
     "frequency",
     "minimum_deposit",
 ];
+
+impl TermDepositEntries {
+    /// The entries from (JSON name, entry) pairs, as [`LoanEntries::from_entries`].
+    pub fn from_entries<K: AsRef<str>>(
+        pairs: impl IntoIterator<Item = (K, Entry)>,
+    ) -> Result<Self, String> {
+        let [
+            amount,
+            annual_rate_percent,
+            term_months,
+            frequency,
+            minimum_deposit,
+        ] = collect_entries(&TERM_DEPOSIT_ENTRY_NAMES, pairs)?;
+        Ok(TermDepositEntries {
+            amount,
+            annual_rate_percent,
+            term_months,
+            frequency,
+            minimum_deposit,
+        })
+    }
+}
 
 impl<'de> Deserialize<'de> for TermDepositEntries {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {

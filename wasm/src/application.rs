@@ -3,13 +3,16 @@
 
 use banksia_core::application::checks::parse_iso_date;
 use banksia_core::application::{ApplicationInput, FieldMessages, form_options};
-use banksia_core::application_form::{ApplicationReport, FormInput, check_application, check_step};
+use banksia_core::application_form::{
+    ApplicationReport, FieldValue, FormReader, check_application, check_every_field, check_step,
+};
 use banksia_core::calculator::FieldErrors;
 use chrono::NaiveDate;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, input_error, text, to_js};
+use crate::json::{self, Value};
+use crate::{input_error, read_js, text, to_js};
 
 /// A report carrying only an `input` error, for an application or a date core can't read.
 #[derive(Serialize)]
@@ -20,14 +23,15 @@ struct InputErrorReport {
     application: Option<()>,
 }
 
-/// Reads the input (through [`FormInput`], core's compact reader of [`ApplicationInput`]) and
-/// today's date (`YYYY-MM-DD`) and runs `check`, or reports what can't be read under `input`.
+/// Reads the input (through [`FormReader`], core's compact reader of [`ApplicationInput`])
+/// and today's date (`YYYY-MM-DD`) and runs `check`, or reports what can't be read under
+/// `input`.
 fn check(
     input: JsValue,
     today: &JsValue,
     check: impl FnOnce(&ApplicationInput, NaiveDate) -> ApplicationReport,
 ) -> JsValue {
-    let read = from_js::<FormInput>(input).and_then(|FormInput(input)| {
+    let read = read_application(&input).and_then(|input| {
         let today = parse_iso_date(text(today).trim())
             .ok_or_else(|| input_error("today must be a date written YYYY-MM-DD"))?;
         Ok((input, today))
@@ -43,6 +47,21 @@ fn check(
     }
 }
 
+fn read_application(value: &JsValue) -> Result<ApplicationInput, FieldErrors> {
+    let mut reader = FormReader::default();
+    read_js(value, |name, value| {
+        let value = match value {
+            Value::Null => FieldValue::Null,
+            Value::Bool(flag) => FieldValue::Flag(flag),
+            Value::Text(text) => FieldValue::Text(text.into_owned()),
+            Value::Number(number) => FieldValue::Number(number.to_owned()),
+            Value::Nested => FieldValue::Other,
+        };
+        reader.set(name, value).map_err(json::Error::new)
+    })?;
+    Ok(reader.finish())
+}
+
 /// Checks the fields of one wizard step (1 to 5; any other number checks every field) as of
 /// `today` (`YYYY-MM-DD`): errors and warnings per field, in form order.
 #[wasm_bindgen(js_name = validateStep, unchecked_return_type = "ApplicationReport")]
@@ -55,10 +74,20 @@ pub fn validate_step(
     check(input, &today, |input, today| check_step(step, input, today))
 }
 
-/// Checks the whole application as of `today` (`YYYY-MM-DD`); when it passes, the report
-/// carries the normalised record that the server will store.
+/// Checks every field of the application as of `today` (`YYYY-MM-DD`), before submitting:
+/// errors and warnings per field, and the step of the first error.
 #[wasm_bindgen(js_name = validateApplication, unchecked_return_type = "ApplicationReport")]
 pub fn validate_application(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+) -> JsValue {
+    check(input, &today, check_every_field)
+}
+
+/// The same check, and when it passes the normalised record the server stores (trimmed text,
+/// `+61` phone, amounts with cents, ...) in `application`.
+#[wasm_bindgen(js_name = normaliseApplication, unchecked_return_type = "ApplicationReport")]
+pub fn normalise_application(
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput")] input: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
 ) -> JsValue {

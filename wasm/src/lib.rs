@@ -13,7 +13,7 @@
 //!
 //! * feature `calculators` (the default, `pkg/`): `repayment`, `loanSchedule`, `termDeposit`;
 //! * feature `application` (`pkg-application/`): `validateStep`, `validateApplication`,
-//!   `formOptions`;
+//!   `normaliseApplication`, `formOptions`;
 //!
 //! and both hold `formatAud`, `isValidReference` and `referenceFromRandom`. Native builds
 //! (tests, clippy) compile everything. The TypeScript types of everything that crosses are
@@ -25,7 +25,6 @@ use banksia_core::calculator::FieldErrors;
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
 #[cfg(any(feature = "application", not(target_arch = "wasm32")))]
@@ -59,13 +58,16 @@ fn input_error(message: impl Into<String>) -> FieldErrors {
     BTreeMap::from([("input".to_owned(), vec![message.into()])])
 }
 
-/// Reads a JavaScript value into a core input type through `JSON.stringify`; a wrong shape
-/// becomes an `input` error.
-fn from_js<T: DeserializeOwned>(value: JsValue) -> Result<T, FieldErrors> {
-    let text = json_stringify(&value)
+/// Reads a JavaScript object through `JSON.stringify`, handing each member to `member` (which
+/// passes it to core's own reader); a wrong shape becomes an `input` error.
+fn read_js(
+    value: &JsValue,
+    member: impl FnMut(&str, json::Value<'_>) -> Result<(), json::Error>,
+) -> Result<(), FieldErrors> {
+    let text = json_stringify(value)
         .map_err(|_| input_error("expected plain data (no BigInt or cycles)"))?
-        .unwrap_or_else(|| "null".to_owned());
-    json::from_str(&text).map_err(|error| input_error(error.to_string()))
+        .unwrap_or_default();
+    json::read_object(&text, member).map_err(|error| input_error(error.to_string()))
 }
 
 /// A string argument; anything else reads as empty text. Arguments are taken as `JsValue`

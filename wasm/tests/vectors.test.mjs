@@ -55,7 +55,16 @@ const RUNNERS = {
     ["application", (input) => application.validateStep(input.step, input.application, input.today)],
   ],
   validate_application: [
-    ["application", (input) => application.validateApplication(input.application, input.today)],
+    [
+      "application",
+      (input) => {
+        // The record comes from normaliseApplication; validateApplication must agree on the rest.
+        const normalised = application.normaliseApplication(input.application, input.today);
+        const checked = application.validateApplication(input.application, input.today);
+        assert.deepEqual({ ...checked, application: normalised.application }, normalised);
+        return normalised;
+      },
+    ],
   ],
   reference_generate: both.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: both.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
