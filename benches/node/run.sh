@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The banksia-wasm Node bench in one command (see benches/README.md): installs zod if needed,
+# builds the two WASM packages if they are missing, and prints the comparison table.
+set -euo pipefail
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$(cd "$HERE/../.." && pwd)"
+# Node 24 from the site's devDependencies when installed, like scripts/test; else the PATH's.
+NODE="$ROOT/site/node_modules/.bin/node"
+[ -x "$NODE" ] || NODE="$(command -v node)"
+[ -d "$HERE/node_modules/zod" ] || (cd "$HERE" && npm ci --no-audit --no-fund)
+if [ ! -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ] || [ ! -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ]; then
+  WASM_OPT="$ROOT/site/node_modules/.bin/wasm-opt" NODE="$NODE" "$ROOT/wasm/scripts/build.sh"
+fi
+exec "$NODE" "$HERE/bench.mjs"
