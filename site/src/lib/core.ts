@@ -1,5 +1,9 @@
 /**
- * banksia-core in the page and in the build: the WASM module built from wasm/ by wasm-pack.
+ * banksia-core in the page and in the build: the calculators' WASM package (wasm/pkg, built from
+ * wasm/ by wasm/scripts/build.sh: `repayment`, `loanSchedule`, `termDeposit`, `formatAud`,
+ * `isValidReference`, `referenceFromRandom`, and the TypeScript types of everything that crosses).
+ * The wizard has its own package and loader (components/application/core.ts), so each page
+ * downloads only the half of core it uses.
  * Importing this module initialises it, so every export can be called synchronously afterwards.
  * At build time (SSR) the module is read from disk; in the browser it is fetched as a hashed asset.
  */
