@@ -47,6 +47,8 @@ fn check(
     }
 }
 
+/// The application object, member by member, into core's [`FormReader`] (which applies
+/// [`ApplicationInput`]'s own rules of shape: known fields, once each, of the right kind).
 fn read_application(value: &JsValue) -> Result<ApplicationInput, FieldErrors> {
     let mut reader = FormReader::default();
     read_js(value, |name, value| {
