@@ -1,5 +1,6 @@
-//! Writes the TypeScript declarations of core's public types into `wasm/types/` (one file per
-//! type plus `index.ts`), so the site type-checks against the Rust types:
+//! Checks that every public type of core has a TypeScript declaration (ts-rs), writing them into
+//! cargo's scratch directory for integration tests. The declarations the site type-checks
+//! against are generated from the same derives by `wasm/build.rs` into the packages' `.d.ts`.
 //!
 //! ```sh
 //! cargo test -p banksia-core --features typescript --test typescript
@@ -26,7 +27,7 @@ macro_rules! export_all {
 
 #[test]
 fn export_typescript_types() {
-    let out_dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../wasm/types");
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("typescript");
     let config = Config::new()
         .with_out_dir(&out_dir)
         .with_large_int("number");

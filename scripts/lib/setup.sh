@@ -86,7 +86,7 @@ ensure_site_dependencies() {
 
 build_wasm() {
   if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" \
-    "$ROOT/core/Cargo.toml" "$ROOT/Cargo.lock" \
+    "$ROOT/core/Cargo.toml" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
     && [ -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ] && [ -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ]; then
     return
   fi
