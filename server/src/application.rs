@@ -62,11 +62,11 @@ fn to_json(messages: &banksia_core::application::FieldMessages) -> Value {
     serde_json::to_value(messages).unwrap_or_else(|_| Value::Object(Default::default()))
 }
 
-/// Today in Australian Eastern Standard Time (UTC+10), the bank's home time zone, as the date
-/// against which core checks a date of birth.
+/// Today in the bank's home time (core's `bank_date`, the same function the wizard calls), the
+/// date against which core checks a date of birth.
 pub fn today() -> NaiveDate {
     let now = DateTime::<Utc>::from(std::time::SystemTime::now());
-    (now + chrono::Duration::hours(10)).date_naive()
+    banksia_core::application::checks::bank_date(now.timestamp()).unwrap_or(now.date_naive())
 }
 
 /// A fresh reference in core's format, from the operating system's randomness.

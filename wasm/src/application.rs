@@ -1,7 +1,7 @@
 //! The account application's exports (feature `application`): the wizard's checks and the
 //! form's option lists.
 
-use banksia_core::application::checks::parse_iso_date;
+use banksia_core::application::checks::{bank_date, parse_iso_date};
 use banksia_core::application::{ApplicationInput, FieldMessages, form_options};
 use banksia_core::application_form::{
     ApplicationReport, FieldValue, FormReader, check_application, check_every_field, check_step,
@@ -101,4 +101,15 @@ pub fn normalise_application(
 #[wasm_bindgen(js_name = formOptions, unchecked_return_type = "FormOptions")]
 pub fn form_options_js() -> JsValue {
     to_js(&form_options())
+}
+
+/// Today in the bank's home time (`YYYY-MM-DD`) at a time given in milliseconds since the Unix
+/// epoch (`Date.now()`): the `today` the server will check the application against.
+#[wasm_bindgen(js_name = bankToday)]
+pub fn bank_today(epoch_millis: f64) -> String {
+    // A saturating cast, then integer division: no float arithmetic, and NaN becomes 0.
+    let seconds = (epoch_millis as i64).div_euclid(1000);
+    bank_date(seconds)
+        .map(|date| date.to_string())
+        .unwrap_or_default()
 }

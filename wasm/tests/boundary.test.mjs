@@ -192,6 +192,14 @@ describe("application", () => {
   });
 });
 
+describe("bankToday", () => {
+  it("is the date in the bank's home time (UTC+10) that the server checks against", () => {
+    assert.equal(application.bankToday(Date.parse("2026-03-01T13:59:59Z")), "2026-03-01");
+    assert.equal(application.bankToday(Date.parse("2026-03-01T14:00:00Z")), "2026-03-02");
+    assert.equal(application.bankToday(Date.parse("1999-12-31T23:00:00Z")), "2000-01-01");
+  });
+});
+
 describe("shared utilities (both packages)", () => {
   for (const [name, pkg] of [["calculators", calculators], ["application", application]]) {
     it(`formats, generates and checks (${name})`, () => {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bankToday } from './today';
+
+vi.mock('./core', () => import('./core.testing'));
 
 describe('bankToday', () => {
   it('is the date in UTC+10, as the server reckons it', () => {

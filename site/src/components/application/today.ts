@@ -1,12 +1,11 @@
 /**
- * The date core checks a date of birth against. The server uses the bank's home time
- * (Australian Eastern Standard Time, a fixed UTC+10, see server/src/application.rs `today`),
- * so the browser does the same: a visitor abroad, or near midnight, gets the answer the server
- * will give.
+ * The date core checks a date of birth against: today in the bank's home time, from core's
+ * `bankToday` (the function the server uses too), so a visitor abroad or near midnight gets the
+ * answer the server will give.
  */
-const BANK_UTC_OFFSET_MS = 10 * 60 * 60 * 1000;
+import { bankToday as coreBankToday } from './core';
 
-/** Today in the bank's time zone as `YYYY-MM-DD`. */
+/** Today in the bank's home time as `YYYY-MM-DD`. */
 export function bankToday(now: Date = new Date()): string {
-  return new Date(now.getTime() + BANK_UTC_OFFSET_MS).toISOString().slice(0, 10);
+  return coreBankToday(now.getTime());
 }
