@@ -103,6 +103,10 @@ build_site() {
   fi
   say "astro build"
   (cd "$SITE" && npm run --silent build)
+  # Last, once every file of dist/ is final: brotli (highest quality) and gzip -9 beside each text and
+  # WASM file, which the server sends by Accept-Encoding. Any step that adds files to dist/ goes above.
+  say "precompress site/dist"
+  (cd "$SITE" && npm run --silent compress)
   mark_built site
 }
 
