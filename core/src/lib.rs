@@ -30,5 +30,6 @@ pub mod application_form;
 pub mod calculator;
 pub mod loan;
 pub mod money;
+mod reading;
 pub mod reference;
 pub mod term_deposit;
