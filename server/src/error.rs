@@ -14,7 +14,8 @@ use crate::db::DbError;
 pub enum ApiError {
     /// 400: the body is not JSON.
     MalformedJson,
-    /// 400: the body is JSON but a field has the wrong type, a field is unknown, or `user_id` is set.
+    /// 400: the body is JSON but not one object of the known fields: an array, an unknown or
+    /// repeated field, a value of the wrong kind.
     SchemaMismatch,
     /// 400: the `Idempotency-Key` header is not 1 to 255 visible ASCII characters.
     InvalidIdempotencyKey,
@@ -78,10 +79,9 @@ impl ApiError {
     pub(crate) fn body(&self) -> Value {
         let error = |message: &str| json!({ "error": message });
         match self {
-            Self::MalformedJson => error("The request body is not valid JSON."),
-            Self::SchemaMismatch => error(
-                "The request body does not match the application format: a field has the wrong type or is not recognised.",
-            ),
+            // core's fixed texts: the wizard shows the same ones for a value it can't read.
+            Self::MalformedJson => error(banksia_core::application::NOT_JSON_MESSAGE),
+            Self::SchemaMismatch => error(banksia_core::application::NOT_AN_APPLICATION_MESSAGE),
             Self::InvalidIdempotencyKey => {
                 error("The Idempotency-Key header must be 1 to 255 visible ASCII characters.")
             }
