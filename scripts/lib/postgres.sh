@@ -50,6 +50,7 @@ ALTER DATABASE banksia OWNER TO banksia_owner;
 SQL
   # A database made before the roles existed: hand its tables to the owner.
   psql -q -v ON_ERROR_STOP=1 "$admin/banksia" >/dev/null <<'SQL'
+SET client_min_messages = warning;
 ALTER TABLE IF EXISTS account_applications OWNER TO banksia_owner;
 ALTER TABLE IF EXISTS refinery_schema_history OWNER TO banksia_owner;
 SQL

@@ -323,6 +323,7 @@ async fn an_insert_the_server_gave_up_on_cannot_commit_later() {
         .unwrap();
     let started = Instant::now();
     let res = post_with_key(app.addr, &body, "blocked-1").await;
+    let answered_after = started.elapsed();
     assert_eq!(res.status, 503, "{}", res.text());
     assert!(
         started.elapsed() < Duration::from_secs(3),
@@ -334,6 +335,15 @@ async fn an_insert_the_server_gave_up_on_cannot_commit_later() {
     blocker.batch_execute("COMMIT").await.unwrap();
     tokio::time::sleep(Duration::from_millis(500)).await;
     let said_not_submitted = res.json()["outcome"] != "unknown";
+    println!(
+        "held lock: 503 after {:?}, outcome {}",
+        answered_after,
+        if said_not_submitted {
+            "not submitted"
+        } else {
+            "unknown"
+        }
+    );
     if said_not_submitted {
         assert_eq!(
             app.row_count().await,
@@ -363,7 +373,9 @@ async fn a_frozen_database_gets_an_honest_503_and_the_retry_tells_the_truth() {
     for pid in &backends {
         common::signal_process(*pid, "STOP");
     }
+    let started = Instant::now();
     let res = post_with_key(app.addr, &body, "frozen-1").await;
+    let answered_after = started.elapsed();
     // Thawed well after the server's deadline.
     tokio::time::sleep(Duration::from_secs(3)).await;
     for pid in &backends {
@@ -380,6 +392,10 @@ async fn a_frozen_database_gets_an_honest_503_and_the_retry_tells_the_truth() {
         .await
         .unwrap()
         .get(0);
+    println!(
+        "frozen: 503 after {answered_after:?}, outcome {}, stored after the thaw: {stored}",
+        res.json()["outcome"]
+    );
     if res.json()["outcome"] != "unknown" {
         assert_eq!(stored, 0, "answered \"not submitted\" but it was stored");
     }
