@@ -5,6 +5,8 @@
 //!
 //! * [`loan`]: home loan repayments and full amortisation schedules.
 //! * [`term_deposit`]: term deposit interest, paid out or reinvested.
+//! * [`loan_scenarios`]: a loan if rates rise, two loans compared, a schedule as CSV.
+//! * [`borrowing_power`]: how much could I borrow, from income after tax, expenses and debts.
 //! * [`application`]: the account application model, its normalisation and its validation
 //!   rules (every rule and message lives in [`application::Field::rules`]).
 //! * [`reference`](mod@reference): application reference numbers with a check character.
@@ -27,8 +29,10 @@
 
 pub mod application;
 pub mod application_form;
+pub mod borrowing_power;
 pub mod calculator;
 pub mod loan;
+pub mod loan_scenarios;
 pub mod money;
 pub mod reference;
 pub mod term_deposit;

@@ -101,6 +101,53 @@ impl InterestFrequency {
     }
 }
 
+/// Terms shorter than this many months pay interest only monthly or at maturity.
+pub const MONTHS_FOR_EVERY_FREQUENCY: u32 = 12;
+
+impl InterestFrequency {
+    /// Whether Banksia offers this interest payment option on a term of `term_months`:
+    ///
+    /// * at maturity and monthly, on every term;
+    /// * quarterly, bi-annually and annually only on terms of 12 months or more, and only when
+    ///   they pay before maturity (annual interest on a 12-month term is interest at maturity,
+    ///   so it is not offered as a separate option).
+    ///
+    /// The calculators and the term deposit page both list options with this rule. (The
+    /// calculation itself accepts any frequency: a period longer than what is left of the term
+    /// is paid at maturity.)
+    ///
+    /// ```
+    /// use banksia_core::term_deposit::InterestFrequency::*;
+    ///
+    /// assert!(Monthly.is_offered_for(3) && AtMaturity.is_offered_for(3));
+    /// assert!(!Quarterly.is_offered_for(6));
+    /// assert!(BiAnnually.is_offered_for(12) && !Annually.is_offered_for(12));
+    /// assert!(Annually.is_offered_for(24));
+    /// ```
+    pub const fn is_offered_for(self, term_months: u32) -> bool {
+        match self.months_between_payments() {
+            None | Some(1) => true,
+            Some(months) => term_months >= MONTHS_FOR_EVERY_FREQUENCY && months < term_months,
+        }
+    }
+
+    /// The options offered on a term of `term_months`, in the order a form lists them.
+    ///
+    /// ```
+    /// use banksia_core::term_deposit::InterestFrequency::{self, *};
+    ///
+    /// assert_eq!(InterestFrequency::offered_for(6), vec![Monthly, AtMaturity]);
+    /// assert_eq!(InterestFrequency::offered_for(12), vec![Monthly, Quarterly, BiAnnually, AtMaturity]);
+    /// assert_eq!(InterestFrequency::offered_for(60), InterestFrequency::ALL.to_vec());
+    /// ```
+    pub fn offered_for(term_months: u32) -> Vec<InterestFrequency> {
+        Self::ALL
+            .into_iter()
+            .filter(|frequency| frequency.is_offered_for(term_months))
+            .collect()
+    }
+}
+
 /// Why a term deposit calculation was refused. [`TermDepositError::field`] names the input;
 /// the `Display` text is a short message for the person.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]

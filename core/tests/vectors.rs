@@ -161,3 +161,23 @@ fn reference_validate() {
         to_json(is_valid_reference(&candidate))
     });
 }
+
+#[test]
+fn borrowing_power() {
+    use banksia_core::borrowing_power::{BorrowingPowerEntries, borrowing_power_view};
+    replay("borrowing_power", |input| {
+        let entries: BorrowingPowerEntries = parse(&input["entries"]);
+        match borrowing_power_view(&entries, today(input)) {
+            Ok(view) => without(to_json(view), &["note"]),
+            Err(errors) => json!({ "errors": errors }),
+        }
+    });
+}
+
+#[test]
+fn term_deposit_options() {
+    use banksia_core::term_deposit::InterestFrequency;
+    replay("term_deposit_options", |input| {
+        to_json(InterestFrequency::offered_for(parse(&input["term_months"])))
+    });
+}

@@ -13,6 +13,9 @@
 //! | `BODY_READ_TIMEOUT_SECONDS` | `10` | A request body must arrive whole within this time of the handler starting to read it, or the answer is 408. |
 //! | `IDLE_TIMEOUT_SECONDS` | `30` | A connection on which nothing is received or sent for this long is closed (an idle keep-alive, or a client that stalls mid-request or stops reading the response). |
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
+//! | `SMTP_URL` | (none) | SMTP server for confirmation emails: `smtp://user:pass@host:587` (STARTTLS required), `smtps://…:465` (TLS), `smtp://host:25?tls=none` (no encryption, local relays only). |
+//! | `MAIL_DIR` | (none) | Without `SMTP_URL`: write each email as an `.eml` file into this directory. With neither, no confirmation email is queued. |
+//! | `MAIL_FROM` | `Banksia Bank <no-reply@banksia.bank>` | Sender of confirmation emails. |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. `tokio_postgres` and `hyper` stay at `info` whatever it says, as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
@@ -46,6 +49,7 @@ pub struct Config {
     pub header_read_timeout: Duration,
     pub body_read_timeout: Duration,
     pub idle_timeout: Duration,
+    pub mail: crate::mailer::MailConfig,
 }
 
 /// A variable is set but cannot be used.
@@ -109,6 +113,7 @@ impl Config {
             header_read_timeout: seconds(&var, "HEADER_READ_TIMEOUT_SECONDS", 10)?,
             body_read_timeout: seconds(&var, "BODY_READ_TIMEOUT_SECONDS", 10)?,
             idle_timeout: seconds(&var, "IDLE_TIMEOUT_SECONDS", 30)?,
+            mail: crate::mailer::MailConfig::from_vars(&var)?,
         })
     }
 }

@@ -7,9 +7,12 @@ pub mod application;
 pub mod config;
 pub mod connection;
 pub mod db;
+pub mod email;
 pub mod error;
 pub mod filters;
 pub mod handlers;
+pub mod mailer;
+pub mod outbox;
 pub mod rate_limit;
 pub mod security;
 pub mod static_files;
@@ -33,6 +36,9 @@ pub struct AppState {
     pub trusted_proxies: Vec<IpNet>,
     /// How long a request body may take to arrive (`BODY_READ_TIMEOUT_SECONDS`).
     pub body_read_timeout: Duration,
+    /// Set when a mail transport is configured: each stored application queues its
+    /// confirmation email, and this wakes the mail worker.
+    pub mail_wake: Option<Arc<tokio::sync::Notify>>,
 }
 
 /// The server, bound and migrated, not yet serving.
@@ -40,6 +46,7 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     state: Arc<AppState>,
     config: Config,
+    mailer: Option<mailer::Mailer>,
 }
 
 /// Why the server could not start.
@@ -90,6 +97,15 @@ impl Server {
     pub async fn build(config: Config, db_wait: Duration) -> Result<Self, StartError> {
         let pool = db::create_pool(&config.database_url, config.pool_size).map_err(StartError)?;
         apply_migrations(&pool, db_wait).await?;
+        let mailer = match &config.mail.transport {
+            Some(transport) => {
+                Some(mailer::Mailer::new(transport, config.mail.from.clone()).map_err(StartError)?)
+            }
+            None => {
+                tracing::warn!("no SMTP_URL or MAIL_DIR: confirmation emails are off");
+                None
+            }
+        };
         let addr = SocketAddr::new(config.bind, config.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -99,11 +115,15 @@ impl Server {
             limiter: RateLimiter::new(config.rate_limit_per_minute),
             trusted_proxies: config.trusted_proxies.clone(),
             body_read_timeout: config.body_read_timeout,
+            mail_wake: mailer
+                .as_ref()
+                .map(|_| Arc::new(tokio::sync::Notify::new())),
         });
         Ok(Self {
             listener,
             state,
             config,
+            mailer,
         })
     }
 
@@ -141,6 +161,18 @@ impl Server {
             idle: self.config.idle_timeout,
         };
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+        let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
+        let mail_worker = match (&self.mailer, &self.state.mail_wake) {
+            (Some(mailer), Some(wake)) => Some(tokio::spawn(outbox::run(
+                self.state.pool.clone(),
+                mailer.clone(),
+                outbox::RetryPolicy::from_config(&self.config.mail),
+                self.config.mail.poll_interval,
+                wake.clone(),
+                mail_stopped,
+            ))),
+            _ => None,
+        };
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
@@ -164,9 +196,9 @@ impl Server {
                 &graceful,
             ));
         }
+        let drain = self.config.shutdown_drain;
         tracing::info!("shutting down: no new connections, draining requests");
         drop(self.listener);
-        let drain = self.config.shutdown_drain;
         if tokio::time::timeout(drain, graceful.shutdown())
             .await
             .is_ok()
@@ -179,6 +211,11 @@ impl Server {
             );
         }
         pruning.abort();
+        // The mail worker finishes the email in hand (unsent ones wait in the outbox).
+        let _ = stop_mail.send(true);
+        if let Some(worker) = mail_worker {
+            let _ = tokio::time::timeout(drain, worker).await;
+        }
         self.state.pool.close();
     }
 }

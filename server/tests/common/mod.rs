@@ -303,7 +303,7 @@ pub async fn spawn_app_with(cluster: &PgCluster, configure: impl FnOnce(&mut Con
     spawn_app_on(cluster, database, configure).await
 }
 
-/// A server on an existing database (a second instance beside another, say).
+/// A server on an existing database (a second instance beside one `spawn_app_with` started).
 pub async fn spawn_app_on(
     cluster: &PgCluster,
     database: String,

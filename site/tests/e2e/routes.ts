@@ -36,6 +36,7 @@ export const ROUTES = [
   { path: '/privacy', title: 'Privacy policy | Banksia Bank' },
   { path: '/terms', title: 'Terms and conditions | Banksia Bank' },
   { path: '/accessibility', title: 'Accessibility statement | Banksia Bank' },
+  { path: '/search', title: 'Search | Banksia Bank' },
 ] as const;
 
 /** Pages that carry a React island (a calculator or the application wizard); every other page ships no React. */

@@ -1,0 +1,321 @@
+//! What a home loan looks like under other circumstances: if rates rise, beside another loan,
+//! and as a file to take away.
+//!
+//! * [`rate_rises`]: the repayment if the rate rises by 1, 2 and 3 percentage points, and the
+//!   difference from today's repayment, per period.
+//! * [`compare`]: two loans side by side (repayment, total interest, total repaid, payoff
+//!   time) and the difference, second minus first.
+//! * [`schedule_csv`]: every repayment of a schedule as CSV (RFC 4180, CRLF line ends), for a
+//!   spreadsheet.
+//!
+//! Each is worked out by [`loan::repayment`] and [`loan::schedule`]: no second formula.
+//!
+//! ```
+//! use banksia_core::loan::LoanTerms;
+//! use banksia_core::loan_scenarios::rate_rises;
+//!
+//! let rises = rate_rises(&LoanTerms::calculator_defaults()).unwrap();
+//! assert_eq!(rises[0].annual_rate_percent.to_string(), "7.45");
+//! assert_eq!(rises[0].repayment.to_string(), "3478.97");
+//! assert_eq!(rises[0].difference.to_string(), "335.05");
+//! ```
+
+use std::fmt::Write as _;
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::loan::{self, LoanError, LoanSchedule, LoanTerms, PayoffTime, RepaymentFrequency};
+
+/// The rises shown, in percentage points.
+pub const RATE_RISES_PERCENT: [u32; 3] = [1, 2, 3];
+
+/// The repayment after one rate rise.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct RateRise {
+    /// The rise in percentage points.
+    pub rise_percent: u32,
+    /// The rate after the rise.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub annual_rate_percent: Decimal,
+    /// The principal-and-interest repayment each period at that rate.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub repayment: Decimal,
+    /// How much more than today's repayment, each period.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub difference: Decimal,
+}
+
+/// The repayment of `terms` if its rate rose by each of [`RATE_RISES_PERCENT`], beside today's
+/// repayment. A rise that would pass the highest rate accepted
+/// ([`loan::MAX_ANNUAL_RATE_PERCENT`]) is left out. The terms' own problems are returned as
+/// they are.
+///
+/// ```
+/// use banksia_core::loan::LoanTerms;
+/// use banksia_core::loan_scenarios::rate_rises;
+/// use rust_decimal::Decimal;
+///
+/// let high = LoanTerms::new(Decimal::from(100_000), Decimal::from(28), 30);
+/// let rises = rate_rises(&high).unwrap();
+/// assert_eq!(rises.iter().map(|r| r.rise_percent).collect::<Vec<_>>(), [1, 2]);
+/// ```
+pub fn rate_rises(terms: &LoanTerms) -> Result<Vec<RateRise>, LoanError> {
+    let today = loan::repayment(terms)?;
+    Ok(RATE_RISES_PERCENT
+        .iter()
+        .filter_map(|&rise| {
+            let risen = LoanTerms {
+                annual_rate_percent: terms.annual_rate_percent + Decimal::from(rise),
+                ..terms.clone()
+            };
+            loan::repayment(&risen).ok().map(|repayment| RateRise {
+                rise_percent: rise,
+                annual_rate_percent: risen.annual_rate_percent,
+                repayment,
+                difference: repayment - today,
+            })
+        })
+        .collect())
+}
+
+/// One loan's headline figures, for a comparison.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct LoanSummary {
+    /// How often repayments are made.
+    pub frequency: RepaymentFrequency,
+    /// The principal-and-interest repayment each period.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub repayment: Decimal,
+    /// All interest paid.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub total_interest: Decimal,
+    /// Everything repaid.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub total_repaid: Decimal,
+    /// How long until the loan is repaid.
+    pub payoff_time: PayoffTime,
+}
+
+impl LoanSummary {
+    fn of(plan: &LoanSchedule) -> Self {
+        Self {
+            frequency: plan.terms.frequency,
+            repayment: plan.repayment,
+            total_interest: plan.total_interest,
+            total_repaid: plan.total_repaid,
+            payoff_time: plan.payoff_time,
+        }
+    }
+}
+
+/// Two loans side by side; each difference is the second's figure minus the first's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct LoanComparison {
+    /// The first loan.
+    pub first: LoanSummary,
+    /// The second loan.
+    pub second: LoanSummary,
+    /// Second repayment minus first (meaningful when both repay at the same frequency).
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub repayment_difference: Decimal,
+    /// Second total interest minus first.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub total_interest_difference: Decimal,
+    /// Second total repaid minus first.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub total_repaid_difference: Decimal,
+    /// Second payoff time minus first, in months (negative when the second is repaid sooner).
+    pub payoff_months_difference: i64,
+}
+
+/// Which of two compared loans has a problem, and what it is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ComparisonError {
+    /// The first loan's terms.
+    First(LoanError),
+    /// The second loan's terms.
+    Second(LoanError),
+}
+
+/// Compares two loans, for example a variable and a fixed product, or 25 and 30 years.
+///
+/// ```
+/// use banksia_core::loan::LoanTerms;
+/// use banksia_core::loan_scenarios::compare;
+/// use rust_decimal::Decimal;
+///
+/// let thirty = LoanTerms::calculator_defaults();
+/// let twenty_five = LoanTerms { term_years: 25, ..thirty.clone() };
+/// let both = compare(&thirty, &twenty_five).unwrap();
+/// assert_eq!(both.first.repayment.to_string(), "3143.92");
+/// assert_eq!(both.second.repayment.to_string(), "3360.44");
+/// assert_eq!(both.repayment_difference.to_string(), "216.52");
+/// assert!(both.total_interest_difference < Decimal::ZERO);
+/// assert_eq!(both.payoff_months_difference, -60);
+/// ```
+pub fn compare(first: &LoanTerms, second: &LoanTerms) -> Result<LoanComparison, ComparisonError> {
+    let a = loan::schedule(first).map_err(ComparisonError::First)?;
+    let b = loan::schedule(second).map_err(ComparisonError::Second)?;
+    let (first, second) = (LoanSummary::of(&a), LoanSummary::of(&b));
+    Ok(LoanComparison {
+        repayment_difference: second.repayment - first.repayment,
+        total_interest_difference: second.total_interest - first.total_interest,
+        total_repaid_difference: second.total_repaid - first.total_repaid,
+        payoff_months_difference: i64::from(second.payoff_time.total_months())
+            - i64::from(first.payoff_time.total_months()),
+        first,
+        second,
+    })
+}
+
+/// The header line of [`schedule_csv`].
+pub const SCHEDULE_CSV_HEADER: &str =
+    "Number,Due,Repayment,Interest,Principal,Extra,Balance,Interest only";
+
+/// When a repayment falls due, from the start of the loan: `"month 3"`, `"week 6"`.
+///
+/// ```
+/// use banksia_core::loan::RepaymentFrequency;
+/// use banksia_core::loan_scenarios::due_after;
+///
+/// assert_eq!(due_after(3, RepaymentFrequency::Monthly), "month 3");
+/// assert_eq!(due_after(3, RepaymentFrequency::Fortnightly), "week 6");
+/// assert_eq!(due_after(3, RepaymentFrequency::Weekly), "week 3");
+/// ```
+pub fn due_after(number: u32, frequency: RepaymentFrequency) -> String {
+    match frequency {
+        RepaymentFrequency::Monthly => format!("month {number}"),
+        RepaymentFrequency::Fortnightly => format!("week {}", number * 2),
+        RepaymentFrequency::Weekly => format!("week {number}"),
+    }
+}
+
+/// Every repayment of `plan` as CSV: the number, when it is due from the start
+/// ([`due_after`]), the scheduled repayment, its interest and principal, the extra repayment
+/// on top, the balance after it, and whether it is interest only. Amounts are plain decimals
+/// with cents (`3143.92`), no currency sign or separators, so a spreadsheet reads them as
+/// numbers. The repayment and extra columns add up to what was paid.
+///
+/// ```
+/// use banksia_core::loan::{schedule, LoanTerms};
+/// use banksia_core::loan_scenarios::schedule_csv;
+/// use rust_decimal::Decimal;
+///
+/// let terms = LoanTerms::calculator_defaults().with_extra_repayment(Decimal::from(100));
+/// let csv = schedule_csv(&schedule(&terms).unwrap());
+/// let mut lines = csv.lines();
+/// assert_eq!(lines.next(), Some("Number,Due,Repayment,Interest,Principal,Extra,Balance,Interest only"));
+/// assert_eq!(lines.next(), Some("1,month 1,3143.92,2687.50,556.42,100.00,499443.58,no"));
+/// assert!(csv.trim_end().ends_with(",0.00,no"));
+/// ```
+pub fn schedule_csv(plan: &LoanSchedule) -> String {
+    let mut csv = String::with_capacity(64 * (plan.periods.len() + 1));
+    csv.push_str(SCHEDULE_CSV_HEADER);
+    csv.push_str("\r\n");
+    let extra = plan.terms.extra_repayment;
+    for period in &plan.periods {
+        let scheduled = if period.interest_only {
+            period.interest
+        } else {
+            plan.repayment
+        };
+        // The final repayment may be smaller than scheduled: then there is no extra in it.
+        let extra_paid = (period.payment - scheduled).clamp(Decimal::ZERO, extra);
+        let _ = write!(
+            csv,
+            "{},{},{:.2},{:.2},{:.2},{:.2},{:.2},{}\r\n",
+            period.number,
+            due_after(period.number, plan.terms.frequency),
+            period.payment - extra_paid,
+            period.interest,
+            period.principal,
+            extra_paid,
+            period.closing_balance,
+            if period.interest_only { "yes" } else { "no" },
+        );
+    }
+    csv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal_macros::dec;
+
+    #[test]
+    fn rate_rises_use_the_loan_rules() {
+        let terms = LoanTerms::new(dec!(500000), dec!(6.45), 30);
+        let rises = rate_rises(&terms).unwrap();
+        assert_eq!(rises.len(), 3);
+        for rise in &rises {
+            let direct = loan::repayment(&LoanTerms {
+                annual_rate_percent: dec!(6.45) + Decimal::from(rise.rise_percent),
+                ..terms.clone()
+            })
+            .unwrap();
+            assert_eq!(rise.repayment, direct);
+            assert_eq!(rise.difference, direct - dec!(3143.92));
+        }
+        assert!(rises.windows(2).all(|w| w[0].repayment < w[1].repayment));
+        assert_eq!(
+            rate_rises(&LoanTerms::new(dec!(0), dec!(6), 30)),
+            Err(LoanError::PrincipalNotPositive)
+        );
+    }
+
+    #[test]
+    fn comparison_names_the_loan_at_fault() {
+        let good = LoanTerms::calculator_defaults();
+        let bad = LoanTerms {
+            term_years: 0,
+            ..good.clone()
+        };
+        assert_eq!(
+            compare(&good, &bad),
+            Err(ComparisonError::Second(LoanError::TermTooShort))
+        );
+        assert_eq!(
+            compare(&bad, &good),
+            Err(ComparisonError::First(LoanError::TermTooShort))
+        );
+        let same = compare(&good, &good).unwrap();
+        assert_eq!(same.total_repaid_difference, Decimal::ZERO);
+        assert_eq!(same.payoff_months_difference, 0);
+    }
+
+    #[test]
+    fn csv_adds_up_to_the_schedule() {
+        let terms = LoanTerms::new(dec!(250000), dec!(6.2), 25)
+            .with_frequency(RepaymentFrequency::Fortnightly)
+            .with_interest_only_years(2)
+            .with_extra_repayment(dec!(50));
+        let plan = loan::schedule(&terms).unwrap();
+        let csv = schedule_csv(&plan);
+        assert!(csv.ends_with("\r\n"));
+        let rows: Vec<Vec<&str>> = csv
+            .lines()
+            .skip(1)
+            .map(|line| line.split(',').collect())
+            .collect();
+        assert_eq!(rows.len(), plan.periods.len());
+        let column = |index: usize| -> Decimal {
+            rows.iter()
+                .map(|row| row[index].parse::<Decimal>().unwrap())
+                .sum()
+        };
+        let paid: Decimal = plan.periods.iter().map(|p| p.payment).sum();
+        assert_eq!(column(2) + column(5), paid);
+        assert_eq!(column(3), plan.total_interest);
+        assert_eq!(column(4), dec!(250000));
+        assert_eq!(rows[0][7], "yes");
+        assert_eq!(rows[0][1], "week 2");
+        assert_eq!(rows[52][7], "no");
+        assert_eq!(rows.last().unwrap()[6], "0.00");
+    }
+}

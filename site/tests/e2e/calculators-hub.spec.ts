@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import * as core from '../../../wasm/pkg/banksia_wasm.js';
+
+/** The /calculators hub: every calculator with its description and core's figure for its defaults. */
+core.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg/banksia_wasm_bg.wasm', import.meta.url))) });
+
+function figure(outcome: { ok: true; value: { display: string } } | { ok: false; errors: unknown }): string {
+  if (!outcome.ok) throw new Error(`core refused the defaults: ${JSON.stringify(outcome.errors)}`);
+  return outcome.value.display;
+}
+
+for (const width of [375, 1280]) {
+  test(`the hub lists each calculator with a figure from core at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/calculators');
+    const cards = page.locator('.calculator-card');
+    await expect(cards).toHaveCount(2);
+
+    const loan = cards.filter({ has: page.getByRole('link', { name: 'Home loan repayment calculator' }) });
+    await expect(loan.getByRole('link')).toHaveAttribute('href', '/loans/home#calculator');
+    const repayment = figure(core.repayment({ principal: '500000', annual_rate_percent: '6.45', term_years: '30' }));
+    expect(repayment).toBe('$3,144');
+    await expect(loan.locator('strong')).toHaveText(`${repayment} a month`);
+
+    const deposit = cards.filter({ has: page.getByRole('link', { name: 'Term deposit calculator' }) });
+    await expect(deposit.getByRole('link')).toHaveAttribute('href', '/term-deposits#calculator');
+    const outcome = core.termDeposit({ amount: '50000', annual_rate_percent: '4.50', term_months: '24', frequency: 'at_maturity' });
+    if (!outcome.ok) throw new Error('core refused the example');
+    await expect(deposit.locator('strong')).toHaveText(`${outcome.value.total_interest.display} interest`);
+
+    // The whole card is the link's target.
+    await loan.click({ position: { x: 30, y: 110 } });
+    await expect(page).toHaveURL(/\/loans\/home#calculator$/);
+  });
+}

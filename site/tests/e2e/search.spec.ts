@@ -1,0 +1,152 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { watchErrors } from './helpers';
+
+/**
+ * Site search: the header's plain GET form, the /search page's results as you type from the
+ * Pagefind index built with the site, keyboard and screen-reader use, and the page without
+ * JavaScript. Screenshots go to test-results/search-*.png.
+ */
+const SHOTS = 'test-results';
+
+for (const width of [375, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the header form leads to results with /term-deposits first', async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/savings');
+      const header = page.locator('header form[role="search"]');
+      await expect(header).toHaveAttribute('action', '/search');
+      await expect(header).toHaveAttribute('method', 'get');
+      if (width >= 768) {
+        await header.getByRole('searchbox', { name: 'Search Banksia Bank' }).fill('term deposit');
+        await header.getByRole('button', { name: 'Search' }).click();
+        await expect(page).toHaveURL(/\/search\?q=term(\+|%20)deposit$/);
+      } else {
+        // Narrow screens show the button only: it opens the search page.
+        await header.getByRole('button', { name: 'Search' }).click();
+        await expect(page).toHaveURL(/\/search\?q=$/);
+        await page.getByRole('main').getByRole('searchbox', { name: 'Search Banksia Bank' }).fill('term deposit');
+      }
+      const results = page.locator('[data-search-results] li');
+      await expect(results.first()).toBeVisible();
+      await expect(results.first().locator('a')).toHaveAttribute('href', '/term-deposits');
+      await expect(page.getByRole('status')).toContainText('for “term deposit”');
+      await expect(results.first().locator('mark').first()).toBeVisible();
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/search-results-${width}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    });
+
+    test('results come as you type, and the keyboard reaches them', async ({ page }) => {
+      const errors = watchErrors(page);
+      await page.goto('/search');
+      await expect(page.getByText('Search needs JavaScript')).toHaveCount(0);
+      const box = page.getByRole('main').getByRole('searchbox', { name: 'Search Banksia Bank' });
+      await box.focus();
+      await box.pressSequentially('home loan', { delay: 30 });
+      const first = page.locator('[data-search-results] li a').first();
+      await expect(first).toHaveAttribute('href', '/loans/home');
+      await expect(page).toHaveURL(/\?q=home(\+|%20)loan$/);
+      await box.press('ArrowDown');
+      await expect(first).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/loans\/home$/);
+      expect(errors).toEqual([]);
+    });
+
+    test('a query that matches nothing says so in the live region', async ({ page }) => {
+      await page.goto('/search?q=qwzxv%20blorft');
+      const status = page.getByRole('status');
+      await expect(status).toHaveAttribute('aria-live', 'polite');
+      await expect(status).toContainText('No results for “qwzxv blorft”');
+      await expect(page.locator('[data-search-results] li')).toHaveCount(0);
+    });
+
+    test('the calculators and the wizard are not indexed as content', async ({ page }) => {
+      // Words only the home loan calculator and the application wizard show.
+      for (const [query, page_] of [
+        ['balance owing', '/loans/home'],
+        ['identification number', '/apply/account'],
+      ] as const) {
+        await page.goto(`/search?q=${encodeURIComponent(query)}`);
+        await expect(page.getByRole('status')).not.toBeEmpty();
+        const hrefs = await page
+          .locator('[data-search-results] li a')
+          .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+        expect(hrefs, query).not.toContain(page_);
+      }
+    });
+  });
+}
+
+test('product names and rates rank first', async ({ page }) => {
+  const first: [string, string][] = [
+    ['term deposit', '/term-deposits'],
+    ['home loan', '/loans/home'],
+    ['car loan', '/loans/car'],
+    ['personal loan', '/loans/personal'],
+    ['credit card', '/credit-cards'],
+    ['premium travel', '/credit-cards'],
+    ['high yield', '/savings'],
+    ['6.45', '/loans/home'],
+    ['8.99', '/loans/personal'],
+    ['open an account', '/apply/account'],
+  ];
+  for (const [query, href] of first) {
+    await page.goto(`/search?q=${encodeURIComponent(query)}`);
+    await expect(page.locator('[data-search-results] li a').first(), query).toHaveAttribute('href', href);
+  }
+});
+
+test('the header search fits beside the menu at every width', async ({ page }) => {
+  // [width, whether the box shows beside the button]
+  for (const [width, box] of [[320, false], [375, false], [600, false], [800, true], [1216, true], [1280, true], [1920, true]] as const) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/');
+    const form = page.locator('header form[role="search"]');
+    await expect(form.getByRole('button', { name: 'Search' })).toBeVisible();
+    await expect(form.getByRole('searchbox')).toBeVisible({ visible: box });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+    // No visible control of the header overlaps another.
+    const overlaps = await page.evaluate(() => {
+      const boxes = [...document.querySelectorAll('header a, header button, header input')]
+        .map((element) => ({ element, rect: element.getBoundingClientRect() }))
+        .filter(({ element, rect }) => rect.width > 0 && rect.height > 0 && element.checkVisibility())
+        .filter(({ element }) => !element.closest('.nav-menu, .mobile-menu'));
+      const found: string[] = [];
+      boxes.forEach((a, i) =>
+        boxes.slice(i + 1).forEach((b) => {
+          const apart =
+            a.rect.right <= b.rect.left || b.rect.right <= a.rect.left || a.rect.bottom <= b.rect.top || b.rect.bottom <= a.rect.top;
+          const nested = a.element.contains(b.element) || b.element.contains(a.element);
+          if (!apart && !nested) found.push(`${a.element.outerHTML.slice(0, 60)} / ${b.element.outerHTML.slice(0, 60)}`);
+        }),
+      );
+      return found;
+    });
+    expect(overlaps, `overlapping header controls at ${width} px`).toEqual([]);
+  }
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const width of [375, 1280]) {
+    test(`the search page says how to browse instead at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/search?q=term%20deposit');
+      await expect(page.getByText('Search needs JavaScript')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
+      const browse = page.getByRole('navigation', { name: 'Browse by section' });
+      for (const name of ['Term Deposits', 'Home Loans', 'Savings Accounts', 'Credit Cards', 'Calculators']) {
+        await expect(browse.getByRole('link', { name, exact: true })).toBeVisible();
+      }
+      await expect(browse.getByRole('link', { name: 'Term Deposits', exact: true })).toHaveAttribute('href', '/term-deposits');
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/search-nojs-${width}.png`, fullPage: true });
+    });
+  }
+});
