@@ -16,7 +16,7 @@
 //! | `SMTP_URL` | (none) | SMTP server for confirmation emails: `smtp://user:pass@host:587` (STARTTLS required), `smtps://…:465` (TLS), `smtp://host:25?tls=none` (no encryption, local relays only). |
 //! | `MAIL_DIR` | (none) | Without `SMTP_URL`: write each email as an `.eml` file into this directory. With neither, no confirmation email is queued. |
 //! | `MAIL_FROM` | `Banksia Bank <no-reply@banksia.bank>` | Sender of confirmation emails. |
-//! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. `tokio_postgres` and `hyper` stay at `info` whatever it says, as their debug output would include personal data. |
+//! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. Nothing below `info` from `tokio_postgres`, `postgres_protocol`, `hyper` or `hyper_util` is logged whatever it says (a cap applied after this filter), as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
 //! with status 1 if it is still unreachable; a missing or unparsable variable exits with status 2.
