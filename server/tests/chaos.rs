@@ -204,5 +204,4 @@ async fn submissions_survive_restarts_and_killed_backends() {
         failed.len(),
         started.elapsed().as_secs_f64()
     );
-    assert!(started.elapsed() < Duration::from_secs(60));
 }
