@@ -374,27 +374,28 @@ async fn submissions_are_rate_limited_per_client() {
     assert_eq!(app.row_count().await, 3);
 }
 
+/// A valid application posted with an `X-Forwarded-For` header.
+async fn post_forwarded_for(addr: SocketAddr, ip: &str) -> common::HttpResponse {
+    let headers = [
+        ("content-type", "application/json"),
+        ("x-forwarded-for", ip),
+    ];
+    let application = body(&valid_application());
+    common::request(
+        addr,
+        "POST",
+        "/api/applications",
+        &headers,
+        application.as_bytes(),
+    )
+    .await
+}
+
 #[tokio::test]
 async fn forwarded_for_counts_only_behind_a_trusted_proxy() {
     // Not trusted: every forged X-Forwarded-For is the same client (the peer).
     let app = spawn_app_with(&CLUSTER, |c| c.rate_limit_per_minute = 1).await;
-    let send = |ip: &'static str| {
-        let addr = app.addr;
-        async move {
-            let headers = [
-                ("content-type", "application/json"),
-                ("x-forwarded-for", ip),
-            ];
-            common::request(
-                addr,
-                "POST",
-                "/api/applications",
-                &headers,
-                body(&valid_application()).as_bytes(),
-            )
-            .await
-        }
-    };
+    let send = |ip: &'static str| post_forwarded_for(app.addr, ip);
     assert_eq!(send("198.51.100.1").await.status, 201);
     assert_eq!(send("198.51.100.2").await.status, 429);
 
@@ -404,23 +405,7 @@ async fn forwarded_for_counts_only_behind_a_trusted_proxy() {
         c.trusted_proxies = vec!["127.0.0.0/8".parse().unwrap()];
     })
     .await;
-    let send = |ip: &'static str| {
-        let addr = app.addr;
-        async move {
-            let headers = [
-                ("content-type", "application/json"),
-                ("x-forwarded-for", ip),
-            ];
-            common::request(
-                addr,
-                "POST",
-                "/api/applications",
-                &headers,
-                body(&valid_application()).as_bytes(),
-            )
-            .await
-        }
-    };
+    let send = |ip: &'static str| post_forwarded_for(app.addr, ip);
     assert_eq!(send("198.51.100.1").await.status, 201);
     assert_eq!(send("198.51.100.2").await.status, 201);
     assert_eq!(send("198.51.100.1").await.status, 429);
