@@ -1,5 +1,7 @@
-// Fills the confirmation page's reference box from the wizard's sessionStorage entry.
-import { formatSubmissionDate, readLastApplication } from './last-application';
+// The confirmation page: shows the application the wizard sent from this tab (reference, date,
+// the confirmation email's masked address when the server queued one) or, when there is none,
+// what the page is for. Also wires the print button (no inline handlers: strict CSP).
+import { formatSubmissionDate, readLastApplication, type LastApplication } from './last-application';
 
 function sessionStorageOrUndefined(): Storage | undefined {
   try {
@@ -9,21 +11,46 @@ function sessionStorageOrUndefined(): Storage | undefined {
   }
 }
 
-export function showLastApplication(root: Document): void {
-  const found = root.querySelector<HTMLElement>('[data-application-found]');
-  const missing = root.querySelector<HTMLElement>('[data-application-missing]');
-  const application = readLastApplication(sessionStorageOrUndefined());
-  if (!found || !missing || !application) return;
+const SENT_TITLE = 'Application received';
+const SENT_HEADING = 'Application submitted successfully';
 
-  const reference = found.querySelector<HTMLElement>('[data-reference]');
-  const date = found.querySelector<HTMLElement>('[data-submitted-date]');
+function fill(root: Document, application: LastApplication): void {
+  const reference = root.querySelector<HTMLElement>('[data-reference]');
+  const date = root.querySelector<HTMLElement>('[data-submitted-date]');
   if (reference) reference.textContent = application.reference;
   if (date) {
     date.textContent = formatSubmissionDate(application.submittedAt);
     date.setAttribute('datetime', application.submittedAt.toISOString());
   }
-  found.hidden = false;
-  missing.hidden = true;
+  const emailNote = root.querySelector<HTMLElement>('[data-email-note]');
+  const noEmailNote = root.querySelector<HTMLElement>('[data-no-email-note]');
+  const address = root.querySelector<HTMLElement>('[data-email-address]');
+  // Only say an email was sent when the server queued one.
+  if (application.confirmationEmail && emailNote && address) {
+    address.textContent = application.confirmationEmail;
+    emailNote.hidden = false;
+  } else if (noEmailNote) {
+    noEmailNote.hidden = false;
+  }
+  const heading = root.querySelector<HTMLElement>('[data-heading]');
+  if (heading) heading.textContent = SENT_HEADING;
+  root.title = root.title.replace(/^[^|]*/, `${SENT_TITLE} `);
+}
+
+/** Chooses the page's state from the stored application and reveals it. */
+export function showLastApplication(root: Document, storage: Pick<Storage, 'getItem'> | undefined = sessionStorageOrUndefined()): void {
+  const application = readLastApplication(storage);
+  const state = application ? 'sent' : 'none';
+  if (application) fill(root, application);
+  for (const element of root.querySelectorAll<HTMLElement>('[data-state]')) {
+    element.hidden = element.dataset['state'] !== state;
+  }
+  root.querySelector('[data-confirmation]')?.removeAttribute('data-pending');
+}
+
+export function enablePrinting(root: Document, print: () => void = () => window.print()): void {
+  root.querySelector<HTMLButtonElement>('[data-print]')?.addEventListener('click', () => print());
 }
 
 showLastApplication(document);
+enablePrinting(document);

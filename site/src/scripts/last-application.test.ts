@@ -6,6 +6,16 @@ describe('the last application entry', () => {
     const parsed = parseLastApplication(JSON.stringify({ reference: 'BKS-7Q4M-2KX9', submitted_at: '2026-11-21T10:15:00+11:00' }));
     expect(parsed?.reference).toBe('BKS-7Q4M-2KX9');
     expect(parsed?.submittedAt.toISOString()).toBe('2026-11-20T23:15:00.000Z');
+    expect(parsed?.confirmationEmail).toBeNull();
+  });
+
+  it('reads the masked address a confirmation email was queued for, and nothing else', () => {
+    const entry = (email: unknown) =>
+      parseLastApplication(JSON.stringify({ reference: 'BKS-7Q4M-2KX9', submitted_at: '2026-11-21T10:15:00Z', confirmation_email: email }));
+    expect(entry('o****@example.com.au')?.confirmationEmail).toBe('o****@example.com.au');
+    for (const bad of [null, 42, 'olivia@example.com.au', 'o****@', '<b>****@x</b> y']) {
+      expect(entry(bad)?.confirmationEmail).toBeNull();
+    }
   });
 
   it.each([

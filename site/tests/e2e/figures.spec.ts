@@ -146,6 +146,12 @@ const FIGURES: Record<string, readonly string[]> = {
 test.describe('spec section 9 figures', () => {
   for (const [path, figures] of Object.entries(FIGURES)) {
     test(`${path} shows its figures`, async ({ page }) => {
+      if (path === '/application-confirmation') {
+        // Its next steps show once an application was sent from the tab (what the wizard stores).
+        await page.addInitScript(() =>
+          sessionStorage.setItem('banksia:lastApplication', '{"reference":"BKS-7Q4M-2KX9","submitted_at":"2026-11-21T10:15:00Z"}'),
+        );
+      }
       await page.goto(path);
       const text = await mainText(page);
       for (const figure of figures) expect(text, `"${figure}" on ${path}`).toContain(figure);

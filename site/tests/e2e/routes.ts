@@ -14,7 +14,7 @@ export const ROUTES = [
   { path: '/investments', title: 'Investments | Banksia Bank' },
   { path: '/apply/account', title: 'Open an account | Banksia Bank' },
   { path: '/apply/car-loan', title: 'Apply for a car loan | Banksia Bank' },
-  { path: '/application-confirmation', title: 'Application received | Banksia Bank' },
+  { path: '/application-confirmation', title: 'Application confirmation | Banksia Bank' },
   { path: '/online-banking', title: 'Online banking | Banksia Bank' },
   { path: '/mobile-app', title: 'Mobile app | Banksia Bank' },
   { path: '/bill-pay', title: 'Bill pay | Banksia Bank' },

@@ -167,7 +167,10 @@ export default function ApplicationForm() {
     if (result.kind === 'created') {
       const store = sessionStore();
       try {
-        store?.setItem(LAST_APPLICATION_KEY, JSON.stringify({ reference: result.reference, submitted_at: result.submittedAt }));
+        store?.setItem(
+          LAST_APPLICATION_KEY,
+          JSON.stringify({ reference: result.reference, submitted_at: result.submittedAt, confirmation_email: result.confirmationEmail }),
+        );
       } catch {
         // The confirmation page then says it has no reference to show; the bank has the application.
       }

@@ -1,7 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APPLICATIONS_ENDPOINT, postOnce, submitApplication, type SubmitDependencies } from './submission';
 
-const CREATED = { reference: 'BKS-ABCD-EFGH-JKLM', status: 'under_review', submitted_at: '2026-03-01T00:00:00.000Z' };
+const CREATED = {
+  reference: 'BKS-ABCD-EFGH-JKLM',
+  status: 'under_review',
+  submitted_at: '2026-03-01T00:00:00.000Z',
+  confirmation_email: 'j****@example.com.au',
+};
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -32,6 +37,7 @@ describe('postOnce', () => {
       kind: 'created',
       reference: CREATED.reference,
       submittedAt: CREATED.submitted_at,
+      confirmationEmail: 'j****@example.com.au',
     });
     const [url, init] = mock.mock.calls[0]!;
     expect(url).toBe(APPLICATIONS_ENDPOINT);
@@ -40,6 +46,11 @@ describe('postOnce', () => {
       body: '{"a":1}',
       headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k1' },
     });
+  });
+
+  it('reads a 201 whose server queued no confirmation email', async () => {
+    const { fetch } = scriptedFetch(json(201, { ...CREATED, confirmation_email: null }));
+    expect(await postOnce('{}', 'k', deps(fetch))).toMatchObject({ kind: 'created', confirmationEmail: null });
   });
 
   it("reads a 422's field messages", async () => {
@@ -120,7 +131,12 @@ describe('submitApplication', () => {
       json(201, CREATED),
     );
     const { result, state } = await submitApplication('{"a":3}', { key: 'k1', unconfirmedBodies: ['{"a":1}', '{"a":2}'] }, deps(fetch));
-    expect(result).toEqual({ kind: 'created', reference: CREATED.reference, submittedAt: CREATED.submitted_at });
+    expect(result).toEqual({
+      kind: 'created',
+      reference: CREATED.reference,
+      submittedAt: CREATED.submitted_at,
+      confirmationEmail: CREATED.confirmation_email,
+    });
     expect(state).toEqual({ key: 'k1', unconfirmedBodies: [] });
     // The newest unanswered body first, then the older one, which the server had stored.
     expect(calls.map((call) => call.body)).toEqual(['{"a":3}', '{"a":2}', '{"a":1}']);

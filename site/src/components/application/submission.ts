@@ -20,8 +20,11 @@ const MAX_UNCONFIRMED = 5;
 export type FieldMessages = Record<string, string[]>;
 
 export type SubmissionResult =
-  /** Stored: the reference the server issued and when. */
-  | { kind: 'created'; reference: string; submittedAt: string }
+  /**
+   * Stored: the reference the server issued and when, and the masked address a confirmation
+   * email was queued for (null when the server queued none).
+   */
+  | { kind: 'created'; reference: string; submittedAt: string; confirmationEmail: string | null }
   /** Refused by core's rules on the server (422): the messages per field. */
   | { kind: 'rejected'; errors: FieldMessages }
   /**
@@ -95,8 +98,14 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
       const record = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
       const reference = record['reference'];
       const submittedAt = record['submitted_at'];
+      const confirmationEmail = record['confirmation_email'];
       if (typeof reference === 'string' && typeof submittedAt === 'string') {
-        return { kind: 'created', reference, submittedAt };
+        return {
+          kind: 'created',
+          reference,
+          submittedAt,
+          confirmationEmail: typeof confirmationEmail === 'string' ? confirmationEmail : null,
+        };
       }
       return { kind: 'failed', reason: 'answer', status: response.status };
     }
