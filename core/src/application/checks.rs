@@ -194,3 +194,223 @@ pub fn is_identifier(text: &str) -> bool {
     text.chars()
         .all(|c| c.is_ascii_alphanumeric() || c == ' ' || c == '-')
 }
+
+#[path = "text_classes.rs"]
+mod text_classes;
+
+pub use text_classes::UNICODE_VERSION;
+
+/// How a character counts in a free-text field (a name, an address, an employer).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TextClass {
+    /// Shows on screen and counts towards a minimum length.
+    Ordinary,
+    /// Refused: a control, format (zero-width, direction overrides, soft hyphen, byte order
+    /// mark, tags), private-use or unassigned character, a separator other than the ordinary
+    /// space (no-break and other spaces, line and paragraph separators), or a Hangul filler.
+    Refused,
+    /// Allowed, but shows nothing on its own: a nonspacing or enclosing mark (it draws on the
+    /// character before it), so it does not count towards a minimum length.
+    Silent,
+}
+
+/// The class of `c`, from Unicode's General_Category ([`UNICODE_VERSION`]), looked up in one
+/// compact table of range starts (about 2,000 of them) rather than a general Unicode library,
+/// as this code also ships to the browser.
+///
+/// ```
+/// use banksia_core::application::checks::{TextClass, text_class};
+///
+/// assert_eq!(text_class('é'), TextClass::Ordinary);
+/// assert_eq!(text_class(' '), TextClass::Ordinary);
+/// assert_eq!(text_class('\u{200B}'), TextClass::Refused); // zero-width space
+/// assert_eq!(text_class('\u{202E}'), TextClass::Refused); // right-to-left override
+/// assert_eq!(text_class('\u{00A0}'), TextClass::Refused); // no-break space
+/// assert_eq!(text_class('\u{0301}'), TextClass::Silent); // combining acute accent
+/// ```
+pub fn text_class(c: char) -> TextClass {
+    let key = (u32::from(c) << 2) | 3;
+    let ranges = text_classes::RANGES;
+    // The table starts at U+0000, so some start is always at or below `key`.
+    let index = ranges.partition_point(|&start| start <= key).max(1) - 1;
+    match ranges[index] & 3 {
+        1 => TextClass::Refused,
+        2 => TextClass::Silent,
+        _ => TextClass::Ordinary,
+    }
+}
+
+/// No character that [`text_class`] refuses: what a free-text field may hold.
+///
+/// ```
+/// use banksia_core::application::checks::is_plain_text;
+///
+/// assert!(is_plain_text("Zoë O'Brien-Smith"));
+/// assert!(is_plain_text("Nguyễn Thị Minh Khai"));
+/// assert!(!is_plain_text("Jane\u{200D}"));
+/// assert!(!is_plain_text("evil\u{202E}txt.exe"));
+/// ```
+pub fn is_plain_text(text: &str) -> bool {
+    text.chars().all(|c| text_class(c) != TextClass::Refused)
+}
+
+/// How many characters of `text` show on screen: every character [`text_class`] calls
+/// ordinary, so combining marks on their own and invisible characters count as nothing.
+///
+/// ```
+/// use banksia_core::application::checks::visible_len;
+///
+/// assert_eq!(visible_len("Jo"), 2);
+/// assert_eq!(visible_len("Jose\u{0301}"), 4); // "José" with a combining accent
+/// assert_eq!(visible_len("\u{200B}\u{200B}"), 0);
+/// assert_eq!(visible_len("\u{0301}\u{0301}"), 0);
+/// ```
+pub fn visible_len(text: &str) -> usize {
+    text.chars()
+        .filter(|&c| text_class(c) == TextClass::Ordinary)
+        .count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Every character the hostile client got stored, and its relatives.
+    const REFUSED: &[char] = &[
+        '\u{200B}',   // zero width space
+        '\u{200C}',   // zero width non-joiner
+        '\u{200D}',   // zero width joiner
+        '\u{200E}',   // left-to-right mark
+        '\u{202A}',   // left-to-right embedding
+        '\u{202E}',   // right-to-left override
+        '\u{2066}',   // left-to-right isolate
+        '\u{2067}',   // right-to-left isolate
+        '\u{2069}',   // pop directional isolate
+        '\u{2060}',   // word joiner
+        '\u{FEFF}',   // byte order mark
+        '\u{00AD}',   // soft hyphen
+        '\u{061C}',   // Arabic letter mark
+        '\u{180E}',   // Mongolian vowel separator
+        '\u{2028}',   // line separator
+        '\u{2029}',   // paragraph separator
+        '\u{00A0}',   // no-break space
+        '\u{2003}',   // em space
+        '\u{3000}',   // ideographic space
+        '\u{E000}',   // private use
+        '\u{F8FF}',   // private use
+        '\u{F0000}',  // supplementary private use A
+        '\u{10FFFD}', // supplementary private use B
+        '\u{E0001}',  // language tag
+        '\u{E0041}',  // tag Latin capital A
+        '\u{E007F}',  // cancel tag
+        '\u{0378}',   // unassigned
+        '\u{FFFF}',   // noncharacter
+        '\u{40000}',  // unassigned plane
+        '\u{3164}',   // Hangul filler
+        '\u{115F}',   // Hangul choseong filler
+        '\u{0000}',
+        '\t',
+        '\n',
+        '\u{7F}',
+        '\u{85}',
+    ];
+
+    #[test]
+    fn the_hostile_characters_are_refused() {
+        for &c in REFUSED {
+            assert_eq!(text_class(c), TextClass::Refused, "U+{:04X}", u32::from(c));
+            assert!(
+                !is_plain_text(&format!("Jane{c}Citizen")),
+                "U+{:04X}",
+                u32::from(c)
+            );
+        }
+    }
+
+    #[test]
+    fn real_names_and_addresses_pass() {
+        for text in [
+            "Charlotte",
+            "O'Brien-Smith",
+            "Zoë",
+            "Nguyễn",
+            "Müller",
+            "Ngāi Tahu",
+            "Ó Súilleabháin",
+            "Đặng",
+            "Львов",
+            "Αθηνά",
+            "김민준",
+            "山田 太郎",
+            "محمد",
+            "שרה",
+            "देवनागरी",
+            "ไทย",
+            "Unit 4/12 Banksia St.",
+            "Level 3, 100 Collins Street",
+            "Acme Pty Ltd & Co (Aust.) #2",
+            "Zoe\u{0308}", // decomposed ë
+        ] {
+            assert!(is_plain_text(text), "{text}");
+        }
+    }
+
+    #[test]
+    fn marks_alone_show_nothing() {
+        assert_eq!(text_class('\u{0301}'), TextClass::Silent);
+        assert_eq!(text_class('\u{20DD}'), TextClass::Silent); // enclosing circle
+        assert_eq!(text_class('\u{FE0F}'), TextClass::Silent); // variation selector
+        assert_eq!(visible_len("\u{0301}\u{0302}\u{0303}"), 0);
+        assert_eq!(visible_len("a\u{0301}"), 1);
+        // Spacing marks do show (Devanagari vowel sign I).
+        assert_eq!(text_class('\u{093F}'), TextClass::Ordinary);
+    }
+
+    #[test]
+    fn the_table_agrees_with_the_standard_library_where_it_can() {
+        // Rust's own Unicode data: every control is refused, every alphanumeric is not, and
+        // whitespace other than the space is refused unless it is a control too.
+        for c in (0..=0x10_FFFF).filter_map(char::from_u32) {
+            if c.is_control() {
+                assert_eq!(text_class(c), TextClass::Refused, "U+{:04X}", u32::from(c));
+            }
+            if c.is_whitespace() && c != ' ' {
+                assert_eq!(text_class(c), TextClass::Refused, "U+{:04X}", u32::from(c));
+            }
+        }
+        for c in ('a'..='z').chain('A'..='Z').chain('0'..='9') {
+            assert_eq!(text_class(c), TextClass::Ordinary);
+        }
+        assert_eq!(text_class(char::MAX), TextClass::Refused);
+    }
+
+    proptest! {
+        /// Text with any refused character inserted anywhere is refused; inserting silent
+        /// characters never changes the visible length.
+        #[test]
+        fn a_refused_character_anywhere_is_refused(
+            text in "[a-zA-Z '\\-éöñ]{0,30}",
+            at in 0usize..=30,
+            pick in 0usize..REFUSED.len(),
+        ) {
+            prop_assume!(is_plain_text(&text));
+            let at = text.char_indices().map(|(i, _)| i).chain([text.len()]).nth(at).unwrap_or(text.len());
+            let mut bad = text.clone();
+            bad.insert(at, REFUSED[pick]);
+            prop_assert!(!is_plain_text(&bad));
+            let mut marked = text.clone();
+            marked.insert(at, '\u{0301}');
+            prop_assert_eq!(visible_len(&marked), visible_len(&text));
+        }
+
+        /// Any string: plain text is exactly "no refused character", and the visible length
+        /// never exceeds the character count.
+        #[test]
+        fn classes_are_consistent(text in any::<String>()) {
+            let refused = text.chars().any(|c| text_class(c) == TextClass::Refused);
+            prop_assert_eq!(is_plain_text(&text), !refused);
+            prop_assert!(visible_len(&text) <= text.chars().count());
+        }
+    }
+}

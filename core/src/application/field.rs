@@ -268,7 +268,9 @@ pub enum Rule {
         /// Shown when missing.
         message: Cow<'static, str>,
     },
-    /// At least `min` characters (Unicode scalar values) after trimming.
+    /// At least `min` characters after trimming, counting only those that show: a mark that
+    /// draws on the character before it counts as nothing (see
+    /// [`checks::visible_len`](super::checks::visible_len)).
     MinChars {
         /// The minimum.
         min: u32,
@@ -282,7 +284,9 @@ pub enum Rule {
         /// Shown when longer.
         message: Cow<'static, str>,
     },
-    /// No control characters (tabs, newlines, NUL, …).
+    /// Nothing invisible or direction-changing: no control, format, private-use, unassigned or
+    /// separator character other than the ordinary space (see
+    /// [`checks::is_plain_text`](super::checks::is_plain_text)).
     NoControlCharacters {
         /// Shown when one is present.
         message: Cow<'static, str>,
@@ -457,7 +461,9 @@ const FIRST_NAME: &[Rule] = &[
         message: text("First name must be at most 50 characters"),
     },
     Rule::NoControlCharacters {
-        message: text("First name contains characters that aren't allowed"),
+        message: text(
+            "First name contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
     },
 ];
 
@@ -474,7 +480,9 @@ const LAST_NAME: &[Rule] = &[
         message: text("Last name must be at most 50 characters"),
     },
     Rule::NoControlCharacters {
-        message: text("Last name contains characters that aren't allowed"),
+        message: text(
+            "Last name contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
     },
 ];
 
@@ -541,7 +549,9 @@ const ADDRESS_LINE1: &[Rule] = &[
         message: text("Street address must be at most 100 characters"),
     },
     Rule::NoControlCharacters {
-        message: text("Street address contains characters that aren't allowed"),
+        message: text(
+            "Street address contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
     },
 ];
 
@@ -551,7 +561,9 @@ const ADDRESS_LINE2: &[Rule] = &[
         message: text("Unit/apartment must be at most 100 characters"),
     },
     Rule::NoControlCharacters {
-        message: text("Unit/apartment contains characters that aren't allowed"),
+        message: text(
+            "Unit/apartment contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
     },
 ];
 
@@ -568,7 +580,9 @@ const CITY: &[Rule] = &[
         message: text("City must be at most 50 characters"),
     },
     Rule::NoControlCharacters {
-        message: text("City contains characters that aren't allowed"),
+        message: text(
+            "City contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
     },
 ];
 
@@ -627,7 +641,9 @@ const EMPLOYER_NAME: &[Rule] = &[
         message: text("Employer name must be at most 100 characters"),
     },
     Rule::NoControlCharacters {
-        message: text("Employer name contains characters that aren't allowed"),
+        message: text(
+            "Employer name contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
     },
 ];
 

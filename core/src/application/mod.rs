@@ -513,11 +513,11 @@ fn satisfies(
         (Rule::MustBeTrue { .. }, value) => matches!(value, Value::Flag(true)),
         (Rule::MustBeEmpty { .. }, value) => !matches!(value, Value::Supplied),
         (_, Value::Missing) => true,
-        (Rule::MinChars { min, .. }, Value::Text(text)) => text.chars().count() >= *min as usize,
-        (Rule::MaxChars { max, .. }, Value::Text(text)) => text.chars().count() <= *max as usize,
-        (Rule::NoControlCharacters { .. }, Value::Text(text)) => {
-            !text.chars().any(char::is_control)
+        (Rule::MinChars { min, .. }, Value::Text(text)) => {
+            checks::visible_len(text) >= *min as usize
         }
+        (Rule::MaxChars { max, .. }, Value::Text(text)) => text.chars().count() <= *max as usize,
+        (Rule::NoControlCharacters { .. }, Value::Text(text)) => checks::is_plain_text(text),
         (Rule::OneOf { .. }, Value::Text(text)) => is_option(field, text),
         (Rule::Email { .. }, Value::Text(text)) => checks::is_valid_email(text),
         (Rule::AustralianPhone { .. }, Value::Text(text)) => {

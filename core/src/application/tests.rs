@@ -142,7 +142,7 @@ fn name_rules() {
     assert_error(
         Field::FirstName,
         |i| i.first_name = s("Ja\u{0}ne"),
-        "First name contains characters that aren't allowed",
+        "First name contains a hidden, formatting or unsupported character. Please retype it.",
     );
     assert_error(
         Field::LastName,
@@ -162,7 +162,7 @@ fn name_rules() {
     assert_error(
         Field::LastName,
         |i| i.last_name = s("Cit\nizen"),
-        "Last name contains characters that aren't allowed",
+        "Last name contains a hidden, formatting or unsupported character. Please retype it.",
     );
     assert_ok(Field::LastName, |i| i.last_name = s("O'Brien-Smith"));
 }
@@ -291,7 +291,7 @@ fn address_rules() {
     assert_error(
         Field::AddressLine1,
         |i| i.address_line1 = s("1 George\tStreet"),
-        "Street address contains characters that aren't allowed",
+        "Street address contains a hidden, formatting or unsupported character. Please retype it.",
     );
     assert_ok(Field::AddressLine2, |i| i.address_line2 = s("Unit 4"));
     assert_error(
@@ -302,7 +302,7 @@ fn address_rules() {
     assert_error(
         Field::AddressLine2,
         |i| i.address_line2 = s("Unit\u{7}4"),
-        "Unit/apartment contains characters that aren't allowed",
+        "Unit/apartment contains a hidden, formatting or unsupported character. Please retype it.",
     );
     assert_error(Field::City, |i| i.city = None, "City is required");
     assert_error(Field::City, |i| i.city = s("X"), "City is required");
@@ -314,7 +314,7 @@ fn address_rules() {
     assert_error(
         Field::City,
         |i| i.city = s("Syd\rney"),
-        "City contains characters that aren't allowed",
+        "City contains a hidden, formatting or unsupported character. Please retype it.",
     );
 }
 
@@ -674,5 +674,72 @@ fn form_options_come_from_the_enums() {
     assert_eq!(
         options.minimum_deposit_hint,
         "Minimum deposit: $10 for savings accounts, $25 for checking accounts"
+    );
+}
+
+#[test]
+fn invisible_and_direction_changing_characters_are_refused_in_every_text_field() {
+    type Setter = fn(&mut ApplicationInput, Option<String>);
+    let fields: [(Field, &str, Setter); 6] = [
+        (Field::FirstName, "First name", |i, v| i.first_name = v),
+        (Field::LastName, "Last name", |i, v| i.last_name = v),
+        (Field::AddressLine1, "Street address", |i, v| {
+            i.address_line1 = v
+        }),
+        (Field::AddressLine2, "Unit/apartment", |i, v| {
+            i.address_line2 = v
+        }),
+        (Field::City, "City", |i, v| i.city = v),
+        (Field::EmployerName, "Employer name", |i, v| {
+            i.employer_name = v
+        }),
+    ];
+    for (field, label, set) in fields {
+        let message = format!(
+            "{label} contains a hidden, formatting or unsupported character. Please retype it."
+        );
+        for c in [
+            '\u{202E}',
+            '\u{2067}',
+            '\u{200D}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{2028}',
+            '\u{E000}',
+            '\u{E0041}',
+            '\u{200B}',
+            '\u{00A0}',
+        ] {
+            assert_error(field, |i| set(i, s(&format!("Melbourne{c}Vic"))), &message);
+        }
+        assert_ok(field, |i| set(i, s("Melbourne Vic")));
+    }
+}
+
+#[test]
+fn characters_that_show_nothing_do_not_count_towards_a_minimum_length() {
+    let short = "First name must be at least 2 characters";
+    // The hostile client's two zero-width spaces.
+    assert_error(
+        Field::FirstName,
+        |i| i.first_name = s("\u{200B}\u{200B}"),
+        short,
+    );
+    assert_error(
+        Field::FirstName,
+        |i| i.first_name = s("\u{0301}\u{0301}"),
+        short,
+    );
+    assert_error(Field::FirstName, |i| i.first_name = s("J\u{0301}"), short);
+    assert_ok(Field::FirstName, |i| i.first_name = s("Jo\u{0301}"));
+    assert_error(
+        Field::AddressLine1,
+        |i| i.address_line1 = s("1 A\u{0300}\u{0301}\u{0302}\u{0303}"),
+        "Please enter your full address",
+    );
+    assert_error(
+        Field::City,
+        |i| i.city = s("\u{20DD}\u{20DD}\u{20DD}"),
+        "City is required",
     );
 }

@@ -18,6 +18,7 @@ export const checkingAccounts = [
       'Free withdrawals at network ATMs',
     ],
     ideal: 'Everyday spending, pay and bills',
+    accountType: 'checking',
   },
   {
     id: 'premium',
@@ -47,6 +48,7 @@ export const checkingAccounts = [
       'PayID and BPAY for your customers',
     ],
     ideal: 'Sole traders and small businesses',
+    accountType: 'business_checking',
   },
 ] as const satisfies readonly CheckingAccount[];
 
@@ -60,6 +62,7 @@ export const savingsProducts = [
     minimumBalance: 100,
     description: 'A strong ongoing rate on your savings with access whenever you need it.',
     features: ['Interest calculated daily, paid monthly', 'No account keeping fees', 'Unlimited free transfers to your Banksia accounts'],
+    accountType: 'savings',
   },
   {
     id: 'certificate-of-deposit',

@@ -31,7 +31,17 @@ export const brand = {
     label: '+61 3 8600 4200',
     href: 'tel:+61386004200',
   } satisfies ContactLink,
-  phoneHours: 'Monday to Friday, 8am to 6pm (Melbourne time)',
+  /** When the main line answers. Written without brackets so it can sit inside a bracket of its own. */
+  phoneHours: 'Monday to Friday, 8am to 6pm, Melbourne time',
+  /**
+   * Lost or stolen cards and suspected fraud: the one line answered around the clock. Copy that
+   * promises urgent help "any time" names this line, never the main one.
+   */
+  urgentPhone: {
+    label: '1800 226 574',
+    href: 'tel:1800226574',
+  } satisfies ContactLink,
+  urgentPhoneHours: '24 hours a day, 7 days a week',
   email: {
     label: 'hello@banksia.bank',
     href: 'mailto:hello@banksia.bank',

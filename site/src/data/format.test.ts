@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aud, audRange, longDate, months, percent, perAnnum, yearRange, years } from './format';
+import { aud, audRange, longDate, months, monthTerm, percent, perAnnum, yearRange, years } from './format';
 
 describe('display formatting', () => {
   it('writes whole Australian dollars with thousands separators', () => {
@@ -18,6 +18,7 @@ describe('display formatting', () => {
   it('writes terms and ranges', () => {
     expect(months(1)).toBe('1 month');
     expect(months(24)).toBe('24 months');
+    expect(`a ${monthTerm(60)} term`).toBe('a 60-month term');
     expect(years(1)).toBe('1 year');
     expect(years(7)).toBe('7 years');
     expect(yearRange({ min: 1, max: 7 })).toBe('1-7 years');

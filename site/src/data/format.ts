@@ -27,6 +27,11 @@ export function months(count: number): string {
   return `${count} ${count === 1 ? 'month' : 'months'}`;
 }
 
+/** A term in months as a modifier: 60 → "60-month" (as in "a 60-month term"). */
+export function monthTerm(count: number): string {
+  return `${count}-month`;
+}
+
 /** A term in years: 1 → "1 year", 7 → "7 years". */
 export function years(count: number): string {
   return `${count} ${count === 1 ? 'year' : 'years'}`;

@@ -107,8 +107,8 @@ export const navGroups = [
   },
 ] as const satisfies readonly NavGroup[];
 
-/** Where the header's "Log in" button goes: the online banking page, which says how to sign in. */
-export const loginLink = { label: 'Log in', longLabel: 'Log in to online banking', href: '/online-banking' } as const;
+/** The spec's 'Log in to online banking' button: it goes to the online banking page, which says how to sign in. */
+export const loginLink = { label: 'Log in to online banking', href: '/online-banking' } as const;
 export const applyLink = { label: 'Open an account', href: '/apply/account' } as const;
 
 export interface FooterColumn {

@@ -2,6 +2,7 @@
  * Shapes of the static display data, one per entity of spec section 3.
  * Rates are percentages per annum (6.45 means 6.45% p.a.); amounts are whole Australian dollars.
  */
+import type { OnlineAccountType } from './apply';
 
 export interface CheckingAccount {
   readonly id: string;
@@ -14,6 +15,8 @@ export interface CheckingAccount {
   readonly features: readonly string[];
   /** Who the account suits. */
   readonly ideal: string;
+  /** The account type the online application opens for it; absent when it is opened with a person. */
+  readonly accountType?: OnlineAccountType;
 }
 
 export interface SavingsProduct {
@@ -27,6 +30,8 @@ export interface SavingsProduct {
   readonly minimumBalance: number;
   readonly description: string;
   readonly features: readonly string[];
+  /** The account type the online application opens for it; absent when it is opened with a person. */
+  readonly accountType?: OnlineAccountType;
 }
 
 export interface CdRateRow {

@@ -85,7 +85,7 @@ function setupMobileMenu(root: Document): void {
     }
   });
   // Leaving the small-screen layout closes the panel, so it is never stuck open behind the desktop bar.
-  window.matchMedia('(min-width: 76rem)').addEventListener('change', (query) => {
+  window.matchMedia('(min-width: 78rem)').addEventListener('change', (query) => {
     if (query.matches) setOpen(false);
   });
 }

@@ -9,6 +9,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { formatAud, formOptions, validateApplication } from './core';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
+import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
 import { StepForm, type AccountCard } from './StepForm';
 import { STEP_COUNT, STEPS } from './steps';
 import { submitApplication, type FieldMessages, type IdempotencyState } from './submission';
@@ -79,6 +80,15 @@ export default function ApplicationForm() {
     if (stored) {
       draft.current = stored;
       setView((current) => ({ step: stored.step, mount: current.mount + 1, values: stored.values, focus: 'none' }));
+    }
+    // A product page's button names its account (?account=savings): choose it if core offers it.
+    const requested = accountTypeFromQuery(window.location.search, options);
+    if (requested) {
+      const chosen = preselect(draft.current.step, draft.current.values, requested);
+      persist(chosen);
+      setView((current) => ({ ...chosen, mount: current.mount + 1, focus: 'none' }));
+      const { pathname, search, hash } = window.location;
+      window.history.replaceState(window.history.state, '', `${pathname}${searchWithoutAccount(search)}${hash}`);
     }
     // Back from the confirmation page (back/forward cache): start a new application.
     const onPageShow = (event: PageTransitionEvent) => {

@@ -95,7 +95,7 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
     extra: '',
   };
   const form = useRef<HTMLFormElement>(null);
-  const { entries, update, endEdit } = useQueryEntries(defaults, QUERY_KEYS, form);
+  const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
   const outcome: Outcome<LoanScheduleView> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
   // The figure follows every keystroke at once; the chart and table may lag a frame behind
   // (React renders them with the previous schedule first, then the new one when it has time).
@@ -125,8 +125,7 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
             inputMode="decimal"
             value={entries.amount}
             messages={errors['principal']}
-            onChange={(value) => update({ amount: value }, 'type', 'amount')}
-            onBlur={endEdit}
+            onChange={(value) => update({ amount: value }, 'type')}
             testId="loan-amount"
           />
           <Field
@@ -136,8 +135,7 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
             inputMode="numeric"
             value={entries.years}
             messages={errors['term_years']}
-            onChange={(value) => update({ years: value }, 'type', 'years')}
-            onBlur={endEdit}
+            onChange={(value) => update({ years: value }, 'type')}
             testId="loan-term"
           />
         </div>
@@ -187,8 +185,7 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
                 inputMode="decimal"
                 value={entries.rate}
                 messages={errors['annual_rate_percent']}
-                onChange={(value) => update({ rate: value }, 'type', 'rate')}
-                onBlur={endEdit}
+                onChange={(value) => update({ rate: value }, 'type')}
                 testId="own-rate"
               />
             </div>
@@ -233,8 +230,7 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
               placeholder="0"
               value={entries.interestOnly}
               messages={errors['interest_only_years']}
-              onChange={(value) => update({ interestOnly: value }, 'type', 'interestOnly')}
-              onBlur={endEdit}
+              onChange={(value) => update({ interestOnly: value }, 'type')}
               testId="interest-only"
             />
             <Field
@@ -247,13 +243,26 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
               placeholder="0"
               value={entries.extra}
               messages={errors['extra_repayment']}
-              onChange={(value) => update({ extra: value }, 'type', 'extra')}
-              onBlur={endEdit}
+              onChange={(value) => update({ extra: value }, 'type')}
               testId="extra-repayment"
             />
           </div>
         </div>
       </div>
+
+      {/* On a phone the results come after every entry: this line keeps the figure in view while typing. */}
+      <p className="calc-sticky" aria-hidden="true" data-testid="sticky-repayment">
+        {outcome.ok ? (
+          <>
+            <span>Estimated repayment</span>
+            <span>
+              <strong>{outcome.value.repayment.display}</strong> a {outcome.value.period_label}
+            </span>
+          </>
+        ) : (
+          <span>Check your loan details</span>
+        )}
+      </p>
 
       <HomeLoanResults outcome={outcome} detail={detail} frequencyNoun={frequency.noun} />
     </form>

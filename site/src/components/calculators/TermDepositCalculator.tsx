@@ -62,7 +62,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
   const id = useId();
   const defaults: DepositEntries = { amount: defaultAmount, term: String(defaultTermMonths), frequency: 'at_maturity' };
   const form = useRef<HTMLFormElement>(null);
-  const { entries, update, endEdit } = useQueryEntries(defaults, QUERY_KEYS, form);
+  const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
   const outcome: Outcome<TermDepositView> = termDeposit(depositEntries(entries, terms));
   const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
   const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[FREQUENCIES.length - 1]!;
@@ -79,8 +79,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
           inputMode="decimal"
           value={entries.amount}
           messages={errors['amount']}
-          onChange={(value) => update({ amount: value }, 'type', 'amount')}
-          onBlur={endEdit}
+          onChange={(value) => update({ amount: value }, 'type')}
           testId="deposit-amount"
         />
 

@@ -7,9 +7,9 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
  * The values are never checked or converted here: whatever the query holds is handed to
  * banksia-core like anything typed, and core answers with figures or field messages.
  *
- * History: the first keystroke in a field starts a new history entry and further keystrokes in
- * that field replace it, until the field loses focus; a choice (radio, select) is always a new
- * entry. So one back press undoes one edit, not one character.
+ * History: typing only replaces the current entry's URL (so Back never walks through half-typed
+ * amounts, and the address can still be shared); a choice (radio, select) is a new entry, so one
+ * back press undoes one choice.
  */
 export type Entries = Record<string, string>;
 
@@ -59,13 +59,8 @@ export type EditKind = 'type' | 'choose';
 
 export interface QueryEntries<E extends Entries> {
   entries: E;
-  /**
-   * Sets entries and records them in the URL. `field` names the text field being typed in, so
-   * that its further keystrokes replace this history entry instead of adding one each.
-   */
-  update: (changes: Partial<E>, kind: EditKind, field?: keyof E & string) => void;
-  /** Ends an edit (a text field lost focus): the next keystroke starts a new history entry. */
-  endEdit: () => void;
+  /** Sets entries and records them in the URL: typing replaces the URL, a choice adds an entry. */
+  update: (changes: Partial<E>, kind: EditKind) => void;
 }
 
 export function useQueryEntries<E extends Entries>(
@@ -76,13 +71,11 @@ export function useQueryEntries<E extends Entries>(
   // The first render, on the server and when the island wakes, always shows the defaults, so the
   // static HTML and the hydrated tree agree; the URL's entries follow straight after.
   const [entries, setEntries] = useState<E>(defaults);
-  const editing = useRef<string | null>(null);
   const latest = useRef(entries);
   latest.current = entries;
 
   useEffect(() => {
     const fromLocation = () => {
-      editing.current = null;
       setEntries(entriesFromQuery(window.location.search, defaults, keys));
     };
     // On waking: the URL's entries, then anything typed into the static form meanwhile.
@@ -100,7 +93,7 @@ export function useQueryEntries<E extends Entries>(
   }, []);
 
   const update = useCallback(
-    (changes: Partial<E>, kind: EditKind, field?: keyof E & string) => {
+    (changes: Partial<E>, kind: EditKind) => {
       const next = { ...latest.current, ...changes } as E;
       latest.current = next;
       setEntries(next);
@@ -108,19 +101,14 @@ export function useQueryEntries<E extends Entries>(
       const query = queryFromEntries(search, next, keys);
       if (query === search) return;
       const url = `${pathname}${query}${hash}`;
-      if (kind === 'type' && field !== undefined && editing.current === field) {
+      if (kind === 'type') {
         window.history.replaceState(window.history.state, '', url);
       } else {
         window.history.pushState(null, '', url);
       }
-      editing.current = kind === 'type' ? (field ?? null) : null;
     },
     [keys],
   );
 
-  const endEdit = useCallback(() => {
-    editing.current = null;
-  }, []);
-
-  return { entries, update, endEdit };
+  return { entries, update };
 }
