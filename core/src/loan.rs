@@ -34,10 +34,9 @@
 
 use std::collections::BTreeMap;
 
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, MathematicalOps, RoundingStrategy};
 use serde::{Deserialize, Serialize};
-
-use crate::money::{round_to_cents, round_up_to_cents};
 
 /// The largest loan amount accepted: $100,000,000.
 pub const MAX_PRINCIPAL: Decimal = Decimal::from_parts(100_000_000, 0, 0, false, 0);
@@ -265,14 +264,9 @@ impl LoanTerms {
     /// computed exactly, in integers, so an exact half cent is seen as one and rounds up.
     fn period_interest(&self, balance: Decimal) -> Result<Decimal, LoanError> {
         let per_year = self.frequency.periods_per_year();
-        if let Some(interest) = exact_cents(balance, self.annual_rate_percent, per_year) {
-            return Ok(interest);
-        }
-        // Only for rates with very many decimals: 28-digit decimal arithmetic instead.
-        balance
-            .checked_mul(self.annual_rate_percent)
-            .and_then(|product| product.checked_div(Decimal::from(100 * per_year)))
-            .map(round_to_cents)
+        exact_cents(balance, self.annual_rate_percent, per_year)
+            // Only for rates with very many decimals: big integers instead.
+            .or_else(|| exact_cents_long(balance, self.annual_rate_percent, per_year))
             .ok_or(LoanError::Calculation)
     }
 
@@ -576,7 +570,7 @@ pub fn repayment(terms: &LoanTerms) -> Result<Decimal, LoanError> {
 fn principal_and_interest_repayment(terms: &LoanTerms) -> Result<Decimal, LoanError> {
     let periods =
         (terms.term_years - terms.interest_only_years) * terms.frequency.periods_per_year();
-    amortising_repayment(terms.principal, terms.rate_per_period(), periods)
+    amortising_repayment(terms, periods)
 }
 
 /// `amount × rate_percent ÷ 100 ÷ periods` in whole cents, halves away from zero, computed
@@ -595,32 +589,269 @@ fn exact_cents(amount: Decimal, rate_percent: Decimal, periods: u32) -> Option<D
     Decimal::try_from_i128_with_scale(cents, 2).ok()
 }
 
-/// `P·r·(1+r)^n / ((1+r)^n − 1)` (or `P / n` at a zero rate), rounded up to the cent.
-fn amortising_repayment(
-    principal: Decimal,
-    rate: Decimal,
-    periods: u32,
-) -> Result<Decimal, LoanError> {
+/// The same as [`exact_cents`] for operands too long for 128-bit integers (rates with very
+/// many decimals), with big integers: a 28-digit estimate, then the exact test
+/// `2·a·r < (2c+1)·10^(sa+sr)·periods` picks the cent `c`. Amounts are never negative here.
+fn exact_cents_long(amount: Decimal, rate_percent: Decimal, periods: u32) -> Option<Decimal> {
+    if amount.is_sign_negative() || rate_percent.is_sign_negative() {
+        return None;
+    }
+    let numerator = Natural::from_u128(amount.mantissa().unsigned_abs())
+        .mul(&Natural::from_u128(rate_percent.mantissa().unsigned_abs()));
+    let twice_plus_one = numerator
+        .mul(&Natural::from_u128(2))
+        .add(&Natural::from_u128(1));
+    let denominator = Natural::from_u128(10)
+        .pow(amount.scale() + rate_percent.scale())
+        .mul(&Natural::from_u128(u128::from(periods)));
+    let estimate = amount
+        .checked_mul(rate_percent)?
+        .checked_div(Decimal::from(periods))?
+        .round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero);
+    let guess = estimate.to_u128()? + 1;
+    // Searching c + 1 from 1 up: "c + 1 cents is at least the rounded interest".
+    let above = smallest_satisfying(guess, |next| {
+        let cents = next - 1;
+        twice_plus_one <= Natural::from_u128(2 * cents + 1).mul(&denominator)
+    });
+    Decimal::try_from_i128_with_scale(i128::try_from(above - 1).ok()?, 2).ok()
+}
+
+/// The principal-and-interest repayment `P·r·(1+r)^n / ((1+r)^n − 1)` (or `P / n` at a zero
+/// rate), rounded up to the cent, decided exactly.
+///
+/// With the annual rate `R` as a fraction, the rate per period is `r = a/b` in lowest terms and
+/// the repayment in cents is `X = p·a·(a+b)^n / (b·((a+b)^n − b^n))` for a principal of `p`
+/// cents. The answer is the smallest whole `c` with `X ≤ c`. A 28-digit `Decimal` evaluation
+/// answers at once when it lies clearly between two cents (its error is bounded far below the
+/// margin used); otherwise big integers decide `p·a·G + c·b·B ≤ c·b·G` with `G = (a+b)^n` and
+/// `B = b^n` exactly.
+fn amortising_repayment(terms: &LoanTerms, periods: u32) -> Result<Decimal, LoanError> {
     if periods == 0 {
         return Err(LoanError::Calculation);
     }
-    let count = Decimal::from(periods);
-    let exact = if rate.is_zero() {
-        principal.checked_div(count)
-    } else {
-        let growth = (Decimal::ONE + rate).checked_powi(i64::from(periods));
-        growth.and_then(|growth| {
-            principal
-                .checked_mul(rate)?
-                .checked_mul(growth)?
-                .checked_div(growth - Decimal::ONE)
-        })
+    let principal_cents = (terms.principal * Decimal::ONE_HUNDRED).normalize();
+    if principal_cents.scale() != 0 || principal_cents <= Decimal::ZERO {
+        return Err(LoanError::Calculation);
     }
-    .ok_or(LoanError::Calculation)?;
-    // Drop arithmetic noise in the 28th digit before rounding up, so an exact whole cent
-    // computed as x.xx0000…01 is not pushed up a cent.
-    let settled = exact.round_dp_with_strategy(10, RoundingStrategy::MidpointAwayFromZero);
-    Ok(round_up_to_cents(settled))
+    let principal_cents =
+        u128::try_from(principal_cents.mantissa()).map_err(|_| LoanError::Calculation)?;
+    let rate = terms.annual_rate_percent;
+    if rate.is_zero() {
+        return cents(principal_cents.div_ceil(u128::from(periods)));
+    }
+    let per_year = u128::from(terms.frequency.periods_per_year());
+    let estimate = decimal_estimate(terms.principal, terms.rate_per_period(), periods);
+    if let Some((value_cents, tolerance)) = estimate {
+        let up = value_cents.ceil();
+        let down = value_cents.floor();
+        if up - value_cents > tolerance && value_cents - down > tolerance {
+            return cents(up.to_u128().ok_or(LoanError::Calculation)?);
+        }
+    }
+    // a/b = mantissa / (10^scale · 100 · periods a year), reduced.
+    let numerator = rate.mantissa().unsigned_abs();
+    let denominator = 10u128
+        .checked_pow(rate.scale())
+        .and_then(|power| power.checked_mul(100 * per_year))
+        .ok_or(LoanError::Calculation)?;
+    let common = gcd(numerator, denominator);
+    let (a, b) = (numerator / common, denominator / common);
+    let a_plus_b = a.checked_add(b).ok_or(LoanError::Calculation)?;
+    let growth = Natural::from_u128(a_plus_b).pow(periods);
+    let base = Natural::from_u128(b).pow(periods);
+    let left = Natural::from_u128(principal_cents)
+        .mul(&Natural::from_u128(a))
+        .mul(&growth);
+    let b = Natural::from_u128(b);
+    let b_base = b.mul(&base);
+    let b_growth = b.mul(&growth);
+    let guess = match estimate {
+        Some((value_cents, _)) => value_cents.ceil().to_u128().unwrap_or(1),
+        None => principal_cents.div_ceil(u128::from(periods)),
+    }
+    .max(1);
+    let answer = smallest_satisfying(guess, |c| {
+        let c = Natural::from_u128(c);
+        left.add(&c.mul(&b_base)) <= c.mul(&b_growth)
+    });
+    cents(answer)
+}
+
+/// A whole number of cents as a two-decimal amount.
+fn cents(count: u128) -> Result<Decimal, LoanError> {
+    i128::try_from(count)
+        .ok()
+        .and_then(|count| Decimal::try_from_i128_with_scale(count, 2).ok())
+        .ok_or(LoanError::Calculation)
+}
+
+/// The repayment in cents evaluated with 28-digit decimals, with a bound on its error (in
+/// cents) that is generous by orders of magnitude: the rate per period carries an absolute
+/// error below 10⁻²⁷, `(1+r)^n` a relative error below n·10⁻²⁶ (at most two dozen roundings,
+/// each below 10⁻²⁸ relative, amplified at most n-fold), magnified by `G / (G − 1)` when
+/// subtracting 1. `None` when the decimals give no usable value (a rate per period that
+/// rounds to nothing, or an overflow).
+fn decimal_estimate(principal: Decimal, rate: Decimal, periods: u32) -> Option<(Decimal, Decimal)> {
+    if rate <= Decimal::ZERO {
+        return None;
+    }
+    let growth = (Decimal::ONE + rate).checked_powi(i64::from(periods))?;
+    let less_one = growth.checked_sub(Decimal::ONE)?;
+    if less_one <= Decimal::ZERO {
+        return None;
+    }
+    let value_cents = principal
+        .checked_mul(rate)?
+        .checked_mul(growth)?
+        .checked_div(less_one)?
+        .checked_mul(Decimal::ONE_HUNDRED)?;
+    // Relative bound: 10⁻²⁵/r + n·10⁻²⁴·G/(G−1) + 10⁻²⁴ (each term ×100 over the estimate).
+    let tiny = Decimal::new(1, 24);
+    let from_rate = Decimal::new(1, 25).checked_div(rate)?;
+    let from_growth = tiny
+        .checked_mul(Decimal::from(periods))?
+        .checked_mul(growth.checked_div(less_one)?)?;
+    let relative = from_rate.checked_add(from_growth)?.checked_add(tiny)?;
+    // Never below 10⁻¹² of a cent: the decimal path is for values clearly inside a cent.
+    let tolerance = value_cents.checked_mul(relative)?.max(Decimal::new(1, 12));
+    Some((value_cents, tolerance))
+}
+
+fn gcd(mut a: u128, mut b: u128) -> u128 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a.max(1)
+}
+
+/// The smallest `n ≥ 1` for which `test` holds, given that `test` is false below that answer
+/// and true from it on, starting from a guess: gallops away from the guess, then bisects.
+fn smallest_satisfying(guess: u128, test: impl Fn(u128) -> bool) -> u128 {
+    let guess = guess.max(1);
+    let (mut fails, mut holds);
+    if test(guess) {
+        holds = guess;
+        let mut step = 1u128;
+        loop {
+            let below = holds.saturating_sub(step);
+            if below == 0 || !test(below) {
+                fails = below;
+                break;
+            }
+            holds = below;
+            step = step.saturating_mul(2);
+        }
+    } else {
+        fails = guess;
+        let mut step = 1u128;
+        loop {
+            let above = fails.saturating_add(step);
+            if test(above) {
+                holds = above;
+                break;
+            }
+            fails = above;
+            step = step.saturating_mul(2);
+        }
+    }
+    while holds - fails > 1 {
+        let middle = fails + (holds - fails) / 2;
+        if test(middle) {
+            holds = middle;
+        } else {
+            fails = middle;
+        }
+    }
+    holds
+}
+
+/// A natural number of any size (little-endian 32-bit limbs, no leading zero limb), with just
+/// what the exact rounding tests need: multiply, add, power, compare. Written here rather than
+/// taken from a big-integer crate to keep the WASM packages small; the property tests check it
+/// against `num-bigint`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Natural(Vec<u32>);
+
+impl Natural {
+    fn from_u128(mut value: u128) -> Self {
+        let mut limbs = Vec::with_capacity(4);
+        while value > 0 {
+            limbs.push(value as u32);
+            value >>= 32;
+        }
+        Self(limbs)
+    }
+
+    fn mul(&self, other: &Self) -> Self {
+        if self.0.is_empty() || other.0.is_empty() {
+            return Self(Vec::new());
+        }
+        let mut out = vec![0u32; self.0.len() + other.0.len()];
+        for (i, &left) in self.0.iter().enumerate() {
+            let mut carry = 0u64;
+            for (j, &right) in other.0.iter().enumerate() {
+                // (2³²−1)² + 2·(2³²−1) = 2⁶⁴−1: never overflows.
+                let sum = u64::from(left) * u64::from(right) + u64::from(out[i + j]) + carry;
+                out[i + j] = sum as u32;
+                carry = sum >> 32;
+            }
+            out[i + other.0.len()] = carry as u32;
+        }
+        while out.last() == Some(&0) {
+            out.pop();
+        }
+        Self(out)
+    }
+
+    fn add(&self, other: &Self) -> Self {
+        let (long, short) = if self.0.len() >= other.0.len() {
+            (&self.0, &other.0)
+        } else {
+            (&other.0, &self.0)
+        };
+        let mut out = Vec::with_capacity(long.len() + 1);
+        let mut carry = 0u64;
+        for (i, &limb) in long.iter().enumerate() {
+            let sum = u64::from(limb) + u64::from(short.get(i).copied().unwrap_or(0)) + carry;
+            out.push(sum as u32);
+            carry = sum >> 32;
+        }
+        if carry > 0 {
+            out.push(carry as u32);
+        }
+        Self(out)
+    }
+
+    fn pow(&self, mut exponent: u32) -> Self {
+        let mut result = Self::from_u128(1);
+        let mut base = self.clone();
+        while exponent > 0 {
+            if exponent & 1 == 1 {
+                result = result.mul(&base);
+            }
+            exponent >>= 1;
+            if exponent > 0 {
+                base = base.mul(&base);
+            }
+        }
+        result
+    }
+}
+
+impl Ord for Natural {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.0
+            .len()
+            .cmp(&other.0.len())
+            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
+    }
+}
+
+impl PartialOrd for Natural {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
 }
 
 /// The full schedule: every repayment with its interest, principal and closing balance, and
@@ -812,6 +1043,55 @@ mod tests {
         };
         assert_eq!(exact_cents(dec!(100000000.00), long_rate, 52), None);
         assert_eq!(long.period_interest(dec!(1000)), Ok(dec!(1.15)));
+    }
+
+    #[test]
+    fn naturals_agree_with_machine_integers() {
+        let values = [
+            0u128,
+            1,
+            7,
+            u128::from(u32::MAX),
+            u128::from(u64::MAX),
+            1 << 100,
+        ];
+        for &a in &values {
+            for &b in &values {
+                let (x, y) = (Natural::from_u128(a), Natural::from_u128(b));
+                if let Some(product) = a.checked_mul(b) {
+                    assert_eq!(x.mul(&y), Natural::from_u128(product), "{a} × {b}");
+                }
+                if let Some(sum) = a.checked_add(b) {
+                    assert_eq!(x.add(&y), Natural::from_u128(sum), "{a} + {b}");
+                }
+                assert_eq!(x.cmp(&y), a.cmp(&b), "{a} vs {b}");
+            }
+        }
+        assert_eq!(
+            Natural::from_u128(3).pow(80),
+            Natural::from_u128(3u128.pow(40)).mul(&Natural::from_u128(3u128.pow(40)))
+        );
+        assert_eq!(smallest_satisfying(1, |n| n >= 1_000_000), 1_000_000);
+        assert_eq!(smallest_satisfying(5_000, |n| n >= 3), 3);
+    }
+
+    #[test]
+    fn long_rates_round_interest_exactly() {
+        // 0.05 × 6.0000000000000000000000000001 ÷ 12 = 0.025000000000000000000000000000417 cents.
+        let long_rate = Decimal::from_str_exact("6.0000000000000000000000000001").unwrap();
+        assert_eq!(
+            exact_cents_long(dec!(0.05), long_rate, 12),
+            Some(dec!(0.00))
+        );
+        // 100 × 6.0000000000000000000000000001 ÷ 12 = 50.000…0833 cents: 50 cents.
+        assert_eq!(exact_cents_long(dec!(100), long_rate, 12), Some(dec!(0.50)));
+        // An exact half cent rounds away from zero: 0.25 × 6 ÷ 12 = 0.125 cents... scaled up:
+        // 1.25 × 4.8000000000000000000000000000 ÷ 12 = 0.5 cents exactly, so 1 cent.
+        let exact_rate = Decimal::from_str_exact("4.8000000000000000000000000000").unwrap();
+        assert_eq!(
+            exact_cents_long(dec!(1.25), exact_rate, 12),
+            Some(dec!(0.01))
+        );
     }
 
     #[test]

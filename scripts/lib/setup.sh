@@ -71,6 +71,19 @@ ensure_postgres_binaries() {
   fi
 }
 
+# A real SMTP server for the server's mail tests: Python's aiosmtpd (PyPI) in a venv under .data.
+# Sets SMTP_TEST_PYTHON, which the tests run as `python -m aiosmtpd`.
+ensure_smtp_test_server() {
+  local venv="$ROOT/.data/smtp-venv"
+  if ! "$venv/bin/python" -c 'import aiosmtpd' >/dev/null 2>&1; then
+    command -v python3 >/dev/null || apt_install python3
+    python3 -c 'import ensurepip' >/dev/null 2>&1 || apt_install python3-venv
+    say "pip install aiosmtpd (the mail tests' SMTP server)"
+    python3 -m venv "$venv" && "$venv/bin/pip" install --quiet --disable-pip-version-check aiosmtpd
+  fi
+  export SMTP_TEST_PYTHON="$venv/bin/python"
+}
+
 ensure_chromium() {
   command -v chromium >/dev/null || apt_install chromium
 }
@@ -103,6 +116,10 @@ build_site() {
   fi
   say "astro build"
   (cd "$SITE" && npm run --silent build)
+  # Last, once every file of dist/ is final: brotli (highest quality) and gzip -9 beside each text and
+  # WASM file, which the server sends by Accept-Encoding. Any step that adds files to dist/ goes above.
+  say "precompress site/dist"
+  (cd "$SITE" && npm run --silent compress)
   mark_built site
 }
 

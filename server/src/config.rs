@@ -10,6 +10,9 @@
 //! | `RATE_LIMIT_PER_MINUTE` | `10` | Application submissions allowed per client IP per minute; `0` turns the limit off. |
 //! | `TRUSTED_PROXIES` | (none) | Comma-separated IPs or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed. |
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
+//! | `SMTP_URL` | (none) | SMTP server for confirmation emails: `smtp://user:pass@host:587` (STARTTLS required), `smtps://…:465` (TLS), `smtp://host:25?tls=none` (no encryption, local relays only). |
+//! | `MAIL_DIR` | (none) | Without `SMTP_URL`: write each email as an `.eml` file into this directory. With neither, no confirmation email is queued. |
+//! | `MAIL_FROM` | `Banksia Bank <no-reply@banksia.bank>` | Sender of confirmation emails. |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. `tokio_postgres` and `hyper` stay at `info` whatever it says, as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
@@ -40,6 +43,7 @@ pub struct Config {
     pub rate_limit_per_minute: u32,
     pub trusted_proxies: Vec<IpNet>,
     pub shutdown_drain: Duration,
+    pub mail: crate::mailer::MailConfig,
 }
 
 /// A variable is set but cannot be used.
@@ -100,6 +104,7 @@ impl Config {
             )?,
             trusted_proxies,
             shutdown_drain: Duration::from_secs(parse(&var, "SHUTDOWN_DRAIN_SECONDS", 10)?),
+            mail: crate::mailer::MailConfig::from_vars(&var)?,
         })
     }
 }

@@ -59,6 +59,8 @@ pub struct Submission {
     pub reference: String,
     pub status: String,
     pub submitted_at: DateTime<Utc>,
+    /// A confirmation email to the applicant is in the outbox (queued with the row).
+    pub email_queued: bool,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -237,20 +239,30 @@ pub async fn ping(pool: &Pool) -> Result<(), DbError> {
     .await
 }
 
+// One statement, so the application and its confirmation email (when `$23`) are stored
+// atomically: the outbox row exists exactly when the application row was inserted.
 const INSERT: &str = "\
-INSERT INTO account_applications (
-    reference, idempotency_key, request_fingerprint,
-    application_type, first_name, last_name, email, phone, date_of_birth,
-    address_line1, address_line2, city, state, postal_code,
-    employment_status, annual_income, employer_name, identification_type, identification_number,
-    initial_deposit_amount, terms_accepted, marketing_consent
-) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
-ON CONFLICT (idempotency_key) DO NOTHING
-RETURNING reference, status, created_at";
+WITH application AS (
+    INSERT INTO account_applications (
+        reference, idempotency_key, request_fingerprint,
+        application_type, first_name, last_name, email, phone, date_of_birth,
+        address_line1, address_line2, city, state, postal_code,
+        employment_status, annual_income, employer_name, identification_type, identification_number,
+        initial_deposit_amount, terms_accepted, marketing_consent
+    ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING reference, status, created_at
+), email AS (
+    INSERT INTO email_outbox (reference, recipient, first_name)
+    SELECT reference, $7, $5 FROM application WHERE $23
+    RETURNING reference
+)
+SELECT reference, status, created_at, EXISTS (SELECT 1 FROM email) FROM application";
 
 const FIND_BY_KEY: &str = "\
-SELECT reference, status, created_at, request_fingerprint
-FROM account_applications WHERE idempotency_key = $1";
+SELECT a.reference, a.status, a.created_at,
+       EXISTS (SELECT 1 FROM email_outbox o WHERE o.reference = a.reference), a.request_fingerprint
+FROM account_applications a WHERE a.idempotency_key = $1";
 
 /// Inserts the application (committed when this returns `Created`), or, when the idempotency
 /// key is taken, tells whether this is a replay of the same body.
@@ -263,6 +275,18 @@ pub async fn insert_application(
     reference: &str,
     app: &NewApplication,
     idempotency: Option<&Idempotency>,
+) -> Result<InsertOutcome, DbError> {
+    insert_application_and_email(pool, reference, app, idempotency, false).await
+}
+
+/// [`insert_application`], queueing the applicant's confirmation email in the same statement
+/// when `queue_email` (a mail transport is configured).
+pub async fn insert_application_and_email(
+    pool: &Pool,
+    reference: &str,
+    app: &NewApplication,
+    idempotency: Option<&Idempotency>,
+    queue_email: bool,
 ) -> Result<InsertOutcome, DbError> {
     deadline(async {
         let conn = pool.get().await?;
@@ -295,6 +319,7 @@ pub async fn insert_application(
                     &app.initial_deposit_amount,
                     &app.terms_accepted,
                     &app.marketing_consent,
+                    &queue_email,
                 ],
             )
             .await?;
@@ -309,7 +334,7 @@ pub async fn insert_application(
         };
         let find = conn.prepare_cached(FIND_BY_KEY).await?;
         let row = conn.query_one(&find, &[&idempotency.key]).await?;
-        let stored: &[u8] = row.try_get(3)?;
+        let stored: &[u8] = row.try_get(4)?;
         if stored == idempotency.fingerprint {
             Ok(InsertOutcome::Replayed(submission(&row)?))
         } else {
@@ -324,6 +349,7 @@ fn submission(row: &tokio_postgres::Row) -> Result<Submission, tokio_postgres::E
         reference: row.try_get(0)?,
         status: row.try_get(1)?,
         submitted_at: row.try_get(2)?,
+        email_queued: row.try_get(3)?,
     })
 }
 

@@ -32,11 +32,13 @@ where
     B: Buf,
 {
     match submit(peer, &headers, body, &state).await {
-        Ok(submission) => {
+        Ok((submission, email_to)) => {
             let body = json!({
                 "reference": submission.reference,
                 "status": submission.status,
                 "submitted_at": submission.submitted_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+                // The masked address a confirmation email was queued for, or null.
+                "confirmation_email": submission.email_queued.then(|| crate::email::mask_address(&email_to)),
             });
             no_store(
                 warp::reply::with_status(warp::reply::json(&body), StatusCode::CREATED)
@@ -52,7 +54,7 @@ async fn submit<S, B>(
     headers: &HeaderMap,
     body: S,
     state: &AppState,
-) -> Result<Submission, ApiError>
+) -> Result<(Submission, String), ApiError>
 where
     S: Stream<Item = Result<B, warp::Error>> + Send,
     B: Buf,
@@ -89,9 +91,21 @@ where
     // A reference collision is very unlikely (50 random bits): retry with a new one rather than fail.
     for _ in 0..3 {
         let reference = application::new_reference().map_err(ApiError::Internal)?;
-        match db::insert_application(&state.pool, &reference, &row, idempotency.as_ref()).await {
+        let queue_email = state.mail_wake.is_some();
+        match db::insert_application_and_email(
+            &state.pool,
+            &reference,
+            &row,
+            idempotency.as_ref(),
+            queue_email,
+        )
+        .await
+        {
             Ok(InsertOutcome::Created(submission) | InsertOutcome::Replayed(submission)) => {
-                return Ok(submission);
+                if let (true, Some(wake)) = (submission.email_queued, &state.mail_wake) {
+                    wake.notify_one();
+                }
+                return Ok((submission, row.email));
             }
             Ok(InsertOutcome::KeyReused) => return Err(ApiError::IdempotencyKeyReused),
             Err(DbError::DuplicateReference) => continue,

@@ -6,9 +6,12 @@
 pub mod application;
 pub mod config;
 pub mod db;
+pub mod email;
 pub mod error;
 pub mod filters;
 pub mod handlers;
+pub mod mailer;
+pub mod outbox;
 pub mod rate_limit;
 pub mod security;
 pub mod static_files;
@@ -30,6 +33,9 @@ pub struct AppState {
     pub pool: Pool,
     pub limiter: RateLimiter,
     pub trusted_proxies: Vec<IpNet>,
+    /// Set when a mail transport is configured: each stored application queues its
+    /// confirmation email, and this wakes the mail worker.
+    pub mail_wake: Option<Arc<tokio::sync::Notify>>,
 }
 
 /// The server, bound and migrated, not yet serving.
@@ -37,6 +43,7 @@ pub struct Server {
     listener: tokio::net::TcpListener,
     state: Arc<AppState>,
     config: Config,
+    mailer: Option<mailer::Mailer>,
 }
 
 /// Why the server could not start.
@@ -72,6 +79,15 @@ impl Server {
                 Err(err) => return Err(StartError(format!("migrations failed: {err}"))),
             }
         }
+        let mailer = match &config.mail.transport {
+            Some(transport) => {
+                Some(mailer::Mailer::new(transport, config.mail.from.clone()).map_err(StartError)?)
+            }
+            None => {
+                tracing::warn!("no SMTP_URL or MAIL_DIR: confirmation emails are off");
+                None
+            }
+        };
         let addr = SocketAddr::new(config.bind, config.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -80,11 +96,15 @@ impl Server {
             pool,
             limiter: RateLimiter::new(config.rate_limit_per_minute),
             trusted_proxies: config.trusted_proxies.clone(),
+            mail_wake: mailer
+                .as_ref()
+                .map(|_| Arc::new(tokio::sync::Notify::new())),
         });
         Ok(Self {
             listener,
             state,
             config,
+            mailer,
         })
     }
 
@@ -113,6 +133,18 @@ impl Server {
             tracing::info!("shutting down: no new connections, draining requests");
             notify.notify_one();
         };
+        let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
+        let mail_worker = match (&self.mailer, &self.state.mail_wake) {
+            (Some(mailer), Some(wake)) => Some(tokio::spawn(outbox::run(
+                self.state.pool.clone(),
+                mailer.clone(),
+                outbox::RetryPolicy::from_config(&self.config.mail),
+                self.config.mail.poll_interval,
+                wake.clone(),
+                mail_stopped,
+            ))),
+            _ => None,
+        };
         tracing::info!(address = %self.local_addr(), "listening");
         let server = warp::serve(routes)
             .incoming(self.listener)
@@ -124,6 +156,11 @@ impl Server {
             () = async { stopping.notified().await; tokio::time::sleep(drain).await } => {
                 tracing::warn!(drain_seconds = drain.as_secs(), "drain time over; closing remaining connections");
             }
+        }
+        // The mail worker finishes the email in hand (unsent ones wait in the outbox).
+        let _ = stop_mail.send(true);
+        if let Some(worker) = mail_worker {
+            let _ = tokio::time::timeout(drain, worker).await;
         }
         self.state.pool.close();
     }

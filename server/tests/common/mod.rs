@@ -280,6 +280,15 @@ pub async fn spawn_app() -> TestApp {
 
 pub async fn spawn_app_with(cluster: &PgCluster, configure: impl FnOnce(&mut Config)) -> TestApp {
     let database = cluster.create_database().await;
+    spawn_app_on(cluster, database, configure).await
+}
+
+/// A server on an existing database (a second instance beside one `spawn_app_with` started).
+pub async fn spawn_app_on(
+    cluster: &PgCluster,
+    database: String,
+    configure: impl FnOnce(&mut Config),
+) -> TestApp {
     let mut config = Config::from_lookup(|name| match name {
         "DATABASE_URL" => Some(cluster.url(&database)),
         "PORT" => Some("0".into()),

@@ -139,6 +139,24 @@ for (const viewport of WIDTHS) {
       }
     });
 
+    test("the calculator's year-by-year table scrolls inside its own labelled region, never the page", async ({ page }) => {
+      await page.goto('/loans/home');
+      await awake(page);
+      await page.getByText('Year-by-year table').click();
+      const region = page.getByRole('region', { name: 'Year-by-year repayments' });
+      await expect(region).toBeVisible();
+      await expect(region).toHaveAttribute('tabindex', '0');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      const box = await region.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+      if (viewport.width < 640) {
+        await expect(page.getByText('scroll the table sideways')).toBeVisible();
+        expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      } else {
+        expect(await region.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+      }
+    });
+
     test('"Fortnightly" has room inside its toggle', async ({ page }) => {
       await page.goto('/loans/home');
       const label = page.locator('.calc-segments span', { hasText: 'Fortnightly' });

@@ -350,6 +350,7 @@ const ScheduleDetail = memo(function ScheduleDetail({ view }: { view: LoanSchedu
 
       <details className="calc-table">
         <summary>Year-by-year table</summary>
+        <p className="calc-table__hint">Five columns: scroll the table sideways to see them all.</p>
         <div className="calc-table__scroll" tabIndex={0} role="region" aria-label="Year-by-year repayments">
           <table>
             <thead>

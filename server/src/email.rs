@@ -1,0 +1,283 @@
+//! The confirmation email: its subject, plain-text body and HTML body, all in this one place,
+//! with the bank's name and contact details they quote.
+//!
+//! The email holds no personal detail beyond the applicant's first name: no address, date of
+//! birth, income or ID number, since email is not a private channel.
+
+/// The bank's name and contact details as the emails quote them. The site's brand data
+/// (`site/src/data/brand.ts`, `service.ts`) says the same; a test below keeps the two in step.
+pub struct Bank {
+    pub name: &'static str,
+    pub legal_line: &'static str,
+    pub phone: &'static str,
+    pub overseas_phone: &'static str,
+    pub phone_hours: &'static str,
+    pub email: &'static str,
+    pub email_reply_hours: u32,
+    pub site_url: &'static str,
+    pub review_days: &'static str,
+    pub complex_review_days: u32,
+}
+
+pub const BANK: Bank = Bank {
+    name: "Banksia Bank",
+    legal_line: "Banksia Bank Limited ABN 47 612 345 067 AFSL and Australian credit licence 487215",
+    phone: "13 22 65",
+    overseas_phone: "+61 3 8600 4200",
+    phone_hours: "Monday to Friday, 8am to 6pm (Melbourne time)",
+    email: "hello@banksia.bank",
+    email_reply_hours: 24,
+    site_url: "https://www.banksia.bank",
+    review_days: "2-3",
+    complex_review_days: 5,
+};
+
+/// The default sender when `MAIL_FROM` is not set.
+pub const DEFAULT_FROM: &str = "Banksia Bank <no-reply@banksia.bank>";
+
+/// What an email says, ready for the transport.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RenderedEmail {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// "What happens next": the spec's three steps, as on the confirmation page.
+fn next_steps() -> [(&'static str, String); 3] {
+    [
+        (
+            "Application review",
+            format!(
+                "Our team reviews your application within {} business days.",
+                BANK.review_days
+            ),
+        ),
+        (
+            "Identity verification",
+            "We confirm your identity electronically, and may contact you if we need anything more."
+                .to_owned(),
+        ),
+        (
+            "Account setup",
+            "Once approved, we open your account and send your account details, card and online banking access."
+                .to_owned(),
+        ),
+    ]
+}
+
+fn timeline() -> String {
+    format!(
+        "Most applications are completed within {} business days. Complex applications can take up to {} business days.",
+        BANK.review_days, BANK.complex_review_days
+    )
+}
+
+/// The email sent once an account application is stored.
+pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail {
+    let subject = format!("We've received your application: reference {reference}",);
+    let steps = next_steps();
+
+    let mut text = format!(
+        "Hi {first_name},\n\n\
+         Thank you for applying for an account with {name}. We have received your application.\n\n\
+         Your reference number: {reference}\n\
+         Please quote it whenever you contact us about this application.\n\n\
+         WHAT HAPPENS NEXT\n\n",
+        name = BANK.name,
+    );
+    for (i, (title, detail)) in steps.iter().enumerate() {
+        text.push_str(&format!("{}. {title}\n   {detail}\n\n", i + 1));
+    }
+    text.push_str(&format!(
+        "{timeline}\n\n\
+         QUESTIONS ABOUT YOUR APPLICATION?\n\n\
+         Call us on {phone} ({hours}), or {overseas} from overseas.\n\
+         Email us at {email}: we respond within {reply} hours.\n\
+         Support centre: {site}/support\n\n\
+         {name} will never ask for your password or a one-time code by email.\n\n\
+         {legal}\n",
+        timeline = timeline(),
+        phone = BANK.phone,
+        hours = BANK.phone_hours,
+        overseas = BANK.overseas_phone,
+        email = BANK.email,
+        reply = BANK.email_reply_hours,
+        site = BANK.site_url,
+        name = BANK.name,
+        legal = BANK.legal_line,
+    ));
+
+    let name = escape(first_name);
+    let reference_html = escape(reference);
+    let steps_html: String = steps
+        .iter()
+        .map(|(title, detail)| {
+            format!(
+                "<li style=\"margin:0 0 12px\"><strong>{}</strong><br>{}</li>",
+                escape(title),
+                escape(detail)
+            )
+        })
+        .collect();
+    let html = format!(
+        "<!DOCTYPE html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n</head>\n\
+         <body style=\"margin:0;padding:24px;background:#f4f7f5;font-family:Arial,Helvetica,sans-serif;color:#1b2620;line-height:1.5\">\n\
+         <div style=\"max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px\">\n\
+         <p style=\"font-size:20px;font-weight:bold;color:#1e6b3c;margin:0 0 16px\">{bank}</p>\n\
+         <p>Hi {name},</p>\n\
+         <p>Thank you for applying for an account with {bank}. We have received your application.</p>\n\
+         <div style=\"border:2px solid #1e6b3c;border-radius:8px;padding:12px 16px;margin:16px 0\">\n\
+         <p style=\"margin:0;font-size:14px\">Your reference number</p>\n\
+         <p style=\"margin:4px 0 0;font-size:22px;font-weight:bold;font-family:Consolas,Menlo,monospace;letter-spacing:1px\">{reference}</p>\n\
+         <p style=\"margin:8px 0 0;font-size:14px\">Please quote it whenever you contact us about this application.</p>\n\
+         </div>\n\
+         <h2 style=\"font-size:18px\">What happens next</h2>\n\
+         <ol style=\"padding-left:20px\">{steps}</ol>\n\
+         <p>{timeline}</p>\n\
+         <h2 style=\"font-size:18px\">Questions about your application?</h2>\n\
+         <p>Call us on <a href=\"tel:{tel}\">{phone}</a> ({hours}), or {overseas} from overseas.<br>\n\
+         Email us at <a href=\"mailto:{email}\">{email}</a>: we respond within {reply} hours.<br>\n\
+         <a href=\"{site}/support\">Visit our support centre</a></p>\n\
+         <p style=\"font-size:13px;color:#4a5a50\">{bank} will never ask for your password or a one-time code by email.</p>\n\
+         <p style=\"font-size:12px;color:#4a5a50\">{legal}</p>\n\
+         </div>\n</body>\n</html>\n",
+        title = escape(&subject),
+        bank = escape(BANK.name),
+        reference = reference_html,
+        steps = steps_html,
+        timeline = escape(&timeline()),
+        tel = BANK.phone.replace(' ', ""),
+        phone = escape(BANK.phone),
+        hours = escape(BANK.phone_hours),
+        overseas = escape(BANK.overseas_phone),
+        email = escape(BANK.email),
+        reply = BANK.email_reply_hours,
+        site = escape(BANK.site_url),
+        legal = escape(BANK.legal_line),
+    );
+    RenderedEmail {
+        subject,
+        text,
+        html,
+    }
+}
+
+/// The address as the confirmation page may show it: the first character of the local part,
+/// four stars whatever its length, and the domain (`o****@example.com.au`).
+pub fn mask_address(address: &str) -> String {
+    match address.rsplit_once('@') {
+        Some((local, domain)) => {
+            let first: String = local.chars().take(1).collect();
+            format!("{first}****@{domain}")
+        }
+        None => "****".to_owned(),
+    }
+}
+
+/// Text into HTML: the five characters that could change the markup.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_confirmation_renders_with_reference_steps_and_contacts() {
+        let email = application_received("Olivia", "BKS-7K2M9QX4TZ");
+        assert_eq!(
+            email.subject,
+            "We've received your application: reference BKS-7K2M9QX4TZ"
+        );
+        for body in [&email.text, &email.html] {
+            assert!(body.contains("Hi Olivia,"), "{body}");
+            assert!(body.contains("BKS-7K2M9QX4TZ"));
+            assert!(body.contains("Application review"));
+            assert!(body.contains("within 2-3 business days"));
+            assert!(body.contains("Identity verification"));
+            assert!(body.contains("Account setup"));
+            assert!(body.contains("Complex applications can take up to 5 business days."));
+            assert!(body.contains("13 22 65"));
+            assert!(body.contains("hello@banksia.bank"));
+            assert!(body.contains("we respond within 24 hours"));
+            assert!(body.contains("Banksia Bank Limited ABN 47 612 345 067"));
+        }
+        let first_step = email.text.find("1. Application review").unwrap();
+        let last_step = email.text.find("3. Account setup").unwrap();
+        assert!(first_step < last_step);
+        assert!(email.html.contains("href=\"tel:132265\""));
+        assert!(email.html.starts_with("<!DOCTYPE html>"));
+    }
+
+    #[test]
+    fn the_first_name_is_escaped_in_html() {
+        let email = application_received("<b>O'Neil</b>", "BKS-7K2M9QX4TZ");
+        assert!(email.html.contains("Hi &lt;b&gt;O&#39;Neil&lt;/b&gt;,"));
+        assert!(!email.html.contains("<b>O'Neil"));
+        assert!(email.text.contains("Hi <b>O'Neil</b>,"));
+    }
+
+    #[test]
+    fn addresses_are_masked_to_first_character_and_domain() {
+        assert_eq!(
+            mask_address("olivia.smith@example.com.au"),
+            "o****@example.com.au"
+        );
+        assert_eq!(mask_address("o@example.com"), "o****@example.com");
+        assert_eq!(mask_address("not-an-address"), "****");
+    }
+
+    /// The site's brand and service data are the bank's other statement of these details.
+    #[test]
+    fn contact_details_agree_with_the_site() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/src/data");
+        let brand = std::fs::read_to_string(data.join("brand.ts")).unwrap();
+        let service = std::fs::read_to_string(data.join("service.ts")).unwrap();
+        for quoted in [
+            BANK.name,
+            BANK.phone,
+            BANK.overseas_phone,
+            BANK.phone_hours,
+            BANK.email,
+            BANK.site_url,
+        ] {
+            assert!(brand.contains(&format!("'{quoted}'")), "{quoted}");
+        }
+        assert!(brand.contains("legalName: 'Banksia Bank Limited'"));
+        assert!(brand.contains("abn: '47 612 345 067'"));
+        assert!(brand.contains("licence: '487215'"));
+        assert!(service.contains(&format!("reviewDays: '{}'", BANK.review_days)));
+        assert!(service.contains(&format!("complexReviewDays: {}", BANK.complex_review_days)));
+        assert!(service.contains(&format!("emailReplyHours: {}", BANK.email_reply_hours)));
+    }
+
+    /// The confirmation page states the same three steps the email does.
+    #[test]
+    fn next_steps_agree_with_the_confirmation_page() {
+        let page = std::fs::read_to_string(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../site/src/pages/application-confirmation.astro"),
+        )
+        .unwrap();
+        for (title, text) in next_steps() {
+            assert!(page.contains(&format!("title: '{title}'")), "{title}");
+            let as_written = text.replace(BANK.review_days, "${service.reviewDays}");
+            assert!(page.contains(&as_written), "{as_written}");
+        }
+    }
+}

@@ -1,0 +1,215 @@
+//! The mail worker: sends the confirmation emails queued in `email_outbox` with each stored
+//! application (see `db::insert_application_and_email`).
+//!
+//! A worker claims one due row at a time: `FOR UPDATE SKIP LOCKED` picks a row no other worker
+//! is claiming, and the claim sets a lease (`locked_until`) and counts the attempt, so another
+//! server instance leaves it alone until the lease runs out. Then it sends, outside any
+//! transaction, and records the outcome: `sent_at` (and the address and name are erased), or
+//! the error class with a doubling delay before the next attempt, or `failed_at` when the SMTP
+//! server refused for good or the attempts ran out.
+//!
+//! Delivery is at least once: if the process dies between the SMTP server's acceptance and the
+//! `sent_at` update, the lease expires and the email is sent again, with the same Message-ID.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use deadpool_postgres::Pool;
+use tokio::sync::{Notify, watch};
+
+use crate::db::DbError;
+use crate::email;
+use crate::mailer::{MailConfig, Mailer, SendError};
+
+/// How long a claim holds a row: longer than one SMTP exchange may take.
+const LEASE_SECONDS: i32 = 120;
+
+/// Retry timing, from [`MailConfig`].
+#[derive(Debug, Clone, Copy)]
+pub struct RetryPolicy {
+    pub base: Duration,
+    pub max: Duration,
+    pub max_attempts: i32,
+}
+
+impl RetryPolicy {
+    pub fn from_config(config: &MailConfig) -> Self {
+        Self {
+            base: config.retry_base,
+            max: config.retry_max,
+            max_attempts: config.max_attempts,
+        }
+    }
+
+    /// The delay after the `attempts`-th failure: base, 2 x base, 4 x base, ... up to max.
+    pub fn delay_after(&self, attempts: i32) -> Duration {
+        let doublings = attempts.saturating_sub(1).clamp(0, 30) as u32;
+        self.base
+            .checked_mul(1u32 << doublings)
+            .map_or(self.max, |d| d.min(self.max))
+    }
+}
+
+/// A row the worker holds a lease on.
+#[derive(Debug)]
+pub struct ClaimedEmail {
+    pub id: i64,
+    pub reference: String,
+    pub recipient: String,
+    pub first_name: String,
+    /// Including this one.
+    pub attempts: i32,
+}
+
+const CLAIM: &str = "\
+UPDATE email_outbox
+SET attempts = attempts + 1, locked_until = now() + $1 * interval '1 second'
+WHERE id = (
+    SELECT id FROM email_outbox
+    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+      AND (locked_until IS NULL OR locked_until < now())
+    ORDER BY next_attempt_at, id
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED
+)
+RETURNING id, reference, recipient, first_name, attempts";
+
+const MARK_SENT: &str = "\
+UPDATE email_outbox
+SET sent_at = now(), locked_until = NULL, recipient = NULL, first_name = NULL
+WHERE id = $1";
+
+const MARK_FAILED: &str = "\
+UPDATE email_outbox
+SET last_error = $2, locked_until = NULL,
+    next_attempt_at = now() + $3 * interval '1 second',
+    failed_at = CASE WHEN $4 THEN now() END
+WHERE id = $1";
+
+/// Claims the next due email, if any.
+pub async fn claim(pool: &Pool) -> Result<Option<ClaimedEmail>, DbError> {
+    let conn = pool.get().await?;
+    let statement = conn.prepare_cached(CLAIM).await?;
+    let lease = f64::from(LEASE_SECONDS);
+    let row = conn.query_opt(&statement, &[&lease]).await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(ClaimedEmail {
+        id: row.try_get(0)?,
+        reference: row.try_get(1)?,
+        recipient: row.try_get(2)?,
+        first_name: row.try_get(3)?,
+        attempts: row.try_get(4)?,
+    }))
+}
+
+async fn mark_sent(pool: &Pool, id: i64) -> Result<(), DbError> {
+    let conn = pool.get().await?;
+    conn.execute(MARK_SENT, &[&id]).await?;
+    Ok(())
+}
+
+async fn mark_failed(
+    pool: &Pool,
+    id: i64,
+    error: &str,
+    retry_in: Duration,
+    give_up: bool,
+) -> Result<(), DbError> {
+    let conn = pool.get().await?;
+    let seconds = retry_in.as_secs_f64();
+    conn.execute(MARK_FAILED, &[&id, &error, &seconds, &give_up])
+        .await?;
+    Ok(())
+}
+
+/// Sends one claimed email and records the outcome.
+pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed: ClaimedEmail) {
+    let rendered = email::application_received(&claimed.first_name, &claimed.reference);
+    let message_id = format!("<{}.confirmation@banksia.bank>", claimed.reference);
+    let outcome = mailer
+        .send(&claimed.recipient, &rendered, &message_id)
+        .await;
+    match outcome {
+        Ok(()) => {
+            // The SMTP server has it: record that, retrying briefly so a database blip does not
+            // let the lease expire and the email go out twice.
+            for attempt in 0..5u64 {
+                match mark_sent(pool, claimed.id).await {
+                    Ok(()) => break,
+                    Err(err) => {
+                        tracing::warn!(outbox_id = claimed.id, error = %err, "cannot record a sent email; retrying");
+                        tokio::time::sleep(Duration::from_millis(200 * (attempt + 1))).await;
+                    }
+                }
+            }
+            tracing::info!(
+                outbox_id = claimed.id,
+                attempts = claimed.attempts,
+                "confirmation email sent"
+            );
+        }
+        Err(SendError { summary, permanent }) => {
+            let give_up = permanent || claimed.attempts >= policy.max_attempts;
+            let retry_in = policy.delay_after(claimed.attempts);
+            tracing::warn!(
+                outbox_id = claimed.id,
+                attempts = claimed.attempts,
+                error = %summary,
+                give_up,
+                retry_in_seconds = retry_in.as_secs_f64(),
+                "confirmation email not sent"
+            );
+            if let Err(err) = mark_failed(pool, claimed.id, &summary, retry_in, give_up).await {
+                // The lease runs out and the email is tried again.
+                tracing::warn!(outbox_id = claimed.id, error = %err, "cannot record a failed email");
+            }
+        }
+    }
+}
+
+/// Runs until `stop` turns true: sends every due email, then waits for `wake` (an application
+/// was just stored) or the poll interval (retries, other instances' rows).
+pub async fn run(
+    pool: Pool,
+    mailer: Mailer,
+    policy: RetryPolicy,
+    poll_interval: Duration,
+    wake: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) {
+    loop {
+        if *stop.borrow() {
+            break;
+        }
+        match claim(&pool).await {
+            Ok(Some(claimed)) => {
+                deliver(&pool, &mailer, &policy, claimed).await;
+                continue;
+            }
+            Ok(None) => {}
+            Err(err) => tracing::warn!(error = %err, "mail worker cannot claim emails"),
+        }
+        tokio::select! {
+            () = wake.notified() => {}
+            () = tokio::time::sleep(poll_interval) => {}
+            _ = stop.changed() => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_delays_double_up_to_the_cap() {
+        let policy = RetryPolicy {
+            base: Duration::from_secs(30),
+            max: Duration::from_secs(3600),
+            max_attempts: 20,
+        };
+        let delays: Vec<u64> = (1..=9).map(|n| policy.delay_after(n).as_secs()).collect();
+        assert_eq!(delays, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);
+        assert_eq!(policy.delay_after(i32::MAX), Duration::from_secs(3600));
+    }
+}

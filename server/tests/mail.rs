@@ -1,0 +1,439 @@
+//! Confirmation emails over real SMTP: a real SMTP server (Python's aiosmtpd, writing what it
+//! receives into a maildir) started by each test, and real PostgreSQL.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use banksia_server::Config;
+use banksia_server::mailer::{MailTransport, smtp_url_for_lettre};
+use common::{CLUSTER, TestApp, free_port, spawn_app_on, spawn_app_with, valid_application};
+use serde_json::Value;
+
+/// aiosmtpd on `port`, delivering into a maildir; killed when dropped.
+struct SmtpServer {
+    child: Child,
+    maildir: PathBuf,
+}
+
+fn python() -> String {
+    if let Ok(python) = std::env::var("SMTP_TEST_PYTHON") {
+        return python;
+    }
+    // The same set-up scripts/test runs: a venv with aiosmtpd under .data/.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let out = Command::new("bash")
+        .arg("-c")
+        .arg("source scripts/lib/setup.sh >/dev/null && ensure_smtp_test_server >&2 && echo \"$SMTP_TEST_PYTHON\"")
+        .current_dir(&root)
+        .output()
+        .expect("run scripts/lib/setup.sh");
+    assert!(
+        out.status.success(),
+        "cannot install aiosmtpd: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+impl SmtpServer {
+    async fn start(port: u16, maildir: &Path) -> Self {
+        // Owned at once, so a panic below still kills it (Drop).
+        let server = Self {
+            child: Command::new(python())
+                .args(["-m", "aiosmtpd", "-n", "-l"])
+                .arg(format!("127.0.0.1:{port}"))
+                .args(["-c", "aiosmtpd.handlers.Mailbox"])
+                .arg(maildir)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::inherit())
+                .spawn()
+                .expect("start aiosmtpd"),
+            maildir: maildir.to_owned(),
+        };
+        for _ in 0..100 {
+            if tokio::net::TcpStream::connect(("127.0.0.1", port))
+                .await
+                .is_ok()
+            {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("aiosmtpd did not listen on {port}");
+    }
+
+    fn messages(&self) -> Vec<Received> {
+        received(&self.maildir)
+    }
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A delivered message, its MIME parts decoded.
+struct Received {
+    to: String,
+    subject: String,
+    message_id: String,
+    text: String,
+    html: String,
+}
+
+impl Received {
+    fn parse(raw: &[u8]) -> Self {
+        let message = mail_parser::MessageParser::default()
+            .parse(raw)
+            .expect("a MIME message");
+        Self {
+            to: message
+                .to()
+                .and_then(|to| to.first())
+                .and_then(|addr| addr.address())
+                .unwrap_or_default()
+                .to_owned(),
+            subject: message.subject().unwrap_or_default().to_owned(),
+            message_id: message.message_id().unwrap_or_default().to_owned(),
+            text: message.body_text(0).unwrap_or_default().into_owned(),
+            html: message.body_html(0).unwrap_or_default().into_owned(),
+        }
+    }
+
+    fn mentions(&self, needle: &str) -> bool {
+        self.subject.contains(needle) || self.text.contains(needle) || self.html.contains(needle)
+    }
+}
+
+/// Every message the maildir holds (aiosmtpd's Mailbox writes them into `new/`).
+fn received(maildir: &Path) -> Vec<Received> {
+    let Ok(entries) = std::fs::read_dir(maildir.join("new")) else {
+        return Vec::new();
+    };
+    entries
+        .map(|e| Received::parse(&std::fs::read(e.unwrap().path()).unwrap()))
+        .collect()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "banksia-mail-{}-{name}-{}",
+        std::process::id(),
+        free_port()
+    ));
+    // Not created here: aiosmtpd and the file transport each create their directory.
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Mail through SMTP on `port` without TLS, retried quickly.
+fn smtp_on(port: u16) -> impl Fn(&mut Config) + Clone {
+    move |config: &mut Config| {
+        let url = smtp_url_for_lettre(&format!("smtp://127.0.0.1:{port}?tls=none")).unwrap();
+        config.mail.transport = Some(MailTransport::Smtp(url));
+        config.mail.poll_interval = Duration::from_millis(100);
+        config.mail.retry_base = Duration::from_millis(200);
+        config.mail.retry_max = Duration::from_millis(400);
+    }
+}
+
+async fn submit(app: &TestApp, application: &Value) -> Value {
+    let res = app.post_json(&application.to_string()).await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    res.json()
+}
+
+/// Waits (at most 20 s) until `done` holds.
+async fn eventually(what: &str, mut done: impl AsyncFnMut() -> bool) {
+    for _ in 0..200 {
+        if done().await {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("timed out waiting until {what}");
+}
+
+struct OutboxRow {
+    attempts: i32,
+    sent: bool,
+    recipient: Option<String>,
+    last_error: Option<String>,
+}
+
+async fn outbox_row(app: &TestApp, reference: &str) -> OutboxRow {
+    let row = app
+        .db
+        .query_one(
+            "SELECT attempts, sent_at IS NOT NULL, recipient, last_error
+             FROM email_outbox WHERE reference = $1",
+            &[&reference],
+        )
+        .await
+        .unwrap();
+    OutboxRow {
+        attempts: row.get(0),
+        sent: row.get(1),
+        recipient: row.get(2),
+        last_error: row.get(3),
+    }
+}
+
+#[tokio::test]
+async fn the_confirmation_is_delivered_once_with_the_reference() {
+    let port = free_port();
+    let smtp = SmtpServer::start(port, &temp_dir("once")).await;
+    let app = spawn_app_with(&CLUSTER, smtp_on(port)).await;
+
+    let body = valid_application().to_string();
+    let key = [
+        ("content-type", "application/json"),
+        ("idempotency-key", "mail-once-1"),
+    ];
+    let res = app
+        .request("POST", "/api/applications", &key, body.as_bytes())
+        .await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let answer = res.json();
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+    assert_eq!(answer["confirmation_email"], "c****@example.com.au");
+
+    eventually("the email arrives", async || smtp.messages().len() == 1).await;
+    // A replay of the same submission answers the same and queues nothing more.
+    let again = app
+        .request("POST", "/api/applications", &key, body.as_bytes())
+        .await;
+    assert_eq!(again.status, 201);
+    assert_eq!(again.json()["reference"], reference.as_str());
+    assert_eq!(again.json()["confirmation_email"], "c****@example.com.au");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+
+    let messages = smtp.messages();
+    assert_eq!(messages.len(), 1, "delivered once");
+    let message = &messages[0];
+    assert_eq!(message.to, "charlotte.nguyen@example.com.au");
+    assert_eq!(
+        message.subject,
+        format!("We've received your application: reference {reference}")
+    );
+    assert_eq!(
+        message.message_id,
+        format!("{reference}.confirmation@banksia.bank")
+    );
+    for body in [&message.text, &message.html] {
+        assert!(body.contains("Hi Charlotte,"), "{body}");
+        assert!(body.contains(&reference));
+        assert!(body.contains("Identity verification"));
+        assert!(body.contains("13 22 65"));
+    }
+    // Nothing personal beyond the first name.
+    for private in [
+        "Nguyen",
+        "0412",
+        "Banksia Street",
+        "123456789",
+        "1990",
+        "85000",
+        "85,000",
+    ] {
+        assert!(!message.mentions(private), "{private} in the email");
+    }
+
+    let row = outbox_row(&app, &reference).await;
+    assert!(row.sent);
+    assert_eq!(row.attempts, 1);
+    assert_eq!(row.recipient, None, "the address is erased once sent");
+    let queued: i64 = app
+        .db
+        .query_one("SELECT count(*) FROM email_outbox", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(queued, 1);
+}
+
+#[tokio::test]
+async fn the_application_is_stored_while_mail_is_down_and_the_error_names_no_one() {
+    // Nothing listens on this port.
+    let port = free_port();
+    let app = spawn_app_with(&CLUSTER, smtp_on(port)).await;
+    let answer = submit(&app, &valid_application()).await;
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+    assert_eq!(answer["confirmation_email"], "c****@example.com.au");
+    assert_eq!(app.row_count().await, 1);
+
+    eventually("two attempts failed", async || {
+        outbox_row(&app, &reference).await.attempts >= 2
+    })
+    .await;
+    let row = outbox_row(&app, &reference).await;
+    assert!(!row.sent);
+    let error = row.last_error.expect("the failure is recorded");
+    assert_eq!(error, "smtp connection failed");
+    assert_eq!(
+        row.recipient.as_deref(),
+        Some("charlotte.nguyen@example.com.au"),
+        "kept until sent"
+    );
+}
+
+#[tokio::test]
+async fn mail_down_then_up_is_retried_and_delivered_once() {
+    let port = free_port();
+    let maildir = temp_dir("retry");
+    let app = spawn_app_with(&CLUSTER, smtp_on(port)).await;
+    let answer = submit(&app, &valid_application()).await;
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+    eventually("a first attempt failed", async || {
+        outbox_row(&app, &reference).await.attempts >= 1
+    })
+    .await;
+    assert!(received(&maildir).is_empty());
+
+    let smtp = SmtpServer::start(port, &maildir).await;
+    eventually("the retry delivers", async || smtp.messages().len() == 1).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(smtp.messages().len(), 1, "delivered once");
+    assert!(smtp.messages()[0].mentions(&reference));
+    let row = outbox_row(&app, &reference).await;
+    assert!(row.sent);
+    assert!(row.attempts >= 2, "attempts: {}", row.attempts);
+}
+
+#[tokio::test]
+async fn two_server_instances_deliver_each_email_once() {
+    let port = free_port();
+    let smtp = SmtpServer::start(port, &temp_dir("two")).await;
+    let first = spawn_app_with(&CLUSTER, smtp_on(port)).await;
+    let second = spawn_app_on(&CLUSTER, first.database.clone(), smtp_on(port)).await;
+
+    let mut references = Vec::new();
+    for i in 0..24 {
+        let mut application = valid_application();
+        application["email"] = format!("applicant{i}@example.com.au").into();
+        let app = if i % 2 == 0 { &first } else { &second };
+        let answer = submit(app, &application).await;
+        references.push(answer["reference"].as_str().unwrap().to_owned());
+    }
+    eventually("all 24 arrive", async || smtp.messages().len() >= 24).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+
+    let messages = smtp.messages();
+    assert_eq!(messages.len(), 24);
+    for reference in &references {
+        let copies = messages.iter().filter(|m| m.mentions(reference)).count();
+        assert_eq!(copies, 1, "{reference}");
+    }
+    let attempts: i64 = first
+        .db
+        .query_one(
+            "SELECT sum(attempts) FROM email_outbox WHERE sent_at IS NOT NULL",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(attempts, 24, "each email claimed once");
+}
+
+#[tokio::test]
+async fn without_smtp_url_a_mail_dir_gets_one_eml_file_per_email() {
+    let dir = temp_dir("files");
+    let mail_dir = dir.clone();
+    let app = spawn_app_with(&CLUSTER, move |config| {
+        config.mail.transport = Some(MailTransport::Directory(mail_dir));
+        config.mail.poll_interval = Duration::from_millis(100);
+    })
+    .await;
+    let answer = submit(&app, &valid_application()).await;
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+    let files = || -> Vec<PathBuf> {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "eml"))
+            .collect()
+    };
+    eventually("the .eml is written", async || files().len() == 1).await;
+    let eml = std::fs::read_to_string(&files()[0]).unwrap();
+    assert!(eml.contains(&reference));
+    eventually("the outbox records it", async || {
+        outbox_row(&app, &reference).await.sent
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn with_no_transport_nothing_is_queued_and_the_answer_says_so() {
+    let app = spawn_app_with(&CLUSTER, |_| {}).await;
+    let answer = submit(&app, &valid_application()).await;
+    assert_eq!(answer["confirmation_email"], Value::Null);
+    let queued: i64 = app
+        .db
+        .query_one("SELECT count(*) FROM email_outbox", &[])
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(queued, 0);
+}
+
+#[tokio::test]
+async fn a_server_running_as_the_api_role_queues_and_sends() {
+    let port = free_port();
+    let smtp = SmtpServer::start(port, &temp_dir("role")).await;
+    // The owner applies the migrations (and sends nothing: no transport).
+    let owner = spawn_app_with(&CLUSTER, |_| {}).await;
+    let login = format!("mail_login_{}", owner.database);
+    owner
+        .db
+        .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_api"))
+        .await
+        .unwrap();
+    let url = format!(
+        "postgres://{login}@127.0.0.1:{}/{}",
+        CLUSTER.port, owner.database
+    );
+    let configure = smtp_on(port);
+    let app = spawn_app_on(&CLUSTER, owner.database.clone(), move |config| {
+        config.database_url = url;
+        configure(config);
+    })
+    .await;
+    let answer = submit(&app, &valid_application()).await;
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+    eventually("the email arrives", async || smtp.messages().len() == 1).await;
+    eventually("the outbox records it", async || {
+        outbox_row(&owner, &reference).await.sent
+    })
+    .await;
+
+    // The role still cannot delete the outbox or read what it need not.
+    let role = tokio_postgres::connect(
+        &format!(
+            "postgres://{login}@127.0.0.1:{}/{}",
+            CLUSTER.port, owner.database
+        ),
+        tokio_postgres::NoTls,
+    )
+    .await
+    .unwrap();
+    tokio::spawn(role.1);
+    for sql in [
+        "DELETE FROM email_outbox",
+        "SELECT last_error FROM email_outbox",
+        "UPDATE email_outbox SET reference = 'BKS-X'",
+    ] {
+        let err = role.0.batch_execute(sql).await.expect_err(sql);
+        assert_eq!(
+            err.code(),
+            Some(&tokio_postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+            "{sql}"
+        );
+    }
+}

@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * Islands that never wait: after the build, each page that carries an island (or a module script)
+ * gets, in its <head>, a `<link rel="modulepreload">` for every module the island will import and a
+ * `<link rel="preload" as="fetch" crossorigin>` for every `.wasm` those modules fetch. The browser
+ * then downloads React, the island and banksia-core's WebAssembly in parallel while it parses the
+ * HTML, instead of discovering them one after another (island -> its chunks -> core -> .wasm).
+ *
+ * The module graph is read from the built files with es-module-lexer (the lexer Vite itself uses):
+ * static imports only, since a dynamic import is by definition not needed up front.
+ */
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { init, parse } from 'es-module-lexer';
+
+const ORIGIN = 'https://site.invalid';
+
+/** @typedef {(path: string) => Promise<string>} ReadBuilt A built file's text by its site path. */
+
+/**
+ * Module URLs a page starts from: its islands' component and renderer, and its module scripts.
+ * @param {string} html
+ */
+function entryModules(html) {
+  const entries = new Set();
+  for (const island of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
+      const url = island[0].match(new RegExp(`\\s${attribute}="([^"]+)"`))?.[1];
+      if (url) entries.add(url);
+    }
+  }
+  for (const script of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)) {
+    const src = script[0].match(/\ssrc="([^"]+)"/)?.[1];
+    if (src) entries.add(src);
+  }
+  return entries;
+}
+
+/**
+ * Every module reachable by static imports from `entries`, and every `.wasm` they name, as
+ * site-absolute paths.
+ * @param {Iterable<string>} entries
+ * @param {ReadBuilt} read
+ */
+export async function moduleGraph(entries, read) {
+  await init;
+  const modules = new Set();
+  const wasm = new Set();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const path = /** @type {string} */ (pending.pop());
+    if (modules.has(path) || !path.startsWith('/')) continue;
+    modules.add(path);
+    const code = await read(path);
+    const [imports] = parse(code);
+    for (const { n: specifier, d: dynamic } of imports) {
+      if (dynamic !== -1 || !specifier) continue;
+      const url = new URL(specifier, ORIGIN + path);
+      if (url.origin === ORIGIN) pending.push(url.pathname);
+    }
+    // wasm-bindgen's loader: `new URL('/_astro/banksia_wasm_bg.<hash>.wasm', import.meta.url)`.
+    for (const [, specifier] of code.matchAll(/[`'"]([^`'"\s]+\.wasm)[`'"]/g)) {
+      const url = new URL(/** @type {string} */ (specifier), ORIGIN + path);
+      if (url.origin === ORIGIN) wasm.add(url.pathname);
+    }
+  }
+  return { modules, wasm };
+}
+
+/**
+ * The <link> elements a page needs: none for a module the HTML already loads itself.
+ * @param {string} html
+ * @param {ReadBuilt} read
+ */
+export async function preloadLinks(html, read) {
+  const entries = entryModules(html);
+  const { modules, wasm } = await moduleGraph(entries, read);
+  const scripts = new Set(
+    [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((m) => /** @type {string} */ (m[1])),
+  );
+  const links = [];
+  for (const path of modules) {
+    if (!scripts.has(path)) links.push(`<link rel="modulepreload" href="${path}">`);
+  }
+  // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
+  for (const path of wasm) {
+    links.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
+  }
+  return links;
+}
+
+/** @param {string} dir */
+async function htmlFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
+}
+
+/** @returns {import('astro').AstroIntegration} */
+export default function islandPreloads() {
+  return {
+    name: 'banksia:island-preloads',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const root = fileURLToPath(dir);
+        /** @type {Map<string, Promise<string>>} */
+        const cache = new Map();
+        /** @type {ReadBuilt} */
+        const read = (path) => {
+          const cached = cache.get(path) ?? readFile(join(root, path), 'utf8');
+          cache.set(path, cached);
+          return cached;
+        };
+        let pages = 0;
+        for (const file of await htmlFiles(root)) {
+          const html = await readFile(file, 'utf8');
+          const links = await preloadLinks(html, read);
+          if (links.length === 0) continue;
+          if (!html.includes('</head>')) throw new Error(`${file} has no </head> for its preloads`);
+          await writeFile(file, html.replace('</head>', `${links.join('')}</head>`));
+          pages += 1;
+        }
+        logger.info(`module and WebAssembly preloads added to ${pages} pages`);
+      },
+    },
+  };
+}
