@@ -47,15 +47,13 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use rust_decimal::Decimal;
-use rust_decimal::prelude::FromPrimitive;
 use serde::de::{self, IntoDeserializer};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::loan::{self, LoanTerms, PayoffTime, RepaymentFrequency};
-use crate::money::{AmountParseError, format_aud, parse_amount, round_to_cents};
+use crate::money::{AmountInput, AmountParseError, format_aud, parse_amount, round_to_cents};
 use crate::term_deposit::{
     InterestFrequency, TermDepositError, term_deposit_interest, term_deposit_reinvested,
 };
@@ -155,17 +153,18 @@ impl Money {
 }
 
 /// One entry of a calculator as typed: text (`"$500,000"`, `"6.45%"`), a number, or nothing
-/// (`null` or left out). In JSON it is a string, a number or `null`.
+/// (`null` or left out). In JSON it is a string, a number (kept exactly as written) or `null`;
+/// it is read by [`AmountInput`]'s `Deserialize`, the one lenient reader of every figure.
 ///
 /// ```
 /// use banksia_core::calculator::Entry;
-/// use rust_decimal::Decimal;
 ///
 /// let typed: Entry = serde_json::from_str(r#"" $1,250.50 ""#).unwrap();
 /// assert_eq!(typed, Entry::from(" $1,250.50 "));
 /// let number: Entry = serde_json::from_str("6.45").unwrap();
-/// assert_eq!(number, Entry::Number(Decimal::new(645, 2)));
+/// assert_eq!(number, Entry::Number("6.45".into()));
 /// assert_eq!(serde_json::from_str::<Entry>("null").unwrap(), Entry::Blank);
+/// assert!(serde_json::from_str::<Entry>("[1]").is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[cfg_attr(
@@ -179,8 +178,8 @@ pub enum Entry {
     Blank,
     /// Text as typed.
     Text(String),
-    /// A number (from JSON; finite numbers only become one).
-    Number(Decimal),
+    /// A JSON number, exactly as written (`"6.45"`).
+    Number(String),
 }
 
 impl From<&str> for Entry {
@@ -191,7 +190,7 @@ impl From<&str> for Entry {
 
 impl From<Decimal> for Entry {
     fn from(number: Decimal) -> Self {
-        Entry::Number(number)
+        Entry::Number(number.to_string())
     }
 }
 
@@ -199,59 +198,18 @@ impl Serialize for Entry {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
             Entry::Blank => serializer.serialize_none(),
-            Entry::Text(text) => serializer.serialize_str(text),
-            Entry::Number(number) => Serialize::serialize(number, serializer),
+            Entry::Text(text) | Entry::Number(text) => serializer.serialize_str(text),
         }
     }
 }
 
 impl<'de> Deserialize<'de> for Entry {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserializer.deserialize_any(EntryVisitor)
-    }
-}
-
-struct EntryVisitor;
-
-impl<'de> de::Visitor<'de> for EntryVisitor {
-    type Value = Entry;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("text, a number or null")
-    }
-
-    fn visit_str<E: de::Error>(self, text: &str) -> Result<Entry, E> {
-        Ok(Entry::Text(text.to_string()))
-    }
-
-    fn visit_string<E: de::Error>(self, text: String) -> Result<Entry, E> {
-        Ok(Entry::Text(text))
-    }
-
-    fn visit_i64<E: de::Error>(self, number: i64) -> Result<Entry, E> {
-        Ok(Entry::Number(Decimal::from(number)))
-    }
-
-    fn visit_u64<E: de::Error>(self, number: u64) -> Result<Entry, E> {
-        Ok(Entry::Number(Decimal::from(number)))
-    }
-
-    /// A JSON number with a fraction. `Decimal::from_f64` keeps the digits a person wrote
-    /// (`6.45`, not the binary `6.4500000000000001776…`). Non-finite numbers can't be read.
-    fn visit_f64<E: de::Error>(self, number: f64) -> Result<Entry, E> {
-        Ok(Decimal::from_f64(number).map_or_else(|| Entry::Text("NaN".into()), Entry::Number))
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Entry, E> {
-        Ok(Entry::Blank)
-    }
-
-    fn visit_none<E: de::Error>(self) -> Result<Entry, E> {
-        Ok(Entry::Blank)
-    }
-
-    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Entry, D::Error> {
-        deserializer.deserialize_any(self)
+        Ok(match Option::<AmountInput>::deserialize(deserializer)? {
+            None => Entry::Blank,
+            Some(AmountInput::Text(text)) => Entry::Text(text),
+            Some(AmountInput::Number(digits)) => Entry::Number(digits),
+        })
     }
 }
 
@@ -361,6 +319,13 @@ impl Problems {
         }
     }
 
+    /// Notes a message under `field`, unless the field already has one.
+    fn note(&mut self, field: &str, message: String) {
+        self.0
+            .entry(field.to_string())
+            .or_insert_with(|| vec![message]);
+    }
+
     fn finish<T>(self, value: Option<T>) -> Result<T, FieldErrors> {
         match value {
             Some(value) if self.0.is_empty() => Ok(value),
@@ -379,7 +344,7 @@ enum Unread {
 fn read_decimal(entry: &Entry, percent: bool) -> Result<Decimal, Unread> {
     match entry {
         Entry::Blank => Err(Unread::Blank),
-        Entry::Number(number) => Ok(*number),
+        Entry::Number(digits) => parse_amount(digits).map_err(|_| Unread::Unreadable),
         Entry::Text(text) => {
             let mut text = text.trim();
             if percent {
@@ -435,231 +400,43 @@ fn read_choice<T: for<'de> Deserialize<'de> + Default>(
         Entry::Blank => Ok(T::default()),
         Entry::Text(text) if text.trim().is_empty() => Ok(T::default()),
         Entry::Text(text) => {
-            let name: de::value::StrDeserializer<'_, NotAChoice> = text.trim().into_deserializer();
+            let name: de::value::StrDeserializer<'_, UnknownChoice> =
+                text.trim().into_deserializer();
             T::deserialize(name).map_err(|_| unknown)
         }
         Entry::Number(_) => Err(unknown),
     }
 }
 
-/// The only error reading a choice can have. It keeps no message: serde's would quote the
-/// text, and formatting it would cost the WASM module several kilobytes for nothing.
+/// The only way reading a choice's name fails. It keeps no message (the entry's own is
+/// shown), so serde's, which would be formatted for nothing, never is: that keeps the
+/// formatting code out of the calculators' WASM module.
 #[derive(Debug)]
-struct NotAChoice;
+struct UnknownChoice;
 
-impl fmt::Display for NotAChoice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::fmt::Display for UnknownChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str("not one of the choices")
     }
 }
 
-impl std::error::Error for NotAChoice {}
+impl std::error::Error for UnknownChoice {}
 
-impl de::Error for NotAChoice {
-    fn custom<T: fmt::Display>(_message: T) -> Self {
-        NotAChoice
+impl de::Error for UnknownChoice {
+    fn custom<T: std::fmt::Display>(_message: T) -> Self {
+        UnknownChoice
     }
 
     fn invalid_type(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
-        NotAChoice
+        UnknownChoice
     }
 
     fn invalid_value(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
-        NotAChoice
+        UnknownChoice
     }
 
     fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
-        NotAChoice
-    }
-}
-
-/// Reads an object of entries by their JSON `names`: a missing entry is blank; an unknown or
-/// repeated name is refused. One loop serves every calculator, which keeps the browser's WASM
-/// module small (derived code would repeat per field).
-struct EntriesVisitor<const N: usize>(&'static [&'static str; N]);
-
-impl<'de, const N: usize> de::Visitor<'de> for EntriesVisitor<N> {
-    type Value = [Entry; N];
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("an object of entries")
-    }
-
-    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<[Entry; N], A::Error> {
-        let mut entries = [const { None }; N];
-        while let Some(index) = map.next_key_seed(EntryName(self.0))? {
-            if entries[index].is_some() {
-                return Err(de::Error::custom(format_args!(
-                    "duplicate field `{}`",
-                    self.0[index]
-                )));
-            }
-            entries[index] = Some(map.next_value::<Entry>()?);
-        }
-        Ok(entries.map(Option::unwrap_or_default))
-    }
-}
-
-/// Entries by their JSON `names`, from (name, entry) pairs: missing ones blank, unknown or
-/// repeated names refused.
-fn collect_entries<const N: usize, K: AsRef<str>>(
-    names: &'static [&'static str; N],
-    pairs: impl IntoIterator<Item = (K, Entry)>,
-) -> Result<[Entry; N], String> {
-    let mut entries = [const { None }; N];
-    for (name, entry) in pairs {
-        let name = name.as_ref();
-        let index = names
-            .iter()
-            .position(|known| *known == name)
-            .ok_or_else(|| {
-                format!(
-                    "unknown field `{name}`, expected one of {}",
-                    names.join(", ")
-                )
-            })?;
-        if entries[index].replace(entry).is_some() {
-            return Err(format!("duplicate field `{name}`"));
-        }
-    }
-    Ok(entries.map(Option::unwrap_or_default))
-}
-
-/// An entry's name read straight into its index in `names`, without allocating it.
-struct EntryName(&'static [&'static str]);
-
-impl<'de> de::DeserializeSeed<'de> for EntryName {
-    type Value = usize;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<usize, D::Error> {
-        deserializer.deserialize_identifier(self)
-    }
-}
-
-impl<'de> de::Visitor<'de> for EntryName {
-    type Value = usize;
-
-    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
-        formatter.write_str("an entry name")
-    }
-
-    fn visit_str<E: de::Error>(self, name: &str) -> Result<usize, E> {
-        self.0
-            .iter()
-            .position(|known| *known == name)
-            .ok_or_else(|| E::unknown_field(name, self.0))
-    }
-}
-
-const LOAN_ENTRY_NAMES: [&str; 6] = [
-    "principal",
-    "annual_rate_percent",
-    "term_years",
-    "frequency",
-    "interest_only_years",
-    "extra_repayment",
-];
-
-impl LoanEntries {
-    /// The entries from (JSON name, entry) pairs, for callers with their own JSON reader;
-    /// unknown or repeated names are refused, missing entries are blank.
-    ///
-    /// ```
-    /// use banksia_core::calculator::{Entry, LoanEntries};
-    ///
-    /// let entries = LoanEntries::from_entries([("principal", Entry::from("500000"))]).unwrap();
-    /// assert_eq!(entries.term_years, Entry::Blank);
-    /// assert!(LoanEntries::from_entries([("rate", Entry::Blank)]).is_err());
-    /// ```
-    pub fn from_entries<K: AsRef<str>>(
-        pairs: impl IntoIterator<Item = (K, Entry)>,
-    ) -> Result<Self, String> {
-        let [
-            principal,
-            annual_rate_percent,
-            term_years,
-            frequency,
-            interest_only_years,
-            extra_repayment,
-        ] = collect_entries(&LOAN_ENTRY_NAMES, pairs)?;
-        Ok(LoanEntries {
-            principal,
-            annual_rate_percent,
-            term_years,
-            frequency,
-            interest_only_years,
-            extra_repayment,
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for LoanEntries {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let [
-            principal,
-            annual_rate_percent,
-            term_years,
-            frequency,
-            interest_only_years,
-            extra_repayment,
-        ] = deserializer.deserialize_map(EntriesVisitor(&LOAN_ENTRY_NAMES))?;
-        Ok(LoanEntries {
-            principal,
-            annual_rate_percent,
-            term_years,
-            frequency,
-            interest_only_years,
-            extra_repayment,
-        })
-    }
-}
-
-const TERM_DEPOSIT_ENTRY_NAMES: [&str; 5] = [
-    "amount",
-    "annual_rate_percent",
-    "term_months",
-    "frequency",
-    "minimum_deposit",
-];
-
-impl TermDepositEntries {
-    /// The entries from (JSON name, entry) pairs, as [`LoanEntries::from_entries`].
-    pub fn from_entries<K: AsRef<str>>(
-        pairs: impl IntoIterator<Item = (K, Entry)>,
-    ) -> Result<Self, String> {
-        let [
-            amount,
-            annual_rate_percent,
-            term_months,
-            frequency,
-            minimum_deposit,
-        ] = collect_entries(&TERM_DEPOSIT_ENTRY_NAMES, pairs)?;
-        Ok(TermDepositEntries {
-            amount,
-            annual_rate_percent,
-            term_months,
-            frequency,
-            minimum_deposit,
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for TermDepositEntries {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let [
-            amount,
-            annual_rate_percent,
-            term_months,
-            frequency,
-            minimum_deposit,
-        ] = deserializer.deserialize_map(EntriesVisitor(&TERM_DEPOSIT_ENTRY_NAMES))?;
-        Ok(TermDepositEntries {
-            amount,
-            annual_rate_percent,
-            term_months,
-            frequency,
-            minimum_deposit,
-        })
+        UnknownChoice
     }
 }
 
@@ -667,8 +444,9 @@ impl<'de> Deserialize<'de> for TermDepositEntries {
 /// `frequency` then defaults to monthly, `interest_only_years` and `extra_repayment` to 0.
 ///
 /// In JSON the field names are [`LoanTerms`]'s, so loan terms are valid entries too.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
+#[serde(remote = "Self", default, deny_unknown_fields)]
 pub struct LoanEntries {
     /// The amount borrowed, e.g. `"$500,000"`.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
@@ -689,6 +467,8 @@ pub struct LoanEntries {
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub extra_repayment: Entry,
 }
+
+crate::reading::deserialize_object_only!(LoanEntries);
 
 impl LoanEntries {
     /// The loan terms these entries describe, or every entry that can't be read, then the
@@ -748,21 +528,34 @@ impl LoanEntries {
             None,
             ExtraRepaymentUnreadable,
         ));
-        let terms = (|| {
-            Some(LoanTerms {
-                principal: principal?,
-                annual_rate_percent: rate?,
-                term_years: term_years?,
-                frequency: frequency?,
-                interest_only_years: interest_only_years?,
-                extra_repayment: extra?,
-            })
-        })();
-        let terms = problems.finish(terms)?;
-        terms.validate().map_err(|error| error.to_field_errors())?;
-        Ok(terms)
+        // Every field gets its message at once: the figures that could be read are checked
+        // with the most permissive stand-in for the others, and each problem's field is set
+        // to its stand-in before looking again (the stand-ins pass every check).
+        let mut terms = LoanTerms {
+            principal: principal.unwrap_or(loan::MAX_PRINCIPAL),
+            annual_rate_percent: rate.unwrap_or(Decimal::ZERO),
+            term_years: term_years.unwrap_or(loan::MAX_TERM_YEARS),
+            frequency: frequency.unwrap_or_default(),
+            interest_only_years: interest_only_years.unwrap_or(0),
+            extra_repayment: extra.unwrap_or(Decimal::ZERO),
+        };
+        for _ in 0..LOAN_FIELDS {
+            let Err(error) = terms.validate() else { break };
+            problems.note(error.field(), error.to_string());
+            match error.field() {
+                "principal" => terms.principal = loan::MAX_PRINCIPAL,
+                "annual_rate_percent" => terms.annual_rate_percent = Decimal::ZERO,
+                "term_years" => terms.term_years = loan::MAX_TERM_YEARS,
+                "interest_only_years" => terms.interest_only_years = 0,
+                _ => terms.extra_repayment = Decimal::ZERO,
+            }
+        }
+        problems.finish(Some(terms))
     }
 }
+
+/// How many fields the loan entries have.
+const LOAN_FIELDS: usize = 6;
 
 /// The principal-and-interest repayment for the entries, shown in whole dollars.
 ///
@@ -965,8 +758,9 @@ pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, Fie
 ///
 /// In JSON the field names are [`TermDepositTerms`](crate::term_deposit::TermDepositTerms)'s,
 /// so those terms are valid entries too.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
+#[serde(remote = "Self", default, deny_unknown_fields)]
 pub struct TermDepositEntries {
     /// The amount deposited, e.g. `"$50,000"`.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
@@ -985,6 +779,8 @@ pub struct TermDepositEntries {
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub minimum_deposit: Entry,
 }
+
+crate::reading::deserialize_object_only!(TermDepositEntries);
 
 /// A term deposit worked out for the calculator (see [`term_deposit_view`]). Money shows
 /// cents when there are any.
@@ -1103,6 +899,28 @@ pub fn term_deposit_view(entries: &TermDepositEntries) -> Result<TermDepositView
         None,
         MinimumDepositUnreadable,
     ));
+    // As for loans: every field's problem at once, stand-ins for what can't be read.
+    let (mut stand_in_amount, mut stand_in_rate, mut stand_in_months) = (
+        amount.unwrap_or(Decimal::ONE),
+        rate.unwrap_or(Decimal::ZERO),
+        term_months.unwrap_or(12),
+    );
+    let frequency_or_default = frequency.unwrap_or_default();
+    for _ in 0..3 {
+        let checked = term_deposit_interest(
+            stand_in_amount,
+            stand_in_rate,
+            stand_in_months,
+            frequency_or_default,
+        );
+        let Err(error) = checked else { break };
+        problems.note(error.field(), error.to_string());
+        match error.field() {
+            "amount" => stand_in_amount = Decimal::ONE,
+            "annual_rate_percent" => stand_in_rate = Decimal::ZERO,
+            _ => stand_in_months = 12,
+        }
+    }
     let read = (|| Some((amount?, rate?, term_months?, frequency?, minimum?)))();
     let (amount, rate, term_months, frequency, minimum) = problems.finish(read)?;
     let to_errors = |error: TermDepositError| error.to_field_errors();
@@ -1157,7 +975,7 @@ mod tests {
         }
     }
 
-    fn errors(result: Result<impl fmt::Debug, FieldErrors>) -> Vec<(String, String)> {
+    fn errors(result: Result<impl std::fmt::Debug, FieldErrors>) -> Vec<(String, String)> {
         result
             .unwrap_err()
             .into_iter()
@@ -1177,9 +995,9 @@ mod tests {
         assert_eq!(view.payoff_time_display, "30 years");
         assert_eq!(view.period_label, "month");
         let numbers = LoanEntries {
-            principal: Entry::Number(dec!(150000)),
-            annual_rate_percent: Entry::Number(dec!(6.45)),
-            term_years: Entry::Number(dec!(25)),
+            principal: Entry::from(dec!(150000)),
+            annual_rate_percent: Entry::from(dec!(6.45)),
+            term_years: Entry::from(dec!(25)),
             ..LoanEntries::default()
         };
         assert_eq!(loan_repayment(&numbers).unwrap().amount, dec!(1008.13));
@@ -1283,6 +1101,87 @@ mod tests {
     }
 
     #[test]
+    fn every_field_gets_its_message_at_once() {
+        // An unreadable amount and a term out of range: both are reported.
+        assert_eq!(
+            errors(loan_schedule_view(&loan("abc", "6", "100"))),
+            vec![
+                pair(
+                    "principal",
+                    "Enter the loan amount in dollars, like 500,000"
+                ),
+                pair("term_years", "Loan term can't be more than 40 years"),
+            ]
+        );
+        // Every range problem too, each under its own field.
+        let entries = LoanEntries {
+            interest_only_years: "12".into(),
+            extra_repayment: "0.001".into(),
+            ..loan("0", "31", "0")
+        };
+        assert_eq!(
+            errors(loan_repayment(&entries)),
+            vec![
+                pair(
+                    "annual_rate_percent",
+                    "Interest rate can't be more than 30% p.a."
+                ),
+                pair(
+                    "extra_repayment",
+                    "Extra repayment can't have more than 2 decimal places"
+                ),
+                pair(
+                    "interest_only_years",
+                    "Interest-only period can't be more than 10 years"
+                ),
+                pair("principal", "Enter a loan amount greater than $0"),
+                pair("term_years", "Loan term must be at least 1 year"),
+            ]
+        );
+        let deposit = TermDepositEntries {
+            amount: "abc".into(),
+            annual_rate_percent: "31".into(),
+            term_months: "200".into(),
+            ..TermDepositEntries::default()
+        };
+        assert_eq!(
+            errors(term_deposit_view(&deposit)),
+            vec![
+                pair("amount", "Enter the deposit amount in dollars, like 50,000"),
+                pair(
+                    "annual_rate_percent",
+                    "Interest rate can't be more than 30% p.a."
+                ),
+                pair("term_months", "Term can't be more than 120 months"),
+            ]
+        );
+    }
+
+    #[test]
+    fn json_numbers_are_read_as_written_never_rounded() {
+        for json in [
+            r#"{"principal": 50000.000000000000000000000000001, "annual_rate_percent": 6, "term_years": 30}"#,
+            r#"{"principal": 1e5, "annual_rate_percent": 6, "term_years": 30}"#,
+            r#"{"principal": "1_000", "annual_rate_percent": 6, "term_years": 30}"#,
+        ] {
+            let entries: LoanEntries = serde_json::from_str(json).unwrap();
+            assert_eq!(
+                errors(loan_repayment(&entries)),
+                vec![pair(
+                    "principal",
+                    "Enter the loan amount in dollars, like 500,000"
+                )],
+                "{json}"
+            );
+        }
+        let exact: LoanEntries = serde_json::from_str(
+            r#"{"principal": 72596.33, "annual_rate_percent": 6.2, "term_years": 30}"#,
+        )
+        .unwrap();
+        assert_eq!(loan_repayment(&exact).unwrap().amount, dec!(444.64));
+    }
+
+    #[test]
     fn schedule_view_matches_the_schedule() {
         let entries = LoanEntries {
             interest_only_years: "2".into(),
@@ -1314,9 +1213,16 @@ mod tests {
             );
         }
         let savings = view.savings.unwrap();
+        // $250 a week on top repays the 25-year loan 11 years 6 months sooner.
         assert_eq!(
-            savings.time_saved_display,
-            duration_text(savings.time_saved)
+            (savings.time_saved, savings.time_saved_display.as_str()),
+            (
+                PayoffTime {
+                    years: 11,
+                    months: 6
+                },
+                "11 years 6 months"
+            )
         );
     }
 

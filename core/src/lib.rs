@@ -34,5 +34,6 @@ pub mod calculator;
 pub mod loan;
 pub mod loan_scenarios;
 pub mod money;
+mod reading;
 pub mod reference;
 pub mod term_deposit;

@@ -35,7 +35,7 @@
 use std::collections::BTreeMap;
 
 use rust_decimal::prelude::ToPrimitive;
-use rust_decimal::{Decimal, MathematicalOps, RoundingStrategy};
+use rust_decimal::{Decimal, MathematicalOps};
 use serde::{Deserialize, Serialize};
 
 /// The largest loan amount accepted: $100,000,000.
@@ -590,8 +590,8 @@ fn exact_cents(amount: Decimal, rate_percent: Decimal, periods: u32) -> Option<D
 }
 
 /// The same as [`exact_cents`] for operands too long for 128-bit integers (rates with very
-/// many decimals), with big integers: a 28-digit estimate, then the exact test
-/// `2·a·r < (2c+1)·10^(sa+sr)·periods` picks the cent `c`. Amounts are never negative here.
+/// many decimals), with big integers: the exact test `2·a·r < (2c+1)·10^(sa+sr)·periods`
+/// picks the cent `c` (a search from 0: a few dozen tests of small numbers). Amounts are never negative here.
 fn exact_cents_long(amount: Decimal, rate_percent: Decimal, periods: u32) -> Option<Decimal> {
     if amount.is_sign_negative() || rate_percent.is_sign_negative() {
         return None;
@@ -604,13 +604,8 @@ fn exact_cents_long(amount: Decimal, rate_percent: Decimal, periods: u32) -> Opt
     let denominator = Natural::from_u128(10)
         .pow(amount.scale() + rate_percent.scale())
         .mul(&Natural::from_u128(u128::from(periods)));
-    let estimate = amount
-        .checked_mul(rate_percent)?
-        .checked_div(Decimal::from(periods))?
-        .round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero);
-    let guess = estimate.to_u128()? + 1;
     // Searching c + 1 from 1 up: "c + 1 cents is at least the rounded interest".
-    let above = smallest_satisfying(guess, |next| {
+    let above = smallest_satisfying(1, |next| {
         let cents = next - 1;
         twice_plus_one <= Natural::from_u128(2 * cents + 1).mul(&denominator)
     });

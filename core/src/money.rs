@@ -10,8 +10,11 @@
 //! assert_eq!(format_aud(amount, false), "$1,251");
 //! ```
 
+use std::fmt;
+
 use rust_decimal::{Decimal, RoundingStrategy};
-use serde::{Deserialize, Serialize};
+use serde::de::{self, IgnoredAny, MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Rounds to whole cents, halves away from zero (`0.005` becomes `0.01`), and always keeps two
 /// decimal places (`12` becomes `12.00`).
@@ -95,6 +98,148 @@ pub enum AmountParseError {
     /// The text is not a dollar amount.
     #[error("not a dollar amount")]
     Invalid,
+}
+
+/// An amount (or any figure a person enters) as it arrives: text as typed (`"$85,000"`), or a
+/// JSON number kept exactly as it was written (`85000.5`), never through a binary float.
+///
+/// Its `Deserialize` is the one lenient reader of every figure in the project: the
+/// application's amounts and every calculator entry use it, on the server (the request body)
+/// and in the browser (the WASM exports) alike. It accepts a string or a number and nothing
+/// else. A number arrives as its digits from `serde_json` with `arbitrary_precision` (both
+/// the server and the WASM packages read JSON text that way); a deserializer that offers a
+/// binary float (`f64`) is refused rather than rounded. (So read JSON text, with
+/// `serde_json::from_str` or `from_slice`, not a `serde_json::Value`, which hands some numbers
+/// over as floats.)
+///
+/// # Accepted forms of an amount
+///
+/// [`AmountInput::to_decimal`] reads text and numbers alike with [`parse_amount`]:
+///
+/// * digits with an optional `.` and fraction: `85000`, `1250.5`, `0.99`;
+/// * around them, whitespace, a leading `$`, `A$` or `AUD`, a minus sign, and commas between
+///   groups of three digits: `" $85,000 "`, `"AUD 1,250.50"`, `"-$20"`;
+/// * at most 28 digits in all (what a [`Decimal`] holds exactly).
+///
+/// Refused, never guessed at or rounded: exponents (`1e3`), underscores (`1_000`), other
+/// separators (`1 000`, `1,25`), more than 28 digits, anything else. Whether more than two
+/// decimal places are allowed is each caller's rule (money is in whole cents).
+///
+/// ```
+/// use banksia_core::money::AmountInput;
+/// use rust_decimal::Decimal;
+///
+/// let typed: AmountInput = serde_json::from_str(r#"" $1,250.50 ""#).unwrap();
+/// assert_eq!(typed.to_decimal(), Ok(Decimal::new(125050, 2)));
+/// let number: AmountInput = serde_json::from_str("1250.5").unwrap();
+/// assert_eq!(number, AmountInput::Number("1250.5".into()));
+/// // Read as written: 31 digits can't be held exactly, so this is refused, not rounded.
+/// let long: AmountInput = serde_json::from_str("50.000000000000000000000000000001").unwrap();
+/// assert!(long.to_decimal().is_err());
+/// assert!(AmountInput::from("1_000").to_decimal().is_err());
+/// assert!(serde_json::from_str::<AmountInput>("true").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(type = "string | number")
+)]
+pub enum AmountInput {
+    /// A JSON number, exactly as written.
+    Number(String),
+    /// Text as typed.
+    Text(String),
+}
+
+impl AmountInput {
+    /// The amount, read by [`parse_amount`] (see the accepted forms above).
+    ///
+    /// ```
+    /// use banksia_core::money::{AmountInput, AmountParseError};
+    ///
+    /// assert_eq!(AmountInput::from("$25").to_decimal().unwrap().to_string(), "25");
+    /// assert_eq!(AmountInput::from("25 dollars").to_decimal(), Err(AmountParseError::Invalid));
+    /// assert_eq!(AmountInput::Number("1e3".into()).to_decimal(), Err(AmountParseError::Invalid));
+    /// ```
+    pub fn to_decimal(&self) -> Result<Decimal, AmountParseError> {
+        match self {
+            Self::Number(digits) => parse_amount(digits),
+            Self::Text(text) => parse_amount(text),
+        }
+    }
+
+    /// Nothing but whitespace was typed.
+    pub fn is_blank(&self) -> bool {
+        matches!(self, Self::Text(text) if text.trim().is_empty())
+    }
+}
+
+impl From<Decimal> for AmountInput {
+    fn from(amount: Decimal) -> Self {
+        Self::Number(amount.to_string())
+    }
+}
+
+impl From<&str> for AmountInput {
+    fn from(text: &str) -> Self {
+        Self::Text(text.to_string())
+    }
+}
+
+/// Written back as text (a number's digits as a string), which reads back to the same amount.
+impl Serialize for AmountInput {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Number(text) | Self::Text(text) => serializer.serialize_str(text),
+        }
+    }
+}
+
+/// The key under which `serde_json` (feature `arbitrary_precision`) hands a number over as its
+/// digits, a one-entry map; `rust_decimal` reads numbers the same way.
+const JSON_NUMBER_KEY: &str = "$serde_json::private::Number";
+
+impl<'de> Deserialize<'de> for AmountInput {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(AmountVisitor)
+    }
+}
+
+struct AmountVisitor;
+
+impl<'de> Visitor<'de> for AmountVisitor {
+    type Value = AmountInput;
+
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        formatter.write_str("text or a number")
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<AmountInput, E> {
+        Ok(AmountInput::Text(text.to_owned()))
+    }
+
+    fn visit_string<E: de::Error>(self, text: String) -> Result<AmountInput, E> {
+        Ok(AmountInput::Text(text))
+    }
+
+    fn visit_u64<E: de::Error>(self, number: u64) -> Result<AmountInput, E> {
+        Ok(AmountInput::Number(number.to_string()))
+    }
+
+    fn visit_i64<E: de::Error>(self, number: i64) -> Result<AmountInput, E> {
+        Ok(AmountInput::Number(number.to_string()))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AmountInput, A::Error> {
+        if map.next_key::<String>()?.as_deref() == Some(JSON_NUMBER_KEY) {
+            let digits: String = map.next_value()?;
+            if map.next_key::<IgnoredAny>()?.is_none() {
+                return Ok(AmountInput::Number(digits));
+            }
+        }
+        Err(de::Error::invalid_type(de::Unexpected::Map, &self))
+    }
 }
 
 /// Reads an amount typed by a person: surrounding whitespace, a leading `$` (or `A$`, `AUD`),

@@ -16,8 +16,12 @@ make_reachable() {
   done
 }
 
-# start_cluster DIR PORT: create the cluster on first use, start it, create database "banksia".
-# Sets PG_CLUSTER_DIR and DATABASE_URL.
+# start_cluster DIR PORT: create the cluster on first use, start it, and set up database "banksia" as
+# production would: an administrator (the superuser) creates the roles, the schema owner
+# banksia_owner (no superuser) applies the migrations with `banksia-server migrate`, and the server
+# runs as banksia_app, a login role granted only banksia_api (insert applications, read back
+# what a replay returns). Sets PG_CLUSTER_DIR, DATABASE_URL (banksia_app, for the server) and
+# ADMIN_DATABASE_URL (the superuser, for tests that inspect rows).
 start_cluster() {
   local dir="$1" port="$2"
   mkdir -p "$dir"
@@ -34,10 +38,27 @@ start_cluster() {
   say "PostgreSQL on 127.0.0.1:$port"
   as_pg_user pg_ctl -D "$dir" -l "$dir/server.log" -w -t 30 \
     -o "-p $port -k $dir -c listen_addresses=127.0.0.1" start >/dev/null
-  if ! psql -h 127.0.0.1 -p "$port" -U postgres -tAc "select 1 from pg_database where datname = 'banksia'" | grep -q 1; then
-    createdb -h 127.0.0.1 -p "$port" -U postgres banksia
-  fi
-  export DATABASE_URL="postgres://postgres@127.0.0.1:$port/banksia"
+  local admin="postgresql://postgres@127.0.0.1:$port"
+  # The administrator's part: the roles (the migrations create none, so the owner needs no
+  # CREATEROLE), and the database, owned by banksia_owner.
+  psql -q -v ON_ERROR_STOP=1 "$admin/postgres" >/dev/null <<'SQL'
+SELECT 'CREATE ROLE banksia_api NOLOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_api')\gexec
+SELECT 'CREATE ROLE banksia_owner LOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_owner')\gexec
+SELECT 'CREATE ROLE banksia_app LOGIN IN ROLE banksia_api' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_app')\gexec
+SELECT 'CREATE DATABASE banksia OWNER banksia_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'banksia')\gexec
+ALTER DATABASE banksia OWNER TO banksia_owner;
+SQL
+  # A database made before the roles existed: hand its tables to the owner.
+  psql -q -v ON_ERROR_STOP=1 "$admin/banksia" >/dev/null <<'SQL'
+SET client_min_messages = warning;
+ALTER TABLE IF EXISTS account_applications OWNER TO banksia_owner;
+ALTER TABLE IF EXISTS refinery_schema_history OWNER TO banksia_owner;
+SQL
+  say "migrations (as banksia_owner)"
+  DATABASE_URL="postgres://banksia_owner@127.0.0.1:$port/banksia" "$SERVER_BIN" migrate >"$dir/migrate.log" 2>&1 \
+    || { cat "$dir/migrate.log" >&2; return 1; }
+  export ADMIN_DATABASE_URL="postgres://postgres@127.0.0.1:$port/banksia"
+  export DATABASE_URL="postgres://banksia_app@127.0.0.1:$port/banksia"
 }
 
 stop_cluster() {

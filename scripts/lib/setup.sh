@@ -110,7 +110,7 @@ build_wasm() {
 }
 
 build_site() {
-  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" "$ROOT/wasm/pkg-application" \
+  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" "$ROOT/wasm/pkg-application" \
     && [ -f "$SITE/dist/index.html" ] && [ -f "$SITE/dist/pagefind/pagefind.js" ]; then
     return
   fi

@@ -9,11 +9,14 @@
 //! | `STATIC_DIR` | `site/dist` | The built site served for every non-API path; its `404.html` answers unknown paths. |
 //! | `RATE_LIMIT_PER_MINUTE` | `10` | Application submissions allowed per client IP per minute; `0` turns the limit off. |
 //! | `TRUSTED_PROXIES` | (none) | Comma-separated IPs or CIDR ranges of reverse proxies whose `X-Forwarded-For` is believed. |
+//! | `HEADER_READ_TIMEOUT_SECONDS` | `10` | A connection must send a request's whole header within this time of starting it, or it is closed. |
+//! | `BODY_READ_TIMEOUT_SECONDS` | `10` | A request body must arrive whole within this time of the handler starting to read it, or the answer is 408. |
+//! | `IDLE_TIMEOUT_SECONDS` | `30` | A connection on which nothing is received or sent for this long is closed (an idle keep-alive, or a client that stalls mid-request or stops reading the response). |
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
 //! | `SMTP_URL` | (none) | SMTP server for confirmation emails: `smtp://user:pass@host:587` (STARTTLS required), `smtps://…:465` (TLS), `smtp://host:25?tls=none` (no encryption, local relays only). |
 //! | `MAIL_DIR` | (none) | Without `SMTP_URL`: write each email as an `.eml` file into this directory. With neither, no confirmation email is queued. |
 //! | `MAIL_FROM` | `Banksia Bank <no-reply@banksia.bank>` | Sender of confirmation emails. |
-//! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. `tokio_postgres` and `hyper` stay at `info` whatever it says, as their debug output would include personal data. |
+//! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. Nothing below `info` from `tokio_postgres`, `postgres_protocol`, `hyper` or `hyper_util` is logged whatever it says (a cap applied after this filter), as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
 //! with status 1 if it is still unreachable; a missing or unparsable variable exits with status 2.
@@ -43,6 +46,9 @@ pub struct Config {
     pub rate_limit_per_minute: u32,
     pub trusted_proxies: Vec<IpNet>,
     pub shutdown_drain: Duration,
+    pub header_read_timeout: Duration,
+    pub body_read_timeout: Duration,
+    pub idle_timeout: Duration,
     pub mail: crate::mailer::MailConfig,
 }
 
@@ -104,8 +110,23 @@ impl Config {
             )?,
             trusted_proxies,
             shutdown_drain: Duration::from_secs(parse(&var, "SHUTDOWN_DRAIN_SECONDS", 10)?),
+            header_read_timeout: seconds(&var, "HEADER_READ_TIMEOUT_SECONDS", 10)?,
+            body_read_timeout: seconds(&var, "BODY_READ_TIMEOUT_SECONDS", 10)?,
+            idle_timeout: seconds(&var, "IDLE_TIMEOUT_SECONDS", 30)?,
             mail: crate::mailer::MailConfig::from_vars(&var)?,
         })
+    }
+}
+
+/// A timeout in whole seconds, at least 1 (a timeout cannot be turned off).
+fn seconds(
+    var: &impl Fn(&str) -> Option<String>,
+    name: &str,
+    default: u64,
+) -> Result<Duration, ConfigError> {
+    match parse(var, name, default)? {
+        0 => Err(ConfigError(format!("{name}: must be at least 1"))),
+        n => Ok(Duration::from_secs(n)),
     }
 }
 
@@ -145,6 +166,31 @@ mod tests {
         assert_eq!(c.rate_limit_per_minute, 10);
         assert!(c.trusted_proxies.is_empty());
         assert_eq!(c.shutdown_drain, Duration::from_secs(10));
+        assert_eq!(c.header_read_timeout, Duration::from_secs(10));
+        assert_eq!(c.body_read_timeout, Duration::from_secs(10));
+        assert_eq!(c.idle_timeout, Duration::from_secs(30));
+    }
+
+    #[test]
+    fn timeouts_are_read_and_never_zero() {
+        let c = config(&[
+            ("DATABASE_URL", "x"),
+            ("HEADER_READ_TIMEOUT_SECONDS", "2"),
+            ("BODY_READ_TIMEOUT_SECONDS", "3"),
+            ("IDLE_TIMEOUT_SECONDS", "4"),
+        ])
+        .unwrap();
+        assert_eq!(c.header_read_timeout, Duration::from_secs(2));
+        assert_eq!(c.body_read_timeout, Duration::from_secs(3));
+        assert_eq!(c.idle_timeout, Duration::from_secs(4));
+        for name in [
+            "HEADER_READ_TIMEOUT_SECONDS",
+            "BODY_READ_TIMEOUT_SECONDS",
+            "IDLE_TIMEOUT_SECONDS",
+        ] {
+            let err = config(&[("DATABASE_URL", "x"), (name, "0")]).unwrap_err();
+            assert!(err.0.starts_with(name), "{err}");
+        }
     }
 
     #[test]

@@ -17,6 +17,12 @@ const POOL_WAIT: Duration = Duration::from_millis(1200);
 const CONNECT_TIMEOUT: Duration = Duration::from_millis(1000);
 /// The whole of one database operation, so a hung server still yields a 503 within 2 s.
 pub const OPERATION_DEADLINE: Duration = Duration::from_millis(1500);
+/// PostgreSQL's own bound on every statement of the pool's sessions (`statement_timeout`),
+/// shorter than [`OPERATION_DEADLINE`]: a statement that waits (on a lock, on I/O) is cancelled
+/// by the database, so an insert the server has given up on cannot commit later.
+pub const STATEMENT_TIMEOUT: Duration = Duration::from_millis(1000);
+/// How long a statement may wait for a lock (`lock_timeout`).
+pub const LOCK_TIMEOUT: Duration = Duration::from_millis(800);
 
 mod embedded {
     refinery::embed_migrations!("../migrations");
@@ -86,6 +92,9 @@ pub enum DbError {
     },
     /// The generated reference collided with an existing one.
     DuplicateReference,
+    /// The insert was sent but no answer came (deadline, connection lost): it may have been
+    /// committed. A retry with the same idempotency key tells.
+    OutcomeUnknown(String),
 }
 
 impl std::fmt::Display for DbError {
@@ -100,6 +109,7 @@ impl std::fmt::Display for DbError {
                 Ok(())
             }
             Self::DuplicateReference => f.write_str("duplicate reference"),
+            Self::OutcomeUnknown(why) => write!(f, "insert outcome unknown: {why}"),
         }
     }
 }
@@ -108,14 +118,20 @@ impl std::error::Error for DbError {}
 
 impl From<tokio_postgres::Error> for DbError {
     fn from(err: tokio_postgres::Error) -> Self {
-        let Some(db) = err.as_db_error() else {
+        match err.as_db_error() {
+            Some(db) => Self::from_db(db),
             // I/O, closed connection, protocol: the database went away under us.
-            return Self::Unavailable(if err.is_closed() {
+            None => Self::Unavailable(if err.is_closed() {
                 "connection closed".into()
             } else {
                 "connection error".into()
-            });
-        };
+            }),
+        }
+    }
+}
+
+impl DbError {
+    fn from_db(db: &tokio_postgres::error::DbError) -> Self {
         let code = db.code();
         let unavailable = [
             SqlState::ADMIN_SHUTDOWN,
@@ -123,6 +139,7 @@ impl From<tokio_postgres::Error> for DbError {
             SqlState::CANNOT_CONNECT_NOW,
             SqlState::TOO_MANY_CONNECTIONS,
             SqlState::QUERY_CANCELED,
+            SqlState::LOCK_NOT_AVAILABLE,
             SqlState::READ_ONLY_SQL_TRANSACTION,
         ];
         if unavailable.contains(code) || code.code().starts_with("08") {
@@ -165,6 +182,16 @@ pub fn create_pool(database_url: &str, max_size: usize) -> Result<Pool, String> 
     if pg.get_application_name().is_none() {
         pg.application_name("banksia-server");
     }
+    let bounds = format!(
+        "-c statement_timeout={} -c lock_timeout={} -c idle_in_transaction_session_timeout=5000",
+        STATEMENT_TIMEOUT.as_millis(),
+        LOCK_TIMEOUT.as_millis()
+    );
+    let options = match pg.get_options() {
+        Some(given) => format!("{given} {bounds}"),
+        None => bounds,
+    };
+    pg.options(&options);
     let manager = Manager::from_config(
         pg,
         NoTls,
@@ -182,18 +209,81 @@ pub fn create_pool(database_url: &str, max_size: usize) -> Result<Pool, String> 
         .map_err(|e| format!("cannot build the connection pool: {e}"))
 }
 
+/// Why the migrations could not be applied.
+#[derive(Debug)]
+pub enum MigrateError {
+    /// The database cannot be reached yet (starting, restarting): worth retrying.
+    NotReady(String),
+    /// Retrying cannot help (a permission, a missing role, a broken migration): the message
+    /// carries the SQLSTATE when PostgreSQL gave one.
+    Fatal(String),
+}
+
+impl std::fmt::Display for MigrateError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NotReady(why) | Self::Fatal(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for MigrateError {}
+
+impl MigrateError {
+    /// Reads an error from the pool, tokio-postgres or refinery (which wraps tokio-postgres's).
+    fn classify(err: &(dyn std::error::Error + 'static)) -> Self {
+        let mut cause: Option<&(dyn std::error::Error + 'static)> = Some(err);
+        while let Some(current) = cause {
+            if let Some(pool) = current.downcast_ref::<PoolError>() {
+                return match pool {
+                    PoolError::Backend(pg) => Self::classify(pg),
+                    other => Self::NotReady(other.to_string()),
+                };
+            }
+            if let Some(pg) = current.downcast_ref::<tokio_postgres::Error>() {
+                let Some(db) = pg.as_db_error() else {
+                    return Self::NotReady(format!("{err}"));
+                };
+                let text = format!("{err}: SQLSTATE {} {}", db.code().code(), db.message());
+                return match DbError::from_db(db) {
+                    DbError::Unavailable(_) => Self::NotReady(text),
+                    _ => Self::Fatal(text),
+                };
+            }
+            cause = current.source();
+        }
+        Self::Fatal(err.to_string())
+    }
+}
+
 /// Applies the embedded migrations, one server at a time (an advisory lock serialises
 /// instances started together). A role that may not create tables (such as one granted only
 /// `banksia_api`) cannot apply them: it checks that every migration is already applied instead.
-pub async fn migrate(pool: &Pool) -> Result<Vec<String>, Box<dyn std::error::Error + Send + Sync>> {
+///
+/// The migrations need no superuser: the database's owner applies them, provided the role
+/// `banksia_api` exists (created once by an administrator: `CREATE ROLE banksia_api NOLOGIN`).
+/// An error retrying cannot mend (such as SQLSTATE 42501, insufficient privilege) is
+/// [`MigrateError::Fatal`].
+pub async fn migrate(pool: &Pool) -> Result<Vec<String>, MigrateError> {
+    let mut conn = pool.get().await.map_err(|e| MigrateError::classify(&e))?;
+    let result = migrate_on(&mut conn).await;
+    if result.is_err() {
+        // The session may hold the advisory lock or a failed transaction: don't reuse it.
+        let _ = deadpool_postgres::Object::take(conn);
+    }
+    result
+}
+
+async fn migrate_on(conn: &mut deadpool_postgres::Object) -> Result<Vec<String>, MigrateError> {
     const LOCK: i64 = 0x0062_616e_6b73_6961; // "banksia"
-    let mut conn = pool.get().await?;
+    let fail = |e: tokio_postgres::Error| MigrateError::classify(&e);
     let can_create: bool = conn
         .query_one(
             "SELECT has_schema_privilege(current_schema(), 'CREATE')",
             &[],
         )
-        .await?
+        .await
+        .map_err(fail)?
         .get(0);
     let runner = embedded::migrations::runner();
     if !can_create {
@@ -205,24 +295,35 @@ pub async fn migrate(pool: &Pool) -> Result<Vec<String>, Box<dyn std::error::Err
             .unwrap_or(0);
         let applied: Option<i32> = conn
             .query_one("SELECT max(version) FROM refinery_schema_history", &[])
-            .await?
+            .await
+            .map_err(fail)?
             .get(0);
         if applied.unwrap_or(0) < latest {
-            return Err(format!(
+            return Err(MigrateError::Fatal(format!(
                 "migrations up to V{latest} are needed but this database role cannot apply them; \
                  run the server once as the schema owner"
-            )
-            .into());
+            )));
         }
         return Ok(Vec::new());
     }
+    // The pool's statement and lock timeouts are for requests; waiting for another instance's
+    // migrations (the advisory lock) and the migrations themselves may take longer.
+    conn.batch_execute("SET statement_timeout = 0; SET lock_timeout = 0")
+        .await
+        .map_err(fail)?;
     conn.execute("SELECT pg_advisory_lock($1)", &[&LOCK])
-        .await?;
-    let client: &mut tokio_postgres::Client = &mut conn;
+        .await
+        .map_err(fail)?;
+    let client: &mut tokio_postgres::Client = conn;
     let report = runner.run_async(client).await;
     conn.execute("SELECT pg_advisory_unlock($1)", &[&LOCK])
-        .await?;
-    Ok(report?
+        .await
+        .map_err(fail)?;
+    conn.batch_execute("RESET statement_timeout; RESET lock_timeout")
+        .await
+        .map_err(fail)?;
+    Ok(report
+        .map_err(|e| MigrateError::classify(&e))?
         .applied_migrations()
         .iter()
         .map(ToString::to_string)
@@ -251,16 +352,16 @@ WITH application AS (
         initial_deposit_amount, terms_accepted, marketing_consent
     ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
     ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING reference, status, created_at
+    RETURNING reference, submitted_status, created_at
 ), email AS (
     INSERT INTO email_outbox (reference, recipient, first_name)
     SELECT reference, $7, $5 FROM application WHERE $23
     RETURNING reference
 )
-SELECT reference, status, created_at, EXISTS (SELECT 1 FROM email) FROM application";
+SELECT reference, submitted_status, created_at, EXISTS (SELECT 1 FROM email) FROM application";
 
 const FIND_BY_KEY: &str = "\
-SELECT a.reference, a.status, a.created_at,
+SELECT a.reference, a.submitted_status, a.created_at,
        EXISTS (SELECT 1 FROM email_outbox o WHERE o.reference = a.reference), a.request_fingerprint
 FROM account_applications a WHERE a.idempotency_key = $1";
 
@@ -288,60 +389,110 @@ pub async fn insert_application_and_email(
     idempotency: Option<&Idempotency>,
     queue_email: bool,
 ) -> Result<InsertOutcome, DbError> {
-    deadline(async {
-        let conn = pool.get().await?;
-        let insert = conn.prepare_cached(INSERT).await?;
-        let key = idempotency.map(|i| i.key.as_str());
-        let fingerprint = idempotency.map(|i| &i.fingerprint[..]);
-        let rows = conn
-            .query(
-                &insert,
-                &[
-                    &reference,
-                    &key,
-                    &fingerprint,
-                    &app.application_type,
-                    &app.first_name,
-                    &app.last_name,
-                    &app.email,
-                    &app.phone,
-                    &app.date_of_birth,
-                    &app.address_line1,
-                    &app.address_line2,
-                    &app.city,
-                    &app.state,
-                    &app.postal_code,
-                    &app.employment_status,
-                    &app.annual_income,
-                    &app.employer_name,
-                    &app.identification_type,
-                    &app.identification_number,
-                    &app.initial_deposit_amount,
-                    &app.terms_accepted,
-                    &app.marketing_consent,
-                    &queue_email,
-                ],
-            )
-            .await?;
-        if let Some(row) = rows.first() {
-            return Ok(InsertOutcome::Created(submission(row)?));
-        }
-        let Some(idempotency) = idempotency else {
-            return Err(DbError::Query {
-                code: "no row returned".into(),
-                constraint: None,
-            });
-        };
-        let find = conn.prepare_cached(FIND_BY_KEY).await?;
-        let row = conn.query_one(&find, &[&idempotency.key]).await?;
-        let stored: &[u8] = row.try_get(4)?;
-        if stored == idempotency.fingerprint {
-            Ok(InsertOutcome::Replayed(submission(&row)?))
-        } else {
-            Ok(InsertOutcome::KeyReused)
-        }
-    })
+    // Set once the INSERT has gone to PostgreSQL: from then on, silence (the deadline, a lost
+    // connection) does not mean "not stored".
+    let sent = std::sync::atomic::AtomicBool::new(false);
+    let mut held: Option<deadpool_postgres::Object> = None;
+    let result = tokio::time::timeout(
+        OPERATION_DEADLINE,
+        insert_on(
+            pool,
+            reference,
+            app,
+            idempotency,
+            queue_email,
+            &sent,
+            &mut held,
+        ),
+    )
     .await
+    .unwrap_or_else(|_| Err(DbError::Unavailable("operation deadline exceeded".into())));
+    let unknown = match &result {
+        Err(DbError::Unavailable(why)) if sent.load(std::sync::atomic::Ordering::SeqCst) => {
+            Some(why.clone())
+        }
+        _ => None,
+    };
+    if let Some(why) = unknown {
+        // The session may still be running the statement: never hand it to another request.
+        if let Some(conn) = held.take() {
+            drop(deadpool_postgres::Object::take(conn));
+        }
+        return Err(DbError::OutcomeUnknown(why));
+    }
+    result
+}
+
+async fn insert_on(
+    pool: &Pool,
+    reference: &str,
+    app: &NewApplication,
+    idempotency: Option<&Idempotency>,
+    queue_email: bool,
+    sent: &std::sync::atomic::AtomicBool,
+    held: &mut Option<deadpool_postgres::Object>,
+) -> Result<InsertOutcome, DbError> {
+    let conn = held.insert(pool.get().await?);
+    let insert = conn.prepare_cached(INSERT).await?;
+    let key = idempotency.map(|i| i.key.as_str());
+    let fingerprint = idempotency.map(|i| &i.fingerprint[..]);
+    sent.store(true, std::sync::atomic::Ordering::SeqCst);
+    let rows = conn
+        .query(
+            &insert,
+            &[
+                &reference,
+                &key,
+                &fingerprint,
+                &app.application_type,
+                &app.first_name,
+                &app.last_name,
+                &app.email,
+                &app.phone,
+                &app.date_of_birth,
+                &app.address_line1,
+                &app.address_line2,
+                &app.city,
+                &app.state,
+                &app.postal_code,
+                &app.employment_status,
+                &app.annual_income,
+                &app.employer_name,
+                &app.identification_type,
+                &app.identification_number,
+                &app.initial_deposit_amount,
+                &app.terms_accepted,
+                &app.marketing_consent,
+                &queue_email,
+            ],
+        )
+        .await
+        .map_err(|err| {
+            // PostgreSQL answered with an error: the statement did not commit.
+            if err.as_db_error().is_some() {
+                sent.store(false, std::sync::atomic::Ordering::SeqCst);
+            }
+            DbError::from(err)
+        })?;
+    // Committed (autocommit) or refused by the key's conflict: the outcome is known now.
+    sent.store(false, std::sync::atomic::Ordering::SeqCst);
+    if let Some(row) = rows.first() {
+        return Ok(InsertOutcome::Created(submission(row)?));
+    }
+    let Some(idempotency) = idempotency else {
+        return Err(DbError::Query {
+            code: "no row returned".into(),
+            constraint: None,
+        });
+    };
+    let find = conn.prepare_cached(FIND_BY_KEY).await?;
+    let row = conn.query_one(&find, &[&idempotency.key]).await?;
+    let stored: &[u8] = row.try_get(4)?;
+    if stored == idempotency.fingerprint {
+        Ok(InsertOutcome::Replayed(submission(&row)?))
+    } else {
+        Ok(InsertOutcome::KeyReused)
+    }
 }
 
 fn submission(row: &tokio_postgres::Row) -> Result<Submission, tokio_postgres::Error> {

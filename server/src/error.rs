@@ -14,7 +14,8 @@ use crate::db::DbError;
 pub enum ApiError {
     /// 400: the body is not JSON.
     MalformedJson,
-    /// 400: the body is JSON but a field has the wrong type, a field is unknown, or `user_id` is set.
+    /// 400: the body is JSON but not one object of the known fields: an array, an unknown or
+    /// repeated field, a value of the wrong kind.
     SchemaMismatch,
     /// 400: the `Idempotency-Key` header is not 1 to 255 visible ASCII characters.
     InvalidIdempotencyKey,
@@ -22,6 +23,11 @@ pub enum ApiError {
     UnreadableBody,
     /// 400: a header or the query string is malformed.
     MalformedRequest,
+    /// 400: a header that must appear once (Content-Type, Content-Length, Idempotency-Key)
+    /// appears more than once.
+    DuplicateHeader,
+    /// 408: the body did not arrive within the body-read timeout.
+    BodyTimeout,
     /// 404: no such API path.
     NotFound,
     /// 405: the path exists but not for this method.
@@ -38,6 +44,9 @@ pub enum ApiError {
     RateLimited { retry_after: Duration },
     /// 503: the database is unreachable; logged, answered generically.
     DatabaseUnavailable(DbError),
+    /// 503: the insert was sent but its outcome never came back; a retry with the same
+    /// Idempotency-Key answers whether it was stored.
+    OutcomeUnknown(DbError),
     /// 500: anything else; logged, answered generically.
     Internal(String),
 }
@@ -48,6 +57,7 @@ impl From<DbError> for ApiError {
     fn from(err: DbError) -> Self {
         match err {
             DbError::Unavailable(_) => Self::DatabaseUnavailable(err),
+            DbError::OutcomeUnknown(_) => Self::OutcomeUnknown(err),
             other => Self::Internal(other.to_string()),
         }
     }
@@ -60,7 +70,9 @@ impl ApiError {
             | Self::SchemaMismatch
             | Self::InvalidIdempotencyKey
             | Self::UnreadableBody
-            | Self::MalformedRequest => StatusCode::BAD_REQUEST,
+            | Self::MalformedRequest
+            | Self::DuplicateHeader => StatusCode::BAD_REQUEST,
+            Self::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -69,7 +81,9 @@ impl ApiError {
                 StatusCode::UNPROCESSABLE_ENTITY
             }
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::DatabaseUnavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            Self::DatabaseUnavailable(_) | Self::OutcomeUnknown(_) => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -78,15 +92,18 @@ impl ApiError {
     pub(crate) fn body(&self) -> Value {
         let error = |message: &str| json!({ "error": message });
         match self {
-            Self::MalformedJson => error("The request body is not valid JSON."),
-            Self::SchemaMismatch => error(
-                "The request body does not match the application format: a field has the wrong type or is not recognised.",
-            ),
+            // core's fixed texts: the wizard shows the same ones for a value it can't read.
+            Self::MalformedJson => error(banksia_core::application::NOT_JSON_MESSAGE),
+            Self::SchemaMismatch => error(banksia_core::application::NOT_AN_APPLICATION_MESSAGE),
             Self::InvalidIdempotencyKey => {
                 error("The Idempotency-Key header must be 1 to 255 visible ASCII characters.")
             }
             Self::UnreadableBody => error("The request body could not be read."),
             Self::MalformedRequest => error("The request is malformed."),
+            Self::DuplicateHeader => error(
+                "The request has more than one Content-Type, Content-Length or Idempotency-Key header.",
+            ),
+            Self::BodyTimeout => error("The request body did not arrive in time."),
             Self::NotFound => error("Not found."),
             Self::MethodNotAllowed => error("Method not allowed."),
             Self::PayloadTooLarge => error("The request body is larger than 16 KiB."),
@@ -104,13 +121,19 @@ impl ApiError {
             Self::DatabaseUnavailable(_) => error(
                 "The service is temporarily unavailable. Your application was not submitted; please try again shortly.",
             ),
+            Self::OutcomeUnknown(_) => json!({
+                "error": "We could not confirm whether your application was received. Please try again with the same Idempotency-Key: if it was received, you will get its reference.",
+                "outcome": "unknown",
+            }),
             Self::Internal(_) => error("Something went wrong on our side. Please try again."),
         }
     }
 
     pub fn into_response(self) -> Response {
         match &self {
-            Self::DatabaseUnavailable(err) => tracing::warn!(error = %err, "database unavailable"),
+            Self::DatabaseUnavailable(err) | Self::OutcomeUnknown(err) => {
+                tracing::warn!(error = %err, "database unavailable")
+            }
             Self::Internal(err) => tracing::error!(error = %err, "internal error"),
             _ => {}
         }

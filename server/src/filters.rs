@@ -4,11 +4,12 @@ use std::convert::Infallible;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use warp::http::HeaderMap;
+use warp::http::{HeaderMap, HeaderValue, header};
 use warp::reply::Response;
 use warp::{Filter, Rejection, Reply};
 
-use crate::error::handle_rejection;
+use crate::connection::Peer;
+use crate::error::{ApiError, handle_rejection};
 use crate::{AppState, handlers, static_files, telemetry};
 
 /// Every route, the rejection handler, the security headers and the access log.
@@ -36,11 +37,33 @@ pub fn submit_application(
 ) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     warp::path!("api" / "applications")
         .and(warp::post())
-        .and(warp::addr::remote())
+        .and(peer())
         .and(warp::header::headers_cloned())
         .and(warp::body::stream())
         .and(with_state(state))
-        .then(handlers::submit_application)
+        .then(|peer, headers: HeaderMap, body, state| async move {
+            match repeated_single_header(&headers) {
+                Some(error) => {
+                    let mut response = error.into_response();
+                    response
+                        .headers_mut()
+                        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+                    response
+                }
+                None => handlers::submit_application(peer, headers, body, state).await,
+            }
+        })
+}
+
+/// Headers the API reads as one value. Sent twice they are ambiguous (which Content-Type is
+/// the body?), so the request is refused rather than one of them silently believed.
+const SINGLE_HEADERS: [&str; 3] = ["content-type", "content-length", "idempotency-key"];
+
+fn repeated_single_header(headers: &HeaderMap) -> Option<ApiError> {
+    SINGLE_HEADERS
+        .iter()
+        .any(|name| headers.get_all(*name).iter().nth(1).is_some())
+        .then_some(ApiError::DuplicateHeader)
 }
 
 /// GET /healthz
@@ -60,8 +83,41 @@ pub fn readyz(
         .then(handlers::readyz)
 }
 
+/// The TCP peer's address (see `connection::Peer`).
+fn peer() -> impl Filter<Extract = (Option<std::net::SocketAddr>,), Error = Infallible> + Clone {
+    warp::ext::optional::<Peer>().map(|peer: Option<Peer>| peer.map(|Peer(addr)| addr))
+}
+
 fn with_state(
     state: Arc<AppState>,
 ) -> impl Filter<Extract = (Arc<AppState>,), Error = Infallible> + Clone {
     warp::any().map(move || state.clone())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_headers_sent_twice_are_refused() {
+        let mut headers = HeaderMap::new();
+        headers.append("content-type", HeaderValue::from_static("application/json"));
+        headers.append("idempotency-key", HeaderValue::from_static("k1"));
+        headers.append("x-forwarded-for", HeaderValue::from_static("1.2.3.4"));
+        headers.append("x-forwarded-for", HeaderValue::from_static("5.6.7.8"));
+        assert!(repeated_single_header(&headers).is_none());
+        for name in SINGLE_HEADERS {
+            let mut twice = headers.clone();
+            twice.remove(name);
+            twice.append(name, HeaderValue::from_static("1"));
+            twice.append(name, HeaderValue::from_static("1"));
+            assert!(
+                matches!(
+                    repeated_single_header(&twice),
+                    Some(ApiError::DuplicateHeader)
+                ),
+                "{name}"
+            );
+        }
+    }
 }

@@ -13,7 +13,6 @@ use crate::AppState;
 use crate::application;
 use crate::db::{self, DbError, Idempotency, InsertOutcome, Submission};
 use crate::error::ApiError;
-use crate::rate_limit::client_ip;
 
 /// Largest accepted application body. A full application is well under 2 KiB.
 pub const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -59,15 +58,7 @@ where
     S: Stream<Item = Result<B, warp::Error>> + Send,
     B: Buf,
 {
-    if state.limiter.is_enabled() {
-        let forwarded_for = headers.get("x-forwarded-for").and_then(|v| v.to_str().ok());
-        if let Some(ip) = client_ip(peer.map(|p| p.ip()), forwarded_for, &state.trusted_proxies) {
-            state
-                .limiter
-                .check(ip)
-                .map_err(|retry_after| ApiError::RateLimited { retry_after })?;
-        }
-    }
+    crate::rate_limit::admit(peer, headers, state).await?;
     if !is_json(headers.get(header::CONTENT_TYPE)) {
         return Err(ApiError::UnsupportedMediaType);
     }
@@ -79,7 +70,9 @@ where
     if declared_length.is_some_and(|n| n > DRAIN_LIMIT as u64) {
         return Err(ApiError::PayloadTooLarge);
     }
-    let bytes = read_limited(body, MAX_BODY_BYTES).await?;
+    let bytes = tokio::time::timeout(state.body_read_timeout, read_limited(body, MAX_BODY_BYTES))
+        .await
+        .map_err(|_| ApiError::BodyTimeout)??;
 
     let input = application::parse(&bytes)?;
     let (row, _warnings) = application::validate(&input, application::today())?;

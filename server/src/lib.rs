@@ -5,6 +5,7 @@
 
 pub mod application;
 pub mod config;
+pub mod connection;
 pub mod db;
 pub mod email;
 pub mod error;
@@ -33,6 +34,8 @@ pub struct AppState {
     pub pool: Pool,
     pub limiter: RateLimiter,
     pub trusted_proxies: Vec<IpNet>,
+    /// How long a request body may take to arrive (`BODY_READ_TIMEOUT_SECONDS`).
+    pub body_read_timeout: Duration,
     /// Set when a mail transport is configured: each stored application queues its
     /// confirmation email, and this wakes the mail worker.
     pub mail_wake: Option<Arc<tokio::sync::Notify>>,
@@ -58,27 +61,42 @@ impl std::fmt::Display for StartError {
 
 impl std::error::Error for StartError {}
 
+/// Applies the migrations, retrying while the database comes up (for at most `db_wait`); an
+/// error retrying cannot mend (a permission, with its SQLSTATE) ends it at once.
+async fn apply_migrations(pool: &Pool, db_wait: Duration) -> Result<(), StartError> {
+    let give_up = tokio::time::Instant::now() + db_wait;
+    loop {
+        match db::migrate(pool).await {
+            Ok(applied) => {
+                for migration in applied {
+                    tracing::info!(%migration, "migration applied");
+                }
+                return Ok(());
+            }
+            Err(db::MigrateError::NotReady(err)) if tokio::time::Instant::now() < give_up => {
+                tracing::warn!(error = %err, "database not ready for migrations; retrying");
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            Err(err) => return Err(StartError(format!("migrations failed: {err}"))),
+        }
+    }
+}
+
+/// `banksia-server migrate`: applies the migrations as `DATABASE_URL`'s role (the schema owner)
+/// and returns, so the server itself can run as a role granted only `banksia_api`.
+pub async fn migrate_only(config: &Config, db_wait: Duration) -> Result<(), StartError> {
+    let pool = db::create_pool(&config.database_url, 1).map_err(StartError)?;
+    let result = apply_migrations(&pool, db_wait).await;
+    pool.close();
+    result
+}
+
 impl Server {
     /// Connects the pool, applies the migrations (retrying while the database comes up, for at
     /// most `db_wait`) and binds the listening socket.
     pub async fn build(config: Config, db_wait: Duration) -> Result<Self, StartError> {
         let pool = db::create_pool(&config.database_url, config.pool_size).map_err(StartError)?;
-        let give_up = tokio::time::Instant::now() + db_wait;
-        loop {
-            match db::migrate(&pool).await {
-                Ok(applied) => {
-                    for migration in applied {
-                        tracing::info!(%migration, "migration applied");
-                    }
-                    break;
-                }
-                Err(err) if tokio::time::Instant::now() < give_up => {
-                    tracing::warn!(error = %err, "database not ready for migrations; retrying");
-                    tokio::time::sleep(Duration::from_millis(500)).await;
-                }
-                Err(err) => return Err(StartError(format!("migrations failed: {err}"))),
-            }
-        }
+        apply_migrations(&pool, db_wait).await?;
         let mailer = match &config.mail.transport {
             Some(transport) => {
                 Some(mailer::Mailer::new(transport, config.mail.from.clone()).map_err(StartError)?)
@@ -96,6 +114,7 @@ impl Server {
             pool,
             limiter: RateLimiter::new(config.rate_limit_per_minute),
             trusted_proxies: config.trusted_proxies.clone(),
+            body_read_timeout: config.body_read_timeout,
             mail_wake: mailer
                 .as_ref()
                 .map(|_| Arc::new(tokio::sync::Notify::new())),
@@ -126,13 +145,22 @@ impl Server {
             self.config.static_dir.clone(),
             security::security_headers(&hashes),
         );
-        let stopping = Arc::new(tokio::sync::Notify::new());
-        let notify = stopping.clone();
-        let signal = async move {
-            shutdown.await;
-            tracing::info!("shutting down: no new connections, draining requests");
-            notify.notify_one();
+        let service = warp::service(routes);
+        let pruning = {
+            let state = self.state.clone();
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(Duration::from_secs(60));
+                loop {
+                    every.tick().await;
+                    state.limiter.forget_idle(&state.pool).await;
+                }
+            })
         };
+        let timeouts = connection::Timeouts {
+            header_read: self.config.header_read_timeout,
+            idle: self.config.idle_timeout,
+        };
+        let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
         let mail_worker = match (&self.mailer, &self.state.mail_wake) {
             (Some(mailer), Some(wake)) => Some(tokio::spawn(outbox::run(
@@ -146,17 +174,43 @@ impl Server {
             _ => None,
         };
         tracing::info!(address = %self.local_addr(), "listening");
-        let server = warp::serve(routes)
-            .incoming(self.listener)
-            .graceful(signal)
-            .run();
-        let drain = self.config.shutdown_drain;
-        tokio::select! {
-            () = server => tracing::info!("all connections closed"),
-            () = async { stopping.notified().await; tokio::time::sleep(drain).await } => {
-                tracing::warn!(drain_seconds = drain.as_secs(), "drain time over; closing remaining connections");
-            }
+        let mut shutdown = std::pin::pin!(shutdown);
+        loop {
+            let (stream, peer) = tokio::select! {
+                () = &mut shutdown => break,
+                accepted = self.listener.accept() => match accepted {
+                    Ok(pair) => pair,
+                    Err(err) => {
+                        // Out of file descriptors and the like: wait a moment rather than spin.
+                        tracing::warn!(error = %err, "cannot accept a connection");
+                        tokio::time::sleep(Duration::from_millis(100)).await;
+                        continue;
+                    }
+                },
+            };
+            tokio::spawn(connection::serve(
+                stream,
+                peer,
+                service.clone(),
+                timeouts,
+                &graceful,
+            ));
         }
+        let drain = self.config.shutdown_drain;
+        tracing::info!("shutting down: no new connections, draining requests");
+        drop(self.listener);
+        if tokio::time::timeout(drain, graceful.shutdown())
+            .await
+            .is_ok()
+        {
+            tracing::info!("all connections closed");
+        } else {
+            tracing::warn!(
+                drain_seconds = drain.as_secs(),
+                "drain time over; closing remaining connections"
+            );
+        }
+        pruning.abort();
         // The mail worker finishes the email in hand (unsent ones wait in the outbox).
         let _ = stop_mail.send(true);
         if let Some(worker) = mail_worker {

@@ -1,4 +1,5 @@
 //! `banksia-server`: configuration from the environment (see `banksia_server::config`).
+//! `banksia-server migrate` applies the migrations and exits (run it as the schema owner).
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -15,6 +16,18 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if std::env::args().nth(1).as_deref() == Some("migrate") {
+        return match banksia_server::migrate_only(&config, Duration::from_secs(30)).await {
+            Ok(()) => {
+                tracing::info!("migrations up to date");
+                ExitCode::SUCCESS
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "cannot migrate");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let server = match Server::build(config, Duration::from_secs(30)).await {
         Ok(server) => server,
         Err(err) => {

@@ -1,10 +1,15 @@
-//! Per-client rate limit on application submissions, and who the client is.
+//! Per-client rate limit on application submissions, shared by every server instance through
+//! PostgreSQL, and who the client is.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, Ipv6Addr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 use std::str::FromStr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use deadpool_postgres::Pool;
+use warp::http::HeaderMap;
+
+use crate::AppState;
+use crate::error::ApiError;
 
 /// An IP network in CIDR notation (a bare address is a /32 or /128).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +68,18 @@ impl FromStr for IpNet {
     }
 }
 
+/// Every `X-Forwarded-For` line of the request, joined in order as one comma-separated list
+/// (RFC 9110: repeated field lines are one list). A client can send its own line ahead of the
+/// proxy's, so reading only the first line would let it choose its address.
+pub fn forwarded_for(headers: &HeaderMap) -> Option<String> {
+    let lines: Vec<&str> = headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .map(|value| value.to_str().unwrap_or("unreadable"))
+        .collect();
+    (!lines.is_empty()).then(|| lines.join(","))
+}
+
 /// The client's address: the TCP peer, unless the peer is a trusted proxy, in which case the
 /// right-most `X-Forwarded-For` entry that is not itself a trusted proxy. Entries a client could
 /// have forged (left of the first untrusted hop) are never believed.
@@ -101,29 +118,37 @@ fn limit_key(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// A token bucket per client: `per_minute` submissions at once, refilled evenly over a minute.
+/// A token bucket per client, held in PostgreSQL (table `api_rate_limits`) so that every server
+/// instance on one database shares one budget: `per_minute` submissions at once, refilled evenly
+/// over a minute. One statement takes a token or reports the wait; the row lock of
+/// `INSERT … ON CONFLICT DO UPDATE` serialises concurrent requests of one client.
 #[derive(Debug)]
 pub struct RateLimiter {
     per_minute: u32,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
-#[derive(Debug, Clone, Copy)]
-struct Bucket {
-    tokens: f64,
-    updated: Instant,
-}
+/// How long the limit check may take. Past it (or with the database down) the request goes on
+/// unlimited: the insert that follows answers 503 if the database is really gone.
+const CHECK_DEADLINE: Duration = Duration::from_millis(500);
 
-/// Past this many tracked clients, full buckets (clients idle for a minute) are forgotten.
-const PRUNE_ABOVE: usize = 10_000;
+const TAKE_TOKEN: &str = "\
+INSERT INTO api_rate_limits AS b (client, tokens, allowed, updated_at)
+VALUES ($1, $2::float8 - 1, true, now())
+ON CONFLICT (client) DO UPDATE SET
+    allowed = least($2::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at)::float8) * $2::float8 / 60) >= 1,
+    tokens = least($2::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at)::float8) * $2::float8 / 60)
+        - CASE WHEN least($2::float8, b.tokens + greatest(0, extract(epoch FROM now() - b.updated_at)::float8) * $2::float8 / 60) >= 1
+               THEN 1 ELSE 0 END,
+    updated_at = now()
+RETURNING allowed, tokens";
+
+/// A bucket untouched for this long is full again (a minute refills it), so its row can go.
+const FORGET: &str = "DELETE FROM api_rate_limits WHERE updated_at < now() - interval '2 minutes'";
 
 impl RateLimiter {
     /// `per_minute == 0` turns the limit off.
     pub fn new(per_minute: u32) -> Self {
-        Self {
-            per_minute,
-            buckets: Mutex::new(HashMap::new()),
-        }
+        Self { per_minute }
     }
 
     pub fn is_enabled(&self) -> bool {
@@ -131,39 +156,79 @@ impl RateLimiter {
     }
 
     /// Takes one token for `ip`, or tells how long until one is available.
-    pub fn check(&self, ip: IpAddr) -> Result<(), Duration> {
-        self.check_at(ip, Instant::now())
-    }
-
-    pub fn check_at(&self, ip: IpAddr, now: Instant) -> Result<(), Duration> {
+    pub async fn check(&self, pool: &Pool, ip: IpAddr) -> Result<(), Duration> {
         if !self.is_enabled() {
             return Ok(());
         }
         let capacity = f64::from(self.per_minute);
-        let per_second = capacity / 60.0;
-        let mut buckets = self
-            .buckets
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if buckets.len() > PRUNE_ABOVE {
-            buckets.retain(|_, b| {
-                b.tokens + now.saturating_duration_since(b.updated).as_secs_f64() * per_second
-                    < capacity
-            });
+        let key = limit_key(ip).to_string();
+        let taken = tokio::time::timeout(CHECK_DEADLINE, async {
+            let conn = pool.get().await.map_err(|e| e.to_string())?;
+            let statement = conn
+                .prepare_cached(TAKE_TOKEN)
+                .await
+                .map_err(|e| e.to_string())?;
+            let row = conn
+                .query_one(&statement, &[&key, &capacity])
+                .await
+                .map_err(|e| e.to_string())?;
+            Ok::<_, String>((row.get::<_, bool>(0), row.get::<_, f64>(1)))
+        })
+        .await;
+        match taken {
+            Ok(Ok((true, _))) => Ok(()),
+            Ok(Ok((false, tokens))) => Err(Duration::from_secs_f64(
+                ((1.0 - tokens) * 60.0 / capacity).max(0.001),
+            )),
+            Ok(Err(err)) => {
+                tracing::warn!(error = %err, "rate limit not checked: database error");
+                Ok(())
+            }
+            Err(_) => {
+                tracing::warn!("rate limit not checked: database too slow");
+                Ok(())
+            }
         }
-        let bucket = buckets.entry(limit_key(ip)).or_insert(Bucket {
-            tokens: capacity,
-            updated: now,
-        });
-        let elapsed = now.saturating_duration_since(bucket.updated).as_secs_f64();
-        bucket.tokens = (bucket.tokens + elapsed * per_second).min(capacity);
-        bucket.updated = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64((1.0 - bucket.tokens) / per_second))
+    }
+
+    /// Deletes the rows of buckets that are full again; run now and then.
+    pub async fn forget_idle(&self, pool: &Pool) {
+        if !self.is_enabled() {
+            return;
         }
+        let result = async {
+            let conn = pool.get().await.map_err(|e| e.to_string())?;
+            conn.execute(FORGET, &[]).await.map_err(|e| e.to_string())
+        }
+        .await;
+        if let Err(err) = result {
+            tracing::debug!(error = %err, "rate limit rows not pruned");
+        }
+    }
+}
+
+/// The rate limit for one submission: the client's address (through trusted proxies), then a
+/// token from its bucket, or a 429.
+pub async fn admit(
+    peer: Option<SocketAddr>,
+    headers: &HeaderMap,
+    state: &AppState,
+) -> Result<(), ApiError> {
+    if !state.limiter.is_enabled() {
+        return Ok(());
+    }
+    let forwarded_for = forwarded_for(headers);
+    match client_ip(
+        peer.map(|p| p.ip()),
+        forwarded_for.as_deref(),
+        &state.trusted_proxies,
+    ) {
+        Some(ip) => state
+            .limiter
+            .check(&state.pool, ip)
+            .await
+            .map_err(|retry_after| ApiError::RateLimited { retry_after }),
+        None => Ok(()),
     }
 }
 
@@ -188,6 +253,19 @@ mod tests {
         assert!(all.contains(ip("203.0.113.7")));
         assert!("10.0.0.0/33".parse::<IpNet>().is_err());
         assert!("example.com".parse::<IpNet>().is_err());
+    }
+
+    #[test]
+    fn ipv6_clients_share_their_slash_64() {
+        assert_eq!(
+            limit_key(ip("2001:db8:0:1::1")),
+            limit_key(ip("2001:db8:0:1::2"))
+        );
+        assert_ne!(
+            limit_key(ip("2001:db8:0:1::1")),
+            limit_key(ip("2001:db8:0:2::1"))
+        );
+        assert_eq!(limit_key(ip("::ffff:192.0.2.1")), ip("192.0.2.1"));
     }
 
     #[test]
@@ -217,48 +295,34 @@ mod tests {
             client_ip(Some(ip("127.0.0.1")), Some("nonsense, 10.0.0.3"), &trusted),
             Some(ip("10.0.0.3"))
         );
+        // Every X-Forwarded-For line is one list, read from the right: a client's own line
+        // ahead of the proxy's changes nothing.
+        let mut headers = HeaderMap::new();
+        headers.append("x-forwarded-for", "6.6.6.6".parse().unwrap());
+        headers.append("x-forwarded-for", "198.51.100.4, 10.0.0.2".parse().unwrap());
+        let list = forwarded_for(&headers);
+        assert_eq!(list.as_deref(), Some("6.6.6.6,198.51.100.4, 10.0.0.2"));
+        assert_eq!(
+            client_ip(Some(ip("127.0.0.1")), list.as_deref(), &trusted),
+            Some(ip("198.51.100.4"))
+        );
+        // The client's line after the proxy's (the proxy appended its own line last).
+        let mut headers = HeaderMap::new();
+        headers.append("x-forwarded-for", "1.1.1.1".parse().unwrap());
+        headers.append("x-forwarded-for", "203.0.113.50".parse().unwrap());
+        assert_eq!(
+            client_ip(
+                Some(ip("127.0.0.1")),
+                forwarded_for(&headers).as_deref(),
+                &trusted
+            ),
+            Some(ip("203.0.113.50"))
+        );
+        assert_eq!(forwarded_for(&HeaderMap::new()), None);
         // Nothing trusted: the peer, always.
         assert_eq!(
             client_ip(Some(ip("127.0.0.1")), Some("1.2.3.4"), &[]),
             Some(ip("127.0.0.1"))
         );
-    }
-
-    #[test]
-    fn bucket_allows_the_limit_then_refills_evenly() {
-        let limiter = RateLimiter::new(3);
-        let t0 = Instant::now();
-        let a = ip("192.0.2.1");
-        for _ in 0..3 {
-            assert!(limiter.check_at(a, t0).is_ok());
-        }
-        let wait = limiter.check_at(a, t0).unwrap_err();
-        assert!(
-            wait > Duration::from_secs(19) && wait <= Duration::from_secs(20),
-            "{wait:?}"
-        );
-        // Another client is unaffected.
-        assert!(limiter.check_at(ip("192.0.2.2"), t0).is_ok());
-        // One token back after 20 s (60 s / 3).
-        assert!(limiter.check_at(a, t0 + Duration::from_secs(20)).is_ok());
-        assert!(limiter.check_at(a, t0 + Duration::from_secs(20)).is_err());
-    }
-
-    #[test]
-    fn ipv6_clients_share_their_slash_64() {
-        let limiter = RateLimiter::new(1);
-        let t0 = Instant::now();
-        assert!(limiter.check_at(ip("2001:db8:0:1::1"), t0).is_ok());
-        assert!(limiter.check_at(ip("2001:db8:0:1::2"), t0).is_err());
-        assert!(limiter.check_at(ip("2001:db8:0:2::1"), t0).is_ok());
-    }
-
-    #[test]
-    fn zero_turns_the_limit_off() {
-        let limiter = RateLimiter::new(0);
-        let t0 = Instant::now();
-        for _ in 0..1000 {
-            assert!(limiter.check_at(ip("192.0.2.1"), t0).is_ok());
-        }
     }
 }

@@ -464,3 +464,38 @@ async fn shutdown_lets_an_in_flight_submission_finish() {
     assert_eq!(app.row_count().await, 1);
     app.shutdown().await;
 }
+
+/// The bodies of `core/tests/vectors/application_bodies.json`, posted as they are: the server
+/// gives each the answer the wizard gets from the same text through WASM (`wasm/tests`): 201,
+/// 422 with core's messages, or 400 with core's fixed message, which the wizard shows under
+/// `input`.
+#[tokio::test]
+async fn shared_hostile_bodies_get_the_browsers_answers() {
+    let app = spawn_app_with(&CLUSTER, |c| c.rate_limit_per_minute = 0).await;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../core/tests/vectors/application_bodies.json"
+    );
+    let vectors: Vec<Value> =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert!(vectors.len() >= 10);
+    for vector in vectors {
+        let name = vector["name"].as_str().unwrap();
+        let res = app
+            .post_json(vector["input"]["body"].as_str().unwrap())
+            .await;
+        let errors = match res.status {
+            201 => json!({}),
+            400 => json!({ "input": [res.json()["error"]] }),
+            422 => res.json()["errors"].clone(),
+            other => panic!("{name}: status {other}: {}", res.text()),
+        };
+        assert_eq!(json!({ "errors": errors }), vector["expected"], "{name}");
+        let expected_status = match vector["expected"]["errors"].as_object().unwrap() {
+            errors if errors.is_empty() => 201,
+            errors if errors.contains_key("input") => 400,
+            _ => 422,
+        };
+        assert_eq!(res.status, expected_status, "{name}");
+    }
+}

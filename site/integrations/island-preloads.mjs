@@ -8,6 +8,10 @@
  *
  * The module graph is read from the built files with es-module-lexer (the lexer Vite itself uses):
  * static imports only, since a dynamic import is by definition not needed up front.
+ *
+ * Every preload asks for low priority: the page's first paint needs none of these (the island's
+ * first render is in the HTML), so on a slow link they must not take bandwidth from the document
+ * itself; they still start at once, in parallel, and are done long before a visitor types.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -81,11 +85,11 @@ export async function preloadLinks(html, read) {
   );
   const links = [];
   for (const path of modules) {
-    if (!scripts.has(path)) links.push(`<link rel="modulepreload" href="${path}">`);
+    if (!scripts.has(path)) links.push(`<link rel="modulepreload" href="${path}" fetchpriority="low">`);
   }
   // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
   for (const path of wasm) {
-    links.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
+    links.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin fetchpriority="low">`);
   }
   return links;
 }

@@ -2,17 +2,18 @@
 //! form's option lists.
 
 use banksia_core::application::checks::{bank_date, parse_iso_date};
-use banksia_core::application::{ApplicationInput, FieldMessages, form_options};
+use banksia_core::application::{
+    ApplicationInput, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, form_options,
+};
 use banksia_core::application_form::{
-    ApplicationReport, FieldValue, FormReader, check_application, check_every_field, check_step,
+    ApplicationReport, check_application, check_every_field, check_step,
 };
 use banksia_core::calculator::FieldErrors;
 use chrono::NaiveDate;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::json::{self, Value};
-use crate::{input_error, read_js, text, to_js};
+use crate::{Unread, input_error, read_js, text, to_js};
 
 /// A report carrying only an `input` error, for an application or a date core can't read.
 #[derive(Serialize)]
@@ -23,19 +24,27 @@ struct InputErrorReport {
     application: Option<()>,
 }
 
-/// Reads the input (through [`FormReader`], core's compact reader of [`ApplicationInput`])
-/// and today's date (`YYYY-MM-DD`) and runs `check`, or reports what can't be read under
-/// `input`.
+/// Reads the input (an object, or the JSON text of the body to be posted) with
+/// [`ApplicationInput`]'s one `Deserialize`, the server's reader of the request body, and
+/// today's date (`YYYY-MM-DD`), and runs `check`; what can't be read is reported under
+/// `input` with the message the server answers with.
 fn check(
     input: JsValue,
     today: &JsValue,
     check: impl FnOnce(&ApplicationInput, NaiveDate) -> ApplicationReport,
 ) -> JsValue {
-    let read = read_application(&input).and_then(|input| {
-        let today = parse_iso_date(text(today).trim())
-            .ok_or_else(|| input_error("today must be a date written YYYY-MM-DD"))?;
-        Ok((input, today))
-    });
+    let read = read_js::<ApplicationInput>(&input)
+        .map_err(|unread| {
+            input_error(match unread {
+                Unread::NotJson => NOT_JSON_MESSAGE,
+                Unread::Shape => NOT_AN_APPLICATION_MESSAGE,
+            })
+        })
+        .and_then(|input| {
+            let today = parse_iso_date(text(today).trim())
+                .ok_or_else(|| input_error("today must be a date written YYYY-MM-DD"))?;
+            Ok((input, today))
+        });
     match read {
         Ok((input, today)) => to_js(&check(&input, today)),
         Err(errors) => to_js(&InputErrorReport {
@@ -47,29 +56,12 @@ fn check(
     }
 }
 
-/// The application object, member by member, into core's [`FormReader`] (which applies
-/// [`ApplicationInput`]'s own rules of shape: known fields, once each, of the right kind).
-fn read_application(value: &JsValue) -> Result<ApplicationInput, FieldErrors> {
-    let mut reader = FormReader::default();
-    read_js(value, |name, value| {
-        let value = match value {
-            Value::Null => FieldValue::Null,
-            Value::Bool(flag) => FieldValue::Flag(flag),
-            Value::Text(text) => FieldValue::Text(text.into_owned()),
-            Value::Number(number) => FieldValue::Number(number.to_owned()),
-            Value::Nested => FieldValue::Other,
-        };
-        reader.set(name, value).map_err(json::Error::new)
-    })?;
-    Ok(reader.finish())
-}
-
 /// Checks the fields of one wizard step (1 to 5; any other number checks every field) as of
 /// `today` (`YYYY-MM-DD`): errors and warnings per field, in form order.
 #[wasm_bindgen(js_name = validateStep, unchecked_return_type = "ApplicationReport")]
 pub fn validate_step(
     step: u32,
-    #[wasm_bindgen(unchecked_param_type = "ApplicationInput")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
 ) -> JsValue {
     let step = u8::try_from(step).unwrap_or(0);
@@ -80,7 +72,7 @@ pub fn validate_step(
 /// errors and warnings per field, and the step of the first error.
 #[wasm_bindgen(js_name = validateApplication, unchecked_return_type = "ApplicationReport")]
 pub fn validate_application(
-    #[wasm_bindgen(unchecked_param_type = "ApplicationInput")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
 ) -> JsValue {
     check(input, &today, check_every_field)
@@ -90,7 +82,7 @@ pub fn validate_application(
 /// `+61` phone, amounts with cents, ...) in `application`.
 #[wasm_bindgen(js_name = normaliseApplication, unchecked_return_type = "ApplicationReport")]
 pub fn normalise_application(
-    #[wasm_bindgen(unchecked_param_type = "ApplicationInput")] input: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
 ) -> JsValue {
     check(input, &today, check_application)

@@ -2,49 +2,33 @@
 //! exact and formatted out, or messages per entry.
 
 use banksia_core::calculator::{
-    Entry, FieldErrors, LoanEntries, Outcome, TermDepositEntries, loan_repayment,
-    loan_schedule_view, term_deposit_view,
+    FieldErrors, LoanEntries, Outcome, TermDepositEntries, loan_repayment, loan_schedule_view,
+    term_deposit_view,
 };
+use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
-use crate::json::{self, Value};
-use crate::{input_error, read_js, to_js};
+use crate::{Unread, input_error, read_js, to_js};
 
-/// The (name, entry) pairs of a calculator's entries object: text and numbers as written,
-/// `null` blank.
-fn entries(value: &JsValue) -> Result<Vec<(String, Entry)>, FieldErrors> {
-    let mut pairs = Vec::with_capacity(6);
-    read_js(value, |name, value| {
-        let entry = match value {
-            Value::Null => Entry::Blank,
-            Value::Text(text) => Entry::Text(text.into_owned()),
-            Value::Number(number) => Entry::Text(number.to_owned()),
-            Value::Bool(_) | Value::Nested => {
-                return Err(json::Error::new(format!(
-                    "{name}: expected text, a number or null"
-                )));
-            }
-        };
-        pairs.push((name.to_owned(), entry));
-        Ok(())
-    })?;
-    Ok(pairs)
-}
+/// What a page is told when its entries are not one object of the calculator's fields.
+const ENTRIES_SHAPE_MESSAGE: &str =
+    "expected an object of the calculator's entries, each text, a number or null";
 
-fn loan_entries(value: &JsValue) -> Result<LoanEntries, FieldErrors> {
-    LoanEntries::from_entries(entries(value)?).map_err(input_error)
-}
-
-fn term_deposit_entries(value: &JsValue) -> Result<TermDepositEntries, FieldErrors> {
-    TermDepositEntries::from_entries(entries(value)?).map_err(input_error)
+/// A calculator's entries (an object, or its JSON text) read by their one `Deserialize`; what
+/// can't be read is an `input` error.
+fn read_entries<T: DeserializeOwned>(value: &JsValue) -> Result<T, FieldErrors> {
+    read_js(value).map_err(|unread| match unread {
+        Unread::NotJson => input_error("expected plain data (JSON)"),
+        Unread::Shape => input_error(ENTRIES_SHAPE_MESSAGE),
+    })
 }
 
 /// The repayment per period for the entries: exact, and in whole dollars for display.
 #[wasm_bindgen(unchecked_return_type = "Outcome<Money>")]
 pub fn repayment(
-    #[wasm_bindgen(unchecked_param_type = "LoanEntries")] entries: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
 ) -> JsValue {
-    let outcome: Outcome<_> = loan_entries(&entries)
+    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
         .and_then(|entries| loan_repayment(&entries))
         .into();
     to_js(&outcome)
@@ -54,9 +38,9 @@ pub fn repayment(
 /// savings from an extra repayment, and a summary per year.
 #[wasm_bindgen(js_name = loanSchedule, unchecked_return_type = "Outcome<LoanScheduleView>")]
 pub fn loan_schedule(
-    #[wasm_bindgen(unchecked_param_type = "LoanEntries")] entries: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
 ) -> JsValue {
-    let outcome: Outcome<_> = loan_entries(&entries)
+    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
         .and_then(|entries| loan_schedule_view(&entries))
         .into();
     to_js(&outcome)
@@ -66,9 +50,9 @@ pub fn loan_schedule(
 /// maturity value, the reinvested alternative and a minimum-deposit warning.
 #[wasm_bindgen(js_name = termDeposit, unchecked_return_type = "Outcome<TermDepositView>")]
 pub fn term_deposit(
-    #[wasm_bindgen(unchecked_param_type = "TermDepositEntries")] entries: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "TermDepositEntries | string")] entries: JsValue,
 ) -> JsValue {
-    let outcome: Outcome<_> = term_deposit_entries(&entries)
+    let outcome: Outcome<_> = read_entries::<TermDepositEntries>(&entries)
         .and_then(|entries| term_deposit_view(&entries))
         .into();
     to_js(&outcome)

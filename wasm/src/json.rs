@@ -14,18 +14,30 @@
 use std::borrow::Cow;
 use std::fmt::{self, Display, Write as _};
 
+use serde::de;
 use serde::ser::{self, Serialize};
 
 /// Nesting deeper than this is refused rather than followed.
 const MAX_DEPTH: u32 = 64;
 
-/// Why a value couldn't be read or written.
+/// Why a value couldn't be read or written: text that isn't JSON (with a message), or JSON
+/// that the input type's `Deserialize` refuses (`is_shape`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Error(String);
+pub struct Error(String, bool);
 
 impl Error {
     pub fn new(message: impl Into<String>) -> Self {
-        Error(message.into())
+        Error(message.into(), false)
+    }
+
+    /// JSON, but not of the shape the input type reads.
+    fn shape() -> Self {
+        Error("not of the expected shape".into(), true)
+    }
+
+    /// Whether the text was JSON that the input type refused (`serde_json`'s "data" errors).
+    pub fn is_shape(&self) -> bool {
+        self.1
     }
 }
 
@@ -35,11 +47,48 @@ impl Display for Error {
     }
 }
 
+/// Errors of a `Deserialize` keep no message: the boundary answers with core's fixed texts,
+/// and formatting serde's (which can quote a float) would link float formatting into the
+/// module for nothing.
+impl de::Error for Error {
+    fn custom<T: Display>(_message: T) -> Self {
+        Error::shape()
+    }
+
+    fn invalid_type(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
+        Error::shape()
+    }
+
+    fn invalid_value(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
+        Error::shape()
+    }
+
+    fn invalid_length(_: usize, _: &dyn de::Expected) -> Self {
+        Error::shape()
+    }
+
+    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
+        Error::shape()
+    }
+
+    fn unknown_field(_: &str, _: &'static [&'static str]) -> Self {
+        Error::shape()
+    }
+
+    fn missing_field(_: &'static str) -> Self {
+        Error::shape()
+    }
+
+    fn duplicate_field(_: &'static str) -> Self {
+        Error::shape()
+    }
+}
+
 impl std::error::Error for Error {}
 
 impl ser::Error for Error {
     fn custom<T: Display>(message: T) -> Self {
-        Error(message.to_string())
+        Error::new(message.to_string())
     }
 }
 
@@ -63,7 +112,12 @@ pub fn read_object<'a>(
 ) -> Result<(), Error> {
     let mut reader = Reader { text, position: 0 };
     if reader.next_byte() != Some(b'{') {
-        return Err(Error::new("expected an object"));
+        // Another JSON value is JSON of the wrong shape, like an array for serde_json.
+        let other = reader.value();
+        return Err(match (other, reader.next_byte()) {
+            (Ok(_), None) => Error::shape(),
+            _ => Error::new("expected an object"),
+        });
     }
     reader.position += 1;
     let mut first = true;
@@ -81,6 +135,124 @@ pub fn read_object<'a>(
         return Err(Error::new("unexpected text after the object"));
     }
     Ok(())
+}
+
+/// Reads `T` from a JSON object with `T`'s own `Deserialize`, the one the server runs through
+/// `serde_json`. Members reach it as serde values; a number as the one-entry map that
+/// `serde_json` (feature `arbitrary_precision`) hands over, so its digits arrive as written
+/// and core reads both the same way.
+pub fn from_object<T: de::DeserializeOwned>(text: &str) -> Result<T, Error> {
+    let mut members = Vec::with_capacity(24);
+    read_object(text, |name, value| {
+        members.push((name.to_owned(), value));
+        Ok(())
+    })?;
+    T::deserialize(MembersDeserializer(members))
+}
+
+/// The key `serde_json` hands a number's digits under (see `banksia_core::money::AmountInput`).
+const JSON_NUMBER_KEY: &str = "$serde_json::private::Number";
+
+/// An object's members, for a `Deserialize` that reads a map or a struct.
+struct MembersDeserializer<'a>(Vec<(String, Value<'a>)>);
+
+impl<'de> de::Deserializer<'de> for MembersDeserializer<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_map(Members {
+            members: self.0.into_iter(),
+            value: None,
+        })
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
+    }
+}
+
+struct Members<'a> {
+    members: std::vec::IntoIter<(String, Value<'a>)>,
+    value: Option<Value<'a>>,
+}
+
+impl<'de> de::MapAccess<'de> for Members<'_> {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        let Some((name, value)) = self.members.next() else {
+            return Ok(None);
+        };
+        self.value = Some(value);
+        seed.deserialize(de::value::StringDeserializer::<Error>::new(name))
+            .map(Some)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        seed.deserialize(ValueDeserializer(self.value.take().unwrap_or(Value::Null)))
+    }
+}
+
+/// One member's value.
+struct ValueDeserializer<'a>(Value<'a>);
+
+impl<'de> de::Deserializer<'de> for ValueDeserializer<'_> {
+    type Error = Error;
+
+    fn deserialize_any<V: de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Null => visitor.visit_unit(),
+            Value::Bool(flag) => visitor.visit_bool(flag),
+            Value::Text(text) => visitor.visit_string(text.into_owned()),
+            Value::Number(digits) => visitor.visit_map(NumberDigits(Some(digits.to_owned()))),
+            Value::Nested => Err(Error::shape()),
+        }
+    }
+
+    fn deserialize_option<V: de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        match self.0 {
+            Value::Null => visitor.visit_none(),
+            _ => visitor.visit_some(self),
+        }
+    }
+
+    /// Any value, nested ones too, as `serde_json` skips it.
+    fn deserialize_ignored_any<V: de::Visitor<'de>>(self, visitor: V) -> Result<V::Value, Error> {
+        visitor.visit_unit()
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier
+    }
+}
+
+/// A number as `serde_json`'s one-entry map: its key, then its digits.
+struct NumberDigits(Option<String>);
+
+impl<'de> de::MapAccess<'de> for NumberDigits {
+    type Error = Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, Error> {
+        if self.0.is_none() {
+            return Ok(None);
+        }
+        seed.deserialize(de::value::StrDeserializer::<Error>::new(JSON_NUMBER_KEY))
+            .map(Some)
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(&mut self, seed: V) -> Result<V::Value, Error> {
+        let digits = self.0.take().unwrap_or_default();
+        seed.deserialize(de::value::StringDeserializer::<Error>::new(digits))
+    }
 }
 
 /// Writes `value` as JSON text.
@@ -171,22 +343,51 @@ impl<'a> Reader<'a> {
         })
     }
 
-    /// A number's text: `-`, digits, `.`, `e`, `E`, `+`.
+    /// A number's text, by JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`
+    /// (so `01` and `1.2.3` are refused, as `serde_json` refuses them on the server).
     fn number(&mut self) -> Result<&'a str, Error> {
         let start = self.position;
         let bytes = self.text.as_bytes();
-        while let Some(&byte) = bytes.get(self.position) {
-            if !(byte.is_ascii_digit() || matches!(byte, b'-' | b'+' | b'.' | b'e' | b'E')) {
-                break;
+        let at = |position: usize| bytes.get(position).copied().unwrap_or(0);
+        let digits = |mut position: usize| {
+            let from = position;
+            while at(position).is_ascii_digit() {
+                position += 1;
             }
-            self.position += 1;
+            (position, position > from)
+        };
+        let mut position = start;
+        if at(position) == b'-' {
+            position += 1;
         }
-        let number = self.text.get(start..self.position).unwrap_or_default();
-        if number.bytes().any(|byte| byte.is_ascii_digit()) {
-            Ok(number)
-        } else {
-            Err(Error::new("expected a number"))
+        let (after_whole, any) = digits(position);
+        if !any || (at(position) == b'0' && after_whole > position + 1) {
+            return Err(Error::new("expected a number"));
         }
+        position = after_whole;
+        if at(position) == b'.' {
+            let (after, any) = digits(position + 1);
+            if !any {
+                return Err(Error::new("expected a number"));
+            }
+            position = after;
+        }
+        if matches!(at(position), b'e' | b'E') {
+            position += 1;
+            if matches!(at(position), b'+' | b'-') {
+                position += 1;
+            }
+            let (after, any) = digits(position);
+            if !any {
+                return Err(Error::new("expected a number"));
+            }
+            position = after;
+        }
+        if at(position).is_ascii_alphanumeric() || matches!(at(position), b'.' | b'-' | b'+') {
+            return Err(Error::new("expected a number"));
+        }
+        self.position = position;
+        Ok(self.text.get(start..position).unwrap_or_default())
     }
 
     /// Skips an array or an object (the next byte opens it), nested ones included. Only its

@@ -6,8 +6,12 @@
 //! thrown exceptions, so the page can show each message beside its input; a value of the wrong
 //! shape becomes a message under `input`.
 //!
-//! Data crosses as one JSON string each way ([`json`]): `JSON.stringify` and `JSON.parse` on
-//! the JavaScript side, a small reader and writer here.
+//! Data crosses as one JSON string each way: a page's value is turned into JSON text by
+//! `JSON.stringify` (or handed over as JSON text already, e.g. the very body the wizard will
+//! post), tokenised by [`json`] and read by core's input type's own `Deserialize`, the one the
+//! server runs on request bodies through `serde_json`; results are written with serde by
+//! [`json`] and turned into plain objects by `JSON.parse`. ([`json`] rather than `serde_json`
+//! here: serde_json's error messages link float formatting, about 20 KB; see ARCHITECTURE.md.)
 //!
 //! The crate builds two packages, so that a page downloads only the half of core it uses:
 //!
@@ -25,6 +29,7 @@ use banksia_core::calculator::FieldErrors;
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
 #[cfg(any(feature = "application", not(target_arch = "wasm32")))]
@@ -58,16 +63,30 @@ fn input_error(message: impl Into<String>) -> FieldErrors {
     BTreeMap::from([("input".to_owned(), vec![message.into()])])
 }
 
-/// Reads a JavaScript object through `JSON.stringify`, handing each member to `member` (which
-/// passes it to core's own reader); a wrong shape becomes an `input` error.
-fn read_js(
-    value: &JsValue,
-    member: impl FnMut(&str, json::Value<'_>) -> Result<(), json::Error>,
-) -> Result<(), FieldErrors> {
-    let text = json_stringify(value)
-        .map_err(|_| input_error("expected plain data (no BigInt or cycles)"))?
-        .unwrap_or_default();
-    json::read_object(&text, member).map_err(|error| input_error(error.to_string()))
+/// Why a page's value could not be read.
+enum Unread {
+    /// Not JSON at all (JSON text with a syntax error, or a value `JSON.stringify` refuses).
+    NotJson,
+    /// JSON, but not what the input type reads.
+    Shape,
+}
+
+/// Reads `T` with its one `Deserialize` from JSON text, or from a JavaScript value turned into
+/// JSON text by `JSON.stringify`.
+fn read_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, Unread> {
+    let text = match value.as_string() {
+        Some(text) => text,
+        None => json_stringify(value)
+            .map_err(|_| Unread::NotJson)?
+            .unwrap_or_else(|| "null".to_owned()),
+    };
+    json::from_object(&text).map_err(|error| {
+        if error.is_shape() {
+            Unread::Shape
+        } else {
+            Unread::NotJson
+        }
+    })
 }
 
 /// A string argument; anything else reads as empty text. Arguments are taken as `JsValue`

@@ -112,7 +112,24 @@ describe("calculators", () => {
       }
     }
     const typed = calculators.loanSchedule({ principal: { amount: 1 } });
-    assert.deepEqual(typed, { ok: false, errors: { input: ["principal: expected text, a number or null"] } });
+    assert.equal(typed.ok, false);
+    assert.deepEqual(typed.errors.input, ["expected an object of the calculator's entries, each text, a number or null"]);
+  });
+
+  it("reports every field's problem at once", () => {
+    assert.deepEqual(loan({ principal: "abc", term_years: "100" }), {
+      ok: false,
+      errors: { principal: ["Enter the loan amount in dollars, like 500,000"], term_years: ["Loan term can't be more than 40 years"] },
+    });
+  });
+
+  it("reads entries as JSON text too, numbers exactly as written", () => {
+    const text = '{"principal": 72596.33, "annual_rate_percent": 6.2, "term_years": 30}';
+    assert.deepEqual(calculators.repayment(text), { ok: true, value: { amount: "444.64", display: "$445" } });
+    for (const principal of ["50000.000000000000000000000000000001", "1e5", '"1_000"']) {
+      const result = calculators.repayment(`{"principal": ${principal}, "annual_rate_percent": 6, "term_years": 30}`);
+      assert.deepEqual(result, { ok: false, errors: { principal: ["Enter the loan amount in dollars, like 500,000"] } }, principal);
+    }
   });
 });
 
@@ -172,7 +189,9 @@ describe("application", () => {
         assert.deepEqual(application.validateStep(1, {}, today).errors, { input: ["today must be a date written YYYY-MM-DD"] });
       }
     }
-    assert.deepEqual(application.validateStep(2, { first_name: 5 }, TODAY).errors, { input: ["first_name: expected text or null"] });
+    assert.deepEqual(application.validateStep(2, { first_name: 5 }, TODAY).errors, {
+      input: ["The application must be one JSON object of the form's fields, each at most once, with text, a number, true or false, or null as the field takes."],
+    });
   });
 
   it("lists the form's options from core", () => {

@@ -66,6 +66,10 @@ const RUNNERS = {
       },
     ],
   ],
+  // The very text the server's test posts (server/tests/api.rs), handed over as text.
+  application_bodies: [
+    ["application", (input) => ({ errors: application.validateApplication(input.body, input.today).errors })],
+  ],
   reference_generate: both.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: both.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
 };

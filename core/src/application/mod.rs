@@ -54,7 +54,8 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::money::{AmountParseError, parse_amount, round_to_cents};
+pub use crate::money::AmountInput;
+use crate::money::round_to_cents;
 
 pub use field::{
     Field, MAX_ANNUAL_INCOME, MAX_INITIAL_DEPOSIT, MINIMUM_AGE_YEARS, Rule, STEP_COUNT,
@@ -64,72 +65,14 @@ pub use options::{
     IdentificationType, MINIMUM_DEPOSIT_HINT, SelectOption, form_options,
 };
 
-/// An amount as typed: a JSON number (`1250.5`) or text (`"1250.50"`, `"$1,250.50"`,
-/// `"AUD 85,000"`). Numeric strings that are plain decimals deserialise as `Number`.
-///
-/// ```
-/// use banksia_core::application::AmountInput;
-/// use rust_decimal::Decimal;
-///
-/// let typed: AmountInput = serde_json::from_str(r#""$1,250.50""#).unwrap();
-/// assert_eq!(typed.to_decimal(), Ok(Decimal::new(125050, 2)));
-/// let number: AmountInput = serde_json::from_str("1250.5").unwrap();
-/// assert_eq!(number.to_decimal(), Ok(Decimal::new(12505, 1)));
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
-pub enum AmountInput {
-    /// A number (or a plain decimal string).
-    Number(Decimal),
-    /// Text to be read with [`parse_amount`].
-    Text(String),
-}
+/// The answer when an application is not JSON at all: the server's 400 and the wizard's
+/// `input` message.
+pub const NOT_JSON_MESSAGE: &str = "The application is not valid JSON.";
 
-/// An amount as typed: a number, or text such as `"$1,250.50"`.
-// The TypeScript shape of `AmountInput`, spelled out because ts-rs can't derive an untagged
-// enum holding a `Decimal`.
-#[cfg(feature = "typescript")]
-#[derive(ts_rs::TS)]
-#[ts(rename = "AmountInput", untagged)]
-#[allow(dead_code)]
-enum AmountInputTs {
-    Number(i32),
-    Text(String),
-}
-
-impl AmountInput {
-    /// The amount as a decimal, see [`parse_amount`].
-    ///
-    /// ```
-    /// use banksia_core::application::AmountInput;
-    /// use banksia_core::money::AmountParseError;
-    ///
-    /// assert_eq!(AmountInput::from("$25").to_decimal().unwrap().to_string(), "25");
-    /// assert_eq!(AmountInput::from("25 dollars").to_decimal(), Err(AmountParseError::Invalid));
-    /// ```
-    pub fn to_decimal(&self) -> Result<Decimal, AmountParseError> {
-        match self {
-            Self::Number(amount) => Ok(*amount),
-            Self::Text(text) => parse_amount(text),
-        }
-    }
-
-    fn is_blank(&self) -> bool {
-        matches!(self, Self::Text(text) if text.trim().is_empty())
-    }
-}
-
-impl From<Decimal> for AmountInput {
-    fn from(amount: Decimal) -> Self {
-        Self::Number(amount)
-    }
-}
-
-impl From<&str> for AmountInput {
-    fn from(text: &str) -> Self {
-        Self::Text(text.to_string())
-    }
-}
+/// The answer when an application is JSON but not one object of the form's fields (an array,
+/// an unknown or repeated field, a value of the wrong kind): the server's 400 and the wizard's
+/// `input` message. Fixed, so that nothing of the input is echoed.
+pub const NOT_AN_APPLICATION_MESSAGE: &str = "The application must be one JSON object of the form's fields, each at most once, with text, a number, true or false, or null as the field takes.";
 
 /// Stands for any non-null value given where none is allowed (`user_id`). It accepts every
 /// JSON value, so a supplied user id is reported as a field error rather than failing to
@@ -161,7 +104,7 @@ impl<'de> Deserialize<'de> for UnexpectedValue {
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields = nullable))]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(remote = "Self", rename_all = "snake_case", deny_unknown_fields)]
 pub struct ApplicationInput {
     /// `checking`, `savings`, `business_checking` or `business_savings`.
     pub application_type: Option<String>,
@@ -188,7 +131,6 @@ pub struct ApplicationInput {
     /// `full_time`, `part_time`, `casual`, `self_employed`, `retired`, `student` or `unemployed`.
     pub employment_status: Option<String>,
     /// Annual income in AUD.
-    #[cfg_attr(feature = "typescript", ts(as = "Option<AmountInputTs>", optional = nullable))]
     pub annual_income: Option<AmountInput>,
     /// Employer name (optional).
     pub employer_name: Option<String>,
@@ -197,7 +139,6 @@ pub struct ApplicationInput {
     /// The document's number.
     pub identification_number: Option<String>,
     /// First deposit in AUD.
-    #[cfg_attr(feature = "typescript", ts(as = "Option<AmountInputTs>", optional = nullable))]
     pub initial_deposit_amount: Option<AmountInput>,
     /// The terms and conditions box.
     pub terms_accepted: Option<bool>,
@@ -207,6 +148,8 @@ pub struct ApplicationInput {
     #[cfg_attr(feature = "typescript", ts(as = "Option<()>", optional = nullable))]
     pub user_id: Option<UnexpectedValue>,
 }
+
+crate::reading::deserialize_object_only!(ApplicationInput, Serialize);
 
 /// A validated application: typed, trimmed and normalised, ready to be stored (`user_id` is
 /// always NULL and so is not carried).
@@ -288,11 +231,11 @@ impl AccountApplication {
             state: Some(self.state.as_str().to_string()),
             postal_code: Some(self.postal_code.clone()),
             employment_status: Some(self.employment_status.as_str().to_string()),
-            annual_income: Some(AmountInput::Number(self.annual_income)),
+            annual_income: Some(self.annual_income.into()),
             employer_name: self.employer_name.clone(),
             identification_type: Some(self.identification_type.as_str().to_string()),
             identification_number: Some(self.identification_number.clone()),
-            initial_deposit_amount: Some(AmountInput::Number(self.initial_deposit_amount)),
+            initial_deposit_amount: Some(self.initial_deposit_amount.into()),
             terms_accepted: Some(self.terms_accepted),
             marketing_consent: Some(self.marketing_consent),
             user_id: None,

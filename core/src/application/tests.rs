@@ -27,7 +27,7 @@ fn valid() -> ApplicationInput {
         employer_name: s("Acme Pty Ltd"),
         identification_type: s("drivers_license"),
         identification_number: s("12345678"),
-        initial_deposit_amount: Some(AmountInput::Number(dec!(25))),
+        initial_deposit_amount: Some(dec!(25).into()),
         terms_accepted: Some(true),
         marketing_consent: None,
         user_id: None,

@@ -138,6 +138,26 @@ impl PgCluster {
         format!("postgres://postgres@127.0.0.1:{}/{database}", self.port)
     }
 
+    /// The connection string for `role` (trust authentication: no password).
+    pub fn url_as(&self, role: &str, database: &str) -> String {
+        format!("postgres://{role}@127.0.0.1:{}/{database}", self.port)
+    }
+
+    /// The process ids of the server's sessions on `database`.
+    pub async fn server_backends(&self, database: &str) -> Vec<i32> {
+        let admin = self.connect("postgres").await;
+        admin
+            .query(
+                "SELECT pid FROM pg_stat_activity WHERE datname = $1 AND application_name = 'banksia-server'",
+                &[&database],
+            )
+            .await
+            .unwrap()
+            .iter()
+            .map(|row| row.get(0))
+            .collect()
+    }
+
     pub async fn connect(&self, database: &str) -> tokio_postgres::Client {
         let (client, connection) =
             tokio_postgres::connect(&self.url(database), tokio_postgres::NoTls)
@@ -452,4 +472,33 @@ pub fn valid_application() -> serde_json::Value {
         "terms_accepted": true,
         "marketing_consent": false
     })
+}
+
+/// Sends `signal` (`STOP`, `CONT`, ...) to a PostgreSQL backend process.
+pub fn signal_process(pid: i32, signal: &str) {
+    run(Command::new("kill")
+        .arg(format!("-{signal}"))
+        .arg(pid.to_string()));
+}
+
+/// The application's body with a distinct email, so many can be told apart.
+pub fn application_numbered(n: usize) -> String {
+    let mut body = valid_application();
+    body["email"] = serde_json::Value::String(format!("applicant{n}@example.com.au"));
+    body.to_string()
+}
+
+/// POST an application with an Idempotency-Key.
+pub async fn post_with_key(addr: SocketAddr, body: &str, key: &str) -> HttpResponse {
+    request(
+        addr,
+        "POST",
+        "/api/applications",
+        &[
+            ("content-type", "application/json"),
+            ("idempotency-key", key),
+        ],
+        body.as_bytes(),
+    )
+    .await
 }

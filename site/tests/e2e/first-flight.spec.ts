@@ -160,9 +160,9 @@ test.describe('islands never wait', () => {
       for (const attribute of ['component-url', 'renderer-url']) {
         const url = island.match(new RegExp(`${attribute}="([^"]+)"`))?.[1];
         expect(url, attribute).toBeTruthy();
-        expect(headHtml).toContain(`<link rel="modulepreload" href="${url}">`);
+        expect(headHtml).toContain(`<link rel="modulepreload" href="${url}" fetchpriority="low">`);
       }
-      const wasm = headHtml.match(/<link rel="preload" href="([^"]+\.wasm)" as="fetch" type="application\/wasm" crossorigin>/);
+      const wasm = headHtml.match(/<link rel="preload" href="([^"]+\.wasm)" as="fetch" type="application\/wasm" crossorigin fetchpriority="low">/);
       expect(wasm, 'a .wasm preload in <head>').not.toBeNull();
 
       const requested = new Map<string, number>();

@@ -98,6 +98,21 @@ describe('submitApplication', () => {
     expect(state).toEqual({ key: 'k1', unconfirmedBodies: [] });
   });
 
+  it("remembers a body whose 503 says the outcome is unknown, and finds it if it was stored", async () => {
+    const { fetch, calls } = scriptedFetch(
+      json(503, { error: 'We could not confirm whether your application was received.', outcome: 'unknown' }),
+      json(422, { errors: { idempotency_key: ['used'] }, warnings: {} }),
+      json(201, CREATED),
+    );
+    const first = await submitApplication('{"a":1}', { key: 'k1', unconfirmedBodies: [] }, deps(fetch));
+    expect(first.result).toEqual({ kind: 'failed', reason: 'unknown', status: 503 });
+    expect(first.state).toEqual({ key: 'k1', unconfirmedBodies: ['{"a":1}'] });
+    // The person changes something and sends again: the first body had been stored after all.
+    const second = await submitApplication('{"a":2}', first.state, deps(fetch));
+    expect(second.result).toEqual({ kind: 'created', reference: CREATED.reference, submittedAt: CREATED.submitted_at });
+    expect(calls.map((call) => call.body)).toEqual(['{"a":1}', '{"a":2}', '{"a":1}']);
+  });
+
   it('recovers the stored application when a changed body meets the used key', async () => {
     const { fetch, calls } = scriptedFetch(
       json(422, { errors: { idempotency_key: ['This Idempotency-Key was already used for a different application.'] }, warnings: {} }),

@@ -24,8 +24,12 @@ export type SubmissionResult =
   | { kind: 'created'; reference: string; submittedAt: string }
   /** Refused by core's rules on the server (422): the messages per field. */
   | { kind: 'rejected'; errors: FieldMessages }
-  /** Anything else: network, timeout, 429, 5xx, an unreadable answer. */
-  | { kind: 'failed'; reason: 'network' | 'timeout' | 'status' | 'answer'; status?: number };
+  /**
+   * Anything else: network, timeout, 429, 5xx, an unreadable answer. `unknown` is the server's
+   * 503 `"outcome": "unknown"`: the insert was sent but its result never came back, so the
+   * attempt may have been stored (as unanswered as a timeout).
+   */
+  | { kind: 'failed'; reason: 'network' | 'timeout' | 'status' | 'answer' | 'unknown'; status?: number };
 
 export interface IdempotencyState {
   key: string;
@@ -96,6 +100,9 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
       }
       return { kind: 'failed', reason: 'answer', status: response.status };
     }
+    if (response.status === 503 && typeof answer === 'object' && answer !== null && (answer as Record<string, unknown>)['outcome'] === 'unknown') {
+      return { kind: 'failed', reason: 'unknown', status: 503 };
+    }
     if (response.status === 422) {
       const errors = fieldMessages(answer);
       if (errors && 'idempotency_key' in errors) return { kind: 'key_reused' };
@@ -108,7 +115,7 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
 }
 
 const unanswered = (attempt: Attempt) =>
-  attempt.kind === 'failed' && (attempt.reason === 'network' || attempt.reason === 'timeout');
+  attempt.kind === 'failed' && (attempt.reason === 'network' || attempt.reason === 'timeout' || attempt.reason === 'unknown');
 
 /**
  * Sends `body` (the JSON of core's ApplicationInput) under the application's key. Returns the

@@ -1,0 +1,174 @@
+//! Serving one TCP connection: HTTP/1.1 by hyper with a header-read timeout, an idle timeout on
+//! the socket itself, the peer's address for the handlers, and quiet logging of clients that go
+//! away (a client closing its connection is not a server error).
+
+use std::future::Future;
+use std::io;
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio::net::TcpStream;
+use tokio::time::{Instant, Sleep};
+use warp::http::Request;
+
+/// The TCP peer of the connection a request came on, put in the request's extensions (read by
+/// `filters::peer`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Peer(pub SocketAddr);
+
+/// The connection timeouts (see `Config`).
+#[derive(Debug, Clone, Copy)]
+pub struct Timeouts {
+    pub header_read: Duration,
+    pub idle: Duration,
+}
+
+/// Serves `stream` until the client closes it, a timeout closes it, or a graceful shutdown ends
+/// it. Connection-level failures are logged at debug: they are the client's doing.
+pub fn serve<S>(
+    stream: TcpStream,
+    peer: SocketAddr,
+    service: S,
+    timeouts: Timeouts,
+    graceful: &GracefulShutdown,
+) -> impl Future<Output = ()> + Send + 'static
+where
+    S: tower_service::Service<
+            Request<Incoming>,
+            Response = warp::reply::Response,
+            Error = std::convert::Infallible,
+        > + Clone
+        + Send
+        + 'static,
+    S::Future: Send + 'static,
+{
+    let hyper_service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        request.extensions_mut().insert(Peer(peer));
+        let mut service = service.clone();
+        tower_service::Service::call(&mut service, request)
+    });
+    let io = TokioIo::new(IdleGuard::new(stream, timeouts.idle));
+    let connection = http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(timeouts.header_read)
+        .serve_connection(io, hyper_service);
+    let connection = graceful.watch(connection);
+    async move {
+        if let Err(err) = connection.await {
+            tracing::debug!(%peer, error = %err, "connection ended");
+        }
+    }
+}
+
+/// A socket that fails with `TimedOut` once nothing has been read from it or written to it for
+/// `idle`: a client that stalls in a header, in a body, between requests or while it should be
+/// reading the response does not hold a connection open for ever.
+pub struct IdleGuard<T> {
+    io: T,
+    idle: Duration,
+    timer: Pin<Box<Sleep>>,
+}
+
+impl<T> IdleGuard<T> {
+    pub fn new(io: T, idle: Duration) -> Self {
+        Self {
+            io,
+            idle,
+            timer: Box::pin(tokio::time::sleep(idle)),
+        }
+    }
+
+    fn progressed(&mut self) {
+        self.timer.as_mut().reset(Instant::now() + self.idle);
+    }
+
+    fn stalled(&mut self, cx: &mut Context<'_>) -> bool {
+        self.timer.as_mut().poll(cx).is_ready()
+    }
+}
+
+fn timed_out() -> io::Error {
+    io::Error::new(io::ErrorKind::TimedOut, "connection idle for too long")
+}
+
+impl<T: AsyncRead + Unpin> AsyncRead for IdleGuard<T> {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        let before = buf.filled().len();
+        match Pin::new(&mut this.io).poll_read(cx, buf) {
+            Poll::Pending if this.stalled(cx) => Poll::Ready(Err(timed_out())),
+            Poll::Pending => Poll::Pending,
+            ready => {
+                if buf.filled().len() > before {
+                    this.progressed();
+                }
+                ready
+            }
+        }
+    }
+}
+
+impl<T: AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        data: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        match Pin::new(&mut this.io).poll_write(cx, data) {
+            Poll::Pending if this.stalled(cx) => Poll::Ready(Err(timed_out())),
+            Poll::Pending => Poll::Pending,
+            ready => {
+                if matches!(ready, Poll::Ready(Ok(n)) if n > 0) {
+                    this.progressed();
+                }
+                ready
+            }
+        }
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        let this = self.get_mut();
+        match Pin::new(&mut this.io).poll_write_vectored(cx, bufs) {
+            Poll::Pending if this.stalled(cx) => Poll::Ready(Err(timed_out())),
+            Poll::Pending => Poll::Pending,
+            ready => {
+                if matches!(ready, Poll::Ready(Ok(n)) if n > 0) {
+                    this.progressed();
+                }
+                ready
+            }
+        }
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        match Pin::new(&mut this.io).poll_flush(cx) {
+            Poll::Pending if this.stalled(cx) => Poll::Ready(Err(timed_out())),
+            other => other,
+        }
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+    }
+}
