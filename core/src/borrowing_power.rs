@@ -629,7 +629,7 @@ impl Problems {
 fn read_number(entry: &Entry, percent: bool) -> Result<Option<Decimal>, ()> {
     match entry {
         Entry::Blank => Ok(None),
-        Entry::Number(number) => Ok(Some(*number)),
+        Entry::Number(digits) => parse_amount(digits).map(Some).map_err(|_| ()),
         Entry::Text(text) => {
             let mut text = text.trim();
             if percent {

@@ -143,6 +143,29 @@ pub enum ComparisonError {
     Second(LoanError),
 }
 
+impl ComparisonError {
+    /// The error in the boundary's field-error shape, the field named within its loan:
+    /// `{ "second.term_years": ["Loan term must be at least 1 year"] }`.
+    ///
+    /// ```
+    /// use banksia_core::loan::LoanError;
+    /// use banksia_core::loan_scenarios::ComparisonError;
+    ///
+    /// let errors = ComparisonError::Second(LoanError::TermTooShort).to_field_errors();
+    /// assert_eq!(errors["second.term_years"], ["Loan term must be at least 1 year"]);
+    /// ```
+    pub fn to_field_errors(&self) -> std::collections::BTreeMap<String, Vec<String>> {
+        let (loan, error) = match self {
+            Self::First(error) => ("first", error),
+            Self::Second(error) => ("second", error),
+        };
+        std::collections::BTreeMap::from([(
+            format!("{loan}.{}", error.field()),
+            vec![error.to_string()],
+        )])
+    }
+}
+
 /// Compares two loans, for example a variable and a fixed product, or 25 and 30 years.
 ///
 /// ```

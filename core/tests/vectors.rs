@@ -216,3 +216,47 @@ fn term_deposit_options() {
         to_json(InterestFrequency::offered_for(parse(&input["term_months"])))
     });
 }
+
+#[test]
+fn loan_rate_rises() {
+    use banksia_core::loan_scenarios::rate_rises;
+    replay("loan_rate_rises", |input| {
+        match rate_rises(&parse::<LoanTerms>(input)) {
+            Ok(rises) => json!({ "rises": rises }),
+            Err(error) => json!({ "errors": error.to_field_errors() }),
+        }
+    });
+}
+
+#[test]
+fn loan_comparison() {
+    use banksia_core::loan_scenarios::compare;
+    replay("loan_comparison", |input| {
+        let first: LoanTerms = parse(&input["first"]);
+        let second: LoanTerms = parse(&input["second"]);
+        match compare(&first, &second) {
+            Ok(comparison) => to_json(comparison),
+            Err(error) => json!({ "errors": error.to_field_errors() }),
+        }
+    });
+}
+
+#[test]
+fn loan_schedule_csv() {
+    use banksia_core::loan_scenarios::schedule_csv;
+    replay("loan_schedule_csv", |input| {
+        match schedule(&parse::<LoanTerms>(input)) {
+            Ok(plan) => {
+                let csv = schedule_csv(&plan);
+                let lines: Vec<&str> = csv.split_terminator("\r\n").collect();
+                json!({
+                    "rows": lines.len() - 1,
+                    "header": lines[0],
+                    "first": lines[1],
+                    "last": lines[lines.len() - 1],
+                })
+            }
+            Err(error) => json!({ "errors": error.to_field_errors() }),
+        }
+    });
+}

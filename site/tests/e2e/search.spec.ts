@@ -16,19 +16,15 @@ for (const width of [375, 1280]) {
     test('the header form leads to results with /term-deposits first', async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto('/savings');
-      const header = page.locator('header form[role="search"]');
+      // Phones find it at the top of the menu; wider screens in the bar.
+      if (width < 480) await page.getByRole('button', { name: 'Menu' }).click();
+      const header = page.locator('header form[role="search"]:visible');
+      await expect(header).toHaveCount(1);
       await expect(header).toHaveAttribute('action', '/search');
       await expect(header).toHaveAttribute('method', 'get');
-      if (width >= 768) {
-        await header.getByRole('searchbox', { name: 'Search Banksia Bank' }).fill('term deposit');
-        await header.getByRole('button', { name: 'Search' }).click();
-        await expect(page).toHaveURL(/\/search\?q=term(\+|%20)deposit$/);
-      } else {
-        // Narrow screens show the button only: it opens the search page.
-        await header.getByRole('button', { name: 'Search' }).click();
-        await expect(page).toHaveURL(/\/search\?q=$/);
-        await page.getByRole('main').getByRole('searchbox', { name: 'Search Banksia Bank' }).fill('term deposit');
-      }
+      await header.getByRole('searchbox', { name: 'Search Banksia Bank' }).fill('term deposit');
+      await header.getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(/\/search\?q=term(\+|%20)deposit$/);
       const results = page.locator('[data-search-results] li');
       await expect(results.first()).toBeVisible();
       await expect(results.first().locator('a')).toHaveAttribute('href', '/term-deposits');
@@ -102,10 +98,24 @@ test('product names and rates rank first', async ({ page }) => {
 
 test('the header search fits beside the menu at every width', async ({ page }) => {
   // [width, whether the box shows beside the button]
-  for (const [width, box] of [[320, false], [375, false], [600, false], [800, true], [1216, true], [1280, true], [1920, true]] as const) {
+  // [width, where the form is, whether the box shows beside the button]
+  for (const [width, place, box] of [
+    [320, 'menu', true],
+    [375, 'menu', true],
+    [600, 'bar', false],
+    [800, 'bar', true],
+    [1216, 'bar', true],
+    [1280, 'bar', true],
+    [1920, 'bar', true],
+  ] as const) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/');
-    const form = page.locator('header form[role="search"]');
+    if (place === 'menu') {
+      await expect(page.locator('header form[role="search"]:visible')).toHaveCount(0);
+      await page.getByRole('button', { name: 'Menu' }).click();
+    }
+    const form = page.locator(`header .header-search--${place}`);
+    await expect(page.locator('header form[role="search"]:visible')).toHaveCount(1);
     await expect(form.getByRole('button', { name: 'Search' })).toBeVisible();
     await expect(form.getByRole('searchbox')).toBeVisible({ visible: box });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -115,7 +125,7 @@ test('the header search fits beside the menu at every width', async ({ page }) =
       const boxes = [...document.querySelectorAll('header a, header button, header input')]
         .map((element) => ({ element, rect: element.getBoundingClientRect() }))
         .filter(({ element, rect }) => rect.width > 0 && rect.height > 0 && element.checkVisibility())
-        .filter(({ element }) => !element.closest('.nav-menu, .mobile-menu'));
+        .filter(({ element }) => !element.closest('.nav-menu, .mobile-groups, .mobile-actions'));
       const found: string[] = [];
       boxes.forEach((a, i) =>
         boxes.slice(i + 1).forEach((b) => {
@@ -129,6 +139,12 @@ test('the header search fits beside the menu at every width', async ({ page }) =
     });
     expect(overlaps, `overlapping header controls at ${width} px`).toEqual([]);
   }
+  // Where only the button shows, it opens the search page to type in.
+  await page.setViewportSize({ width: 600, height: 800 });
+  await page.goto('/savings');
+  await page.locator('header .header-search--bar').getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search\?q=$/);
+  await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
 });
 
 test.describe('without JavaScript', () => {
