@@ -92,6 +92,24 @@ impl<T> IdleGuard<T> {
     fn stalled(&mut self, cx: &mut Context<'_>) -> bool {
         self.timer.as_mut().poll(cx).is_ready()
     }
+
+    /// A write that wrote something resets the timer; one still pending past `idle` times out.
+    fn after_write(
+        &mut self,
+        cx: &mut Context<'_>,
+        written: Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        match written {
+            Poll::Pending if self.stalled(cx) => Poll::Ready(Err(timed_out())),
+            Poll::Pending => Poll::Pending,
+            ready => {
+                if matches!(ready, Poll::Ready(Ok(n)) if n > 0) {
+                    self.progressed();
+                }
+                ready
+            }
+        }
+    }
 }
 
 fn timed_out() -> io::Error {
@@ -126,16 +144,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
         data: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.io).poll_write(cx, data) {
-            Poll::Pending if this.stalled(cx) => Poll::Ready(Err(timed_out())),
-            Poll::Pending => Poll::Pending,
-            ready => {
-                if matches!(ready, Poll::Ready(Ok(n)) if n > 0) {
-                    this.progressed();
-                }
-                ready
-            }
-        }
+        let written = Pin::new(&mut this.io).poll_write(cx, data);
+        this.after_write(cx, written)
     }
 
     fn poll_write_vectored(
@@ -144,16 +154,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
-        match Pin::new(&mut this.io).poll_write_vectored(cx, bufs) {
-            Poll::Pending if this.stalled(cx) => Poll::Ready(Err(timed_out())),
-            Poll::Pending => Poll::Pending,
-            ready => {
-                if matches!(ready, Poll::Ready(Ok(n)) if n > 0) {
-                    this.progressed();
-                }
-                ready
-            }
-        }
+        let written = Pin::new(&mut this.io).poll_write_vectored(cx, bufs);
+        this.after_write(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {
