@@ -24,7 +24,7 @@ pub const BANK: Bank = Bank {
     legal_line: "Banksia Bank Limited ABN 47 612 345 067 AFSL and Australian credit licence 487215",
     phone: "13 22 65",
     overseas_phone: "+61 3 8600 4200",
-    phone_hours: "Monday to Friday, 8am to 6pm (Melbourne time)",
+    phone_hours: "Monday to Friday, 8am to 6pm, Melbourne time",
     email: "hello@banksia.bank",
     email_reply_hours: 24,
     site_url: "https://www.banksia.bank",
