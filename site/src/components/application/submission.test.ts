@@ -120,7 +120,12 @@ describe('submitApplication', () => {
     expect(first.state).toEqual({ key: 'k1', unconfirmedBodies: ['{"a":1}'] });
     // The person changes something and sends again: the first body had been stored after all.
     const second = await submitApplication('{"a":2}', first.state, deps(fetch));
-    expect(second.result).toEqual({ kind: 'created', reference: CREATED.reference, submittedAt: CREATED.submitted_at });
+    expect(second.result).toEqual({
+      kind: 'created',
+      reference: CREATED.reference,
+      submittedAt: CREATED.submitted_at,
+      confirmationEmail: CREATED.confirmation_email,
+    });
     expect(calls.map((call) => call.body)).toEqual(['{"a":1}', '{"a":2}', '{"a":1}']);
   });
 
