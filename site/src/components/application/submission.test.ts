@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ApplicationCreated } from './core';
 import { APPLICATIONS_ENDPOINT, postOnce, submitApplication, type SubmitDependencies } from './submission';
 
-const CREATED = {
+const CREATED: ApplicationCreated = {
   reference: 'BKS-ABCD-EFGH-JKLM',
   status: 'under_review',
   submitted_at: '2026-03-01T00:00:00.000Z',
   confirmation_email: 'j****@example.com.au',
+  warnings: {},
 };
 
 function json(status: number, body: unknown): Response {
@@ -120,7 +122,7 @@ describe('submitApplication', () => {
     expect(first.state).toEqual({ key: 'k1', unconfirmedBodies: ['{"a":1}'] });
     // The person changes something and sends again: the first body had been stored after all.
     const second = await submitApplication('{"a":2}', first.state, deps(fetch));
-    expect(second.result).toEqual({ kind: 'created', reference: CREATED.reference, submittedAt: CREATED.submitted_at });
+    expect(second.result).toEqual({ kind: 'created', reference: CREATED.reference, submittedAt: CREATED.submitted_at, confirmationEmail: CREATED.confirmation_email });
     expect(calls.map((call) => call.body)).toEqual(['{"a":1}', '{"a":2}', '{"a":1}']);
   });
 
