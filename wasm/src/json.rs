@@ -336,7 +336,7 @@ impl<'a> Reader<'a> {
             Some(b'"') => Value::Text(self.string()?),
             Some(b'-' | b'0'..=b'9') => Value::Number(self.number()?),
             Some(b'[' | b'{') => {
-                self.skip_nested()?;
+                self.skip_nested(1)?;
                 Value::Nested
             }
             _ => return Err(Error::new("expected a JSON value")),
@@ -390,31 +390,43 @@ impl<'a> Reader<'a> {
         Ok(self.text.get(start..position).unwrap_or_default())
     }
 
-    /// Skips an array or an object (the next byte opens it), nested ones included. Only its
-    /// extent matters: its content is never used.
-    fn skip_nested(&mut self) -> Result<(), Error> {
-        let mut depth = 0;
+    /// Reads an array or an object (the next byte opens it) at `depth` (1 for a member's value)
+    /// by JSON's grammar, nested ones included, and throws its content away: a malformed
+    /// nested value (`{"a": 1,}`) is not JSON here, as it is not for `serde_json` on the server.
+    fn skip_nested(&mut self, depth: u32) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(Error::new("nested too deeply"));
+        }
+        let close = if self.next_byte() == Some(b'[') {
+            b']'
+        } else {
+            b'}'
+        };
+        self.position += 1;
+        if self.next_byte() == Some(close) {
+            self.position += 1;
+            return Ok(());
+        }
         loop {
+            if close == b'}' {
+                if self.next_byte() != Some(b'"') {
+                    return Err(Error::new("expected a key in an object"));
+                }
+                self.string()?;
+                self.expect(b':', "expected : after a key")?;
+            }
+            if matches!(self.next_byte(), Some(b'[' | b'{')) {
+                self.skip_nested(depth + 1)?;
+            } else {
+                self.value()?;
+            }
             match self.next_byte() {
-                Some(b'[' | b'{') => {
-                    depth += 1;
-                    if depth > MAX_DEPTH {
-                        return Err(Error::new("nested too deeply"));
-                    }
+                Some(b',') => self.position += 1,
+                Some(byte) if byte == close => {
                     self.position += 1;
+                    return Ok(());
                 }
-                Some(b']' | b'}') => {
-                    depth -= 1;
-                    self.position += 1;
-                    if depth == 0 {
-                        return Ok(());
-                    }
-                }
-                Some(b'"') => {
-                    self.string()?;
-                }
-                Some(_) => self.position += 1,
-                None => return Err(Error::new("unexpected end of input")),
+                _ => return Err(Error::new("expected , or the end of an array or object")),
             }
         }
     }
