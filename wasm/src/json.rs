@@ -108,7 +108,7 @@ pub enum Value<'a> {
 /// order; its error stops the reading.
 pub fn read_object<'a>(
     text: &'a str,
-    mut member: impl FnMut(&str, Value<'a>) -> Result<(), Error>,
+    mut member: impl FnMut(Cow<'a, str>, Value<'a>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut reader = Reader { text, position: 0 };
     if reader.next_byte() != Some(b'{') {
@@ -128,7 +128,7 @@ pub fn read_object<'a>(
         let key = reader.string()?;
         reader.expect(b':', "expected : after a key")?;
         let value = reader.value()?;
-        member(&key, value)?;
+        member(key, value)?;
     }
     reader.position += 1;
     if reader.next_byte().is_some() {
@@ -144,7 +144,8 @@ pub fn read_object<'a>(
 pub fn from_object<T: de::DeserializeOwned>(text: &str) -> Result<T, Error> {
     let mut members = Vec::with_capacity(24);
     read_object(text, |name, value| {
-        members.push((name.to_owned(), value));
+        // The name stays borrowed from the text unless it had escapes: no copy per member.
+        members.push((name, value));
         Ok(())
     })?;
     T::deserialize(MembersDeserializer(members))
@@ -154,7 +155,7 @@ pub fn from_object<T: de::DeserializeOwned>(text: &str) -> Result<T, Error> {
 const JSON_NUMBER_KEY: &str = "$serde_json::private::Number";
 
 /// An object's members, for a `Deserialize` that reads a map or a struct.
-struct MembersDeserializer<'a>(Vec<(String, Value<'a>)>);
+struct MembersDeserializer<'a>(Vec<(Cow<'a, str>, Value<'a>)>);
 
 impl<'de> de::Deserializer<'de> for MembersDeserializer<'_> {
     type Error = Error;
@@ -174,7 +175,7 @@ impl<'de> de::Deserializer<'de> for MembersDeserializer<'_> {
 }
 
 struct Members<'a> {
-    members: std::vec::IntoIter<(String, Value<'a>)>,
+    members: std::vec::IntoIter<(Cow<'a, str>, Value<'a>)>,
     value: Option<Value<'a>>,
 }
 
@@ -189,7 +190,7 @@ impl<'de> de::MapAccess<'de> for Members<'_> {
             return Ok(None);
         };
         self.value = Some(value);
-        seed.deserialize(de::value::StringDeserializer::<Error>::new(name))
+        seed.deserialize(de::value::CowStrDeserializer::<Error>::new(name))
             .map(Some)
     }
 
@@ -936,6 +937,13 @@ mod tests {
             "{\"a\":1 \"b\":2}",
             "{\"a\":[1,2}",
             "{a:1}",
+            // Nested values are held to JSON's grammar too, although they are thrown away.
+            "{\"a\":{\"b\":1,}}",
+            "{\"a\":[1 2]}",
+            "{\"a\":[1,]}",
+            "{\"a\":{1:2}}",
+            "{\"a\":[01]}",
+            "{\"a\":{\"b\"}}",
         ] {
             assert!(members(bad).is_err(), "{bad:?}");
         }
