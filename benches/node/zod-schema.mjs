@@ -6,7 +6,9 @@
 // two decimals). The site never uses this: core is the one implementation of the rules.
 import { z } from "zod";
 
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+// core's plain-text rule: no control, format, private-use, surrogate or unassigned character,
+// and no separator but the ordinary space.
+const CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cs}\p{Cn}]|(?! )\p{Z}/u;
 const EMAIL_LOCAL = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~.-]{1,64}$/;
 const EMAIL_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const AMOUNT = /^(-)?\s*(?:AUD|A\$|\$)?\s*(-)?(\d{1,3}(?:,\d{3})+|\d*)(?:\.(\d*))?$/;
@@ -44,7 +46,7 @@ function text(required, checks) {
 const chars = (value) => [...value].length;
 const minChars = (min, message) => [(v) => chars(v) >= min, message];
 const maxChars = (max, message) => [(v) => chars(v) <= max, message];
-const noControl = (label) => [(v) => !CONTROL.test(v), `${label} contains characters that aren't allowed`];
+const noControl = (label) => [(v) => !CONTROL.test(v), `${label} contains a hidden, formatting or unsupported character. Please retype it.`];
 const oneOf = (options, message) => [(v) => options.includes(v.toLowerCase()), message];
 
 function isEmail(email) {

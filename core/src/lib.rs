@@ -11,6 +11,7 @@
 //!   rules (every rule and message lives in [`application::Field::rules`]).
 //! * [`reference`](mod@reference): application reference numbers with a check character.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
+//! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
 //!
 //! The crate is pure: no I/O, no clock and no randomness source. Callers pass `today` and
 //! random bytes in. Every amount and rate is a [`rust_decimal::Decimal`]; no floating point
@@ -37,3 +38,4 @@ pub mod money;
 mod reading;
 pub mod reference;
 pub mod term_deposit;
+pub mod wire;

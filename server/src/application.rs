@@ -2,9 +2,8 @@
 //! functions the browser runs through WASM), and map the typed record to table columns.
 //! No rule lives here.
 
-use banksia_core::application::{ApplicationInput, ValidationReport, validate_application};
+use banksia_core::application::{ApplicationInput, FieldMessages, validate_application};
 use chrono::{DateTime, NaiveDate, Utc};
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::db::NewApplication;
@@ -24,7 +23,7 @@ pub fn parse(body: &[u8]) -> Result<ApplicationInput, ApiError> {
 pub fn validate(
     input: &ApplicationInput,
     today: NaiveDate,
-) -> Result<(NewApplication, Value), ApiError> {
+) -> Result<(NewApplication, FieldMessages), ApiError> {
     match validate_application(input, today) {
         Ok(valid) => {
             let a = valid.application;
@@ -49,17 +48,10 @@ pub fn validate(
                 terms_accepted: a.terms_accepted,
                 marketing_consent: a.marketing_consent,
             };
-            Ok((row, to_json(&valid.warnings)))
+            Ok((row, valid.warnings))
         }
-        Err(ValidationReport { errors, warnings }) => Err(ApiError::Validation {
-            errors: to_json(&errors),
-            warnings: to_json(&warnings),
-        }),
+        Err(report) => Err(ApiError::Validation(report.into())),
     }
-}
-
-fn to_json(messages: &banksia_core::application::FieldMessages) -> Value {
-    serde_json::to_value(messages).unwrap_or_else(|_| Value::Object(Default::default()))
 }
 
 /// Today in the bank's home time (core's `bank_date`, the same function the wizard calls), the
@@ -79,7 +71,7 @@ pub fn new_reference() -> Result<String, String> {
 /// SHA-256 of the body with insignificant differences (whitespace, key order) removed, to tell
 /// a retry of the same application from a different one under the same idempotency key.
 pub fn fingerprint(body: &[u8]) -> [u8; 32] {
-    let canonical = serde_json::from_slice::<Value>(body)
+    let canonical = serde_json::from_slice::<serde_json::Value>(body)
         .map(|v| v.to_string().into_bytes())
         .unwrap_or_else(|_| body.to_vec());
     Sha256::digest(&canonical).into()
@@ -108,7 +100,7 @@ mod tests {
             b"[]",
         ] {
             let err = parse(body).expect_err("rejected");
-            let text = err.body().to_string();
+            let text = serde_json::to_string(&err.body()).unwrap();
             assert!(
                 !text.contains("secret_field") && !text.contains("42"),
                 "{text}"

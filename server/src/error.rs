@@ -3,7 +3,8 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use serde_json::{Value, json};
+use banksia_core::wire::{ApplicationRejected, ErrorBody, RejectedField, RequestPart};
+use serde::Serialize;
 use warp::http::{HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};
 
@@ -36,8 +37,9 @@ pub enum ApiError {
     PayloadTooLarge,
     /// 415: the body is not declared as `application/json`.
     UnsupportedMediaType,
-    /// 422: the application breaks banksia-core's rules; `{ "errors": {field: [messages]}, "warnings": {...} }`.
-    Validation { errors: Value, warnings: Value },
+    /// 422: the application breaks banksia-core's rules: messages per field, warnings and the
+    /// step of the first error.
+    Validation(ApplicationRejected),
     /// 422: the `Idempotency-Key` was already used with a different body.
     IdempotencyKeyReused,
     /// 429: too many submissions from this client; retry after the given time.
@@ -77,9 +79,7 @@ impl ApiError {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::Validation { .. } | Self::IdempotencyKeyReused => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            Self::Validation(_) | Self::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::DatabaseUnavailable(_) | Self::OutcomeUnknown(_) => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -88,9 +88,10 @@ impl ApiError {
         }
     }
 
-    /// The JSON answer. Messages are fixed texts: nothing from the request is echoed.
-    pub(crate) fn body(&self) -> Value {
-        let error = |message: &str| json!({ "error": message });
+    /// The JSON answer, one of core's wire types. Messages are fixed texts: nothing from the
+    /// request is echoed.
+    pub(crate) fn body(&self) -> Answer {
+        let error = |message: &str| Answer::Error(ErrorBody::new(message));
         match self {
             // core's fixed texts: the wizard shows the same ones for a value it can't read.
             Self::MalformedJson => error(banksia_core::application::NOT_JSON_MESSAGE),
@@ -108,12 +109,17 @@ impl ApiError {
             Self::MethodNotAllowed => error("Method not allowed."),
             Self::PayloadTooLarge => error("The request body is larger than 16 KiB."),
             Self::UnsupportedMediaType => error("The request body must be application/json."),
-            Self::Validation { errors, warnings } => {
-                json!({ "errors": errors, "warnings": warnings })
-            }
-            Self::IdempotencyKeyReused => json!({
-                "errors": { "idempotency_key": ["This Idempotency-Key was already used for a different application."] },
-                "warnings": {},
+            Self::Validation(rejected) => Answer::Rejected(rejected.clone()),
+            Self::IdempotencyKeyReused => Answer::Rejected(ApplicationRejected {
+                errors: [(
+                    RejectedField::Request(RequestPart::IdempotencyKey),
+                    vec![
+                        "This Idempotency-Key was already used for a different application.".into(),
+                    ],
+                )]
+                .into(),
+                warnings: Default::default(),
+                first_error_step: None,
             }),
             Self::RateLimited { .. } => {
                 error("Too many applications from this address. Please try again later.")
@@ -121,10 +127,9 @@ impl ApiError {
             Self::DatabaseUnavailable(_) => error(
                 "The service is temporarily unavailable. Your application was not submitted; please try again shortly.",
             ),
-            Self::OutcomeUnknown(_) => json!({
-                "error": "We could not confirm whether your application was received. Please try again with the same Idempotency-Key: if it was received, you will get its reference.",
-                "outcome": "unknown",
-            }),
+            Self::OutcomeUnknown(_) => Answer::Error(ErrorBody::outcome_unknown(
+                "We could not confirm whether your application was received. Please try again with the same Idempotency-Key: if it was received, you will get its reference.",
+            )),
             Self::Internal(_) => error("Something went wrong on our side. Please try again."),
         }
     }
@@ -152,6 +157,14 @@ impl ApiError {
         }
         response
     }
+}
+
+/// The body of an error answer: a refused application (422) or a message.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+pub(crate) enum Answer {
+    Rejected(ApplicationRejected),
+    Error(ErrorBody),
 }
 
 /// The one `recover`: every rejection left after routing becomes a JSON error.

@@ -3,6 +3,8 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use banksia_core::application::FieldMessages;
+use banksia_core::wire::ApplicationCreated;
 use futures_util::{Stream, StreamExt};
 use serde_json::json;
 use warp::Buf;
@@ -31,14 +33,18 @@ where
     B: Buf,
 {
     match submit(peer, &headers, body, &state).await {
-        Ok((submission, email_to)) => {
-            let body = json!({
-                "reference": submission.reference,
-                "status": submission.status,
-                "submitted_at": submission.submitted_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
-                // The masked address a confirmation email was queued for, or null.
-                "confirmation_email": submission.email_queued.then(|| crate::email::mask_address(&email_to)),
-            });
+        Ok((submission, email_to, warnings)) => {
+            let body = ApplicationCreated {
+                submitted_at: submission
+                    .submitted_at
+                    .to_rfc3339_opts(chrono::SecondsFormat::Millis, true),
+                confirmation_email: submission
+                    .email_queued
+                    .then(|| crate::email::mask_address(&email_to)),
+                reference: submission.reference,
+                status: submission.status,
+                warnings,
+            };
             no_store(
                 warp::reply::with_status(warp::reply::json(&body), StatusCode::CREATED)
                     .into_response(),
@@ -53,7 +59,7 @@ async fn submit<S, B>(
     headers: &HeaderMap,
     body: S,
     state: &AppState,
-) -> Result<(Submission, String), ApiError>
+) -> Result<(Submission, String, FieldMessages), ApiError>
 where
     S: Stream<Item = Result<B, warp::Error>> + Send,
     B: Buf,
@@ -75,7 +81,7 @@ where
         .map_err(|_| ApiError::BodyTimeout)??;
 
     let input = application::parse(&bytes)?;
-    let (row, _warnings) = application::validate(&input, application::today())?;
+    let (row, warnings) = application::validate(&input, application::today())?;
     let idempotency = idempotency_key.map(|key| Idempotency {
         key,
         fingerprint: application::fingerprint(&bytes),
@@ -98,7 +104,7 @@ where
                 if let (true, Some(wake)) = (submission.email_queued, &state.mail_wake) {
                     wake.notify_one();
                 }
-                return Ok((submission, row.email));
+                return Ok((submission, row.email, warnings));
             }
             Ok(InsertOutcome::KeyReused) => return Err(ApiError::IdempotencyKeyReused),
             Err(DbError::DuplicateReference) => continue,

@@ -4,6 +4,8 @@ mod common;
 
 use std::net::SocketAddr;
 
+use banksia_core::application::Field;
+use banksia_core::wire::{ApplicationCreated, ApplicationRejected, ErrorBody};
 use common::{CLUSTER, raw_request, spawn_app, spawn_app_with, valid_application};
 use serde_json::{Value, json};
 
@@ -28,7 +30,11 @@ async fn a_valid_application_is_stored_and_answered_201() {
     );
     // No mail transport in this test server: no confirmation email was queued.
     assert_eq!(answer["confirmation_email"], serde_json::Value::Null);
-    assert_eq!(answer.as_object().unwrap().len(), 4);
+    assert_eq!(answer["warnings"], json!({}));
+    assert_eq!(answer.as_object().unwrap().len(), 5);
+    // Exactly core's wire type, nothing more.
+    let typed: ApplicationCreated = serde_json::from_value(answer.clone()).unwrap();
+    assert_eq!(serde_json::to_value(&typed).unwrap(), answer);
     assert_eq!(res.header("cache-control"), Some("no-store"));
 
     // The row is committed, normalised by core, typed, and anonymous.
@@ -58,6 +64,28 @@ async fn a_valid_application_is_stored_and_answered_201() {
 }
 
 #[tokio::test]
+async fn a_stored_application_carries_cores_warnings() {
+    let app = spawn_app().await;
+    let mut sydney_postcode = valid_application();
+    sydney_postcode["postal_code"] = json!("2000");
+    let res = app.post_json(&body(&sydney_postcode)).await;
+    assert_eq!(res.status, 201, "{}", res.text());
+    let answer: ApplicationCreated = serde_json::from_value(res.json()).unwrap();
+    let input: banksia_core::application::ApplicationInput =
+        serde_json::from_str(&body(&sydney_postcode)).unwrap();
+    let today = banksia_server::application::today();
+    let expected = banksia_core::application::validate_application(&input, today)
+        .unwrap()
+        .warnings;
+    assert_eq!(
+        answer.warnings.keys().collect::<Vec<_>>(),
+        [&Field::PostalCode]
+    );
+    assert_eq!(answer.warnings, expected);
+    assert_eq!(app.row_count().await, 1);
+}
+
+#[tokio::test]
 async fn every_failing_field_is_422_with_the_spec_messages() {
     let app = spawn_app().await;
     let res = app.post_json("{}").await;
@@ -79,6 +107,9 @@ async fn every_failing_field_is_422_with_the_spec_messages() {
         assert_eq!(errors[field], json!([message]), "{field}: {errors}");
     }
     assert!(res.json()["warnings"].is_object());
+    let typed: ApplicationRejected = serde_json::from_value(res.json()).unwrap();
+    assert_eq!(typed.first_error_step, Some(1));
+    assert_eq!(serde_json::to_value(&typed).unwrap(), res.json());
 
     let mut bad = valid_application();
     bad["first_name"] = json!("J");
@@ -108,6 +139,7 @@ async fn every_failing_field_is_422_with_the_spec_messages() {
         expected.len(),
         "{errors}"
     );
+    assert_eq!(res.json()["first_error_step"], 2);
     assert_eq!(app.row_count().await, 0);
 }
 
@@ -144,6 +176,11 @@ async fn malformed_json_and_wrong_types_are_400_without_echo() {
         assert_eq!(res.status, 400, "{case}: {}", res.text());
         let text = res.text();
         assert!(!text.contains(marker), "echoed input: {text}");
+        let typed: ErrorBody = serde_json::from_value(res.json()).unwrap();
+        assert_eq!(
+            (typed.outcome, res.json().as_object().unwrap().len()),
+            (None, 1)
+        );
         assert!(res.json()["error"].as_str().unwrap().len() < 200);
     }
     assert_eq!(app.row_count().await, 0);

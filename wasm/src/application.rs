@@ -3,7 +3,8 @@
 
 use banksia_core::application::checks::{bank_date, parse_iso_date};
 use banksia_core::application::{
-    ApplicationInput, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, form_options,
+    ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
+    form_options,
 };
 use banksia_core::application_form::{
     ApplicationReport, check_application, check_every_field, check_step,
@@ -93,6 +94,22 @@ pub fn normalise_application(
 #[wasm_bindgen(js_name = formOptions, unchecked_return_type = "FormOptions")]
 pub fn form_options_js() -> JsValue {
     to_js(&form_options())
+}
+
+/// The fields a person fills in on a wizard step (1 to 5), in form order: core's step table.
+/// An empty list for any other number.
+#[wasm_bindgen(js_name = stepFields, unchecked_return_type = "Array<Field>")]
+pub fn step_fields(step: u32) -> JsValue {
+    to_js(&Field::entered_in_step(u8::try_from(step).unwrap_or(0)))
+}
+
+/// A field's form label (`"Street address"`); an empty string for a name that is not a field.
+#[wasm_bindgen(js_name = fieldLabel)]
+pub fn field_label(#[wasm_bindgen(unchecked_param_type = "Field")] field: JsValue) -> String {
+    Field::parse(&text(&field))
+        .map(Field::label)
+        .unwrap_or_default()
+        .to_owned()
 }
 
 /// Today in the bank's home time (`YYYY-MM-DD`) at a time given in milliseconds since the Unix

@@ -108,7 +108,7 @@ pub enum Value<'a> {
 /// order; its error stops the reading.
 pub fn read_object<'a>(
     text: &'a str,
-    mut member: impl FnMut(&str, Value<'a>) -> Result<(), Error>,
+    mut member: impl FnMut(Cow<'a, str>, Value<'a>) -> Result<(), Error>,
 ) -> Result<(), Error> {
     let mut reader = Reader { text, position: 0 };
     if reader.next_byte() != Some(b'{') {
@@ -128,7 +128,7 @@ pub fn read_object<'a>(
         let key = reader.string()?;
         reader.expect(b':', "expected : after a key")?;
         let value = reader.value()?;
-        member(&key, value)?;
+        member(key, value)?;
     }
     reader.position += 1;
     if reader.next_byte().is_some() {
@@ -144,7 +144,8 @@ pub fn read_object<'a>(
 pub fn from_object<T: de::DeserializeOwned>(text: &str) -> Result<T, Error> {
     let mut members = Vec::with_capacity(24);
     read_object(text, |name, value| {
-        members.push((name.to_owned(), value));
+        // The name stays borrowed from the text unless it had escapes: no copy per member.
+        members.push((name, value));
         Ok(())
     })?;
     T::deserialize(MembersDeserializer(members))
@@ -154,7 +155,7 @@ pub fn from_object<T: de::DeserializeOwned>(text: &str) -> Result<T, Error> {
 const JSON_NUMBER_KEY: &str = "$serde_json::private::Number";
 
 /// An object's members, for a `Deserialize` that reads a map or a struct.
-struct MembersDeserializer<'a>(Vec<(String, Value<'a>)>);
+struct MembersDeserializer<'a>(Vec<(Cow<'a, str>, Value<'a>)>);
 
 impl<'de> de::Deserializer<'de> for MembersDeserializer<'_> {
     type Error = Error;
@@ -174,7 +175,7 @@ impl<'de> de::Deserializer<'de> for MembersDeserializer<'_> {
 }
 
 struct Members<'a> {
-    members: std::vec::IntoIter<(String, Value<'a>)>,
+    members: std::vec::IntoIter<(Cow<'a, str>, Value<'a>)>,
     value: Option<Value<'a>>,
 }
 
@@ -189,7 +190,7 @@ impl<'de> de::MapAccess<'de> for Members<'_> {
             return Ok(None);
         };
         self.value = Some(value);
-        seed.deserialize(de::value::StringDeserializer::<Error>::new(name))
+        seed.deserialize(de::value::CowStrDeserializer::<Error>::new(name))
             .map(Some)
     }
 
@@ -336,7 +337,7 @@ impl<'a> Reader<'a> {
             Some(b'"') => Value::Text(self.string()?),
             Some(b'-' | b'0'..=b'9') => Value::Number(self.number()?),
             Some(b'[' | b'{') => {
-                self.skip_nested()?;
+                self.skip_nested(1)?;
                 Value::Nested
             }
             _ => return Err(Error::new("expected a JSON value")),
@@ -390,31 +391,43 @@ impl<'a> Reader<'a> {
         Ok(self.text.get(start..position).unwrap_or_default())
     }
 
-    /// Skips an array or an object (the next byte opens it), nested ones included. Only its
-    /// extent matters: its content is never used.
-    fn skip_nested(&mut self) -> Result<(), Error> {
-        let mut depth = 0;
+    /// Reads an array or an object (the next byte opens it) at `depth` (1 for a member's value)
+    /// by JSON's grammar, nested ones included, and throws its content away: a malformed
+    /// nested value (`{"a": 1,}`) is not JSON here, as it is not for `serde_json` on the server.
+    fn skip_nested(&mut self, depth: u32) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(Error::new("nested too deeply"));
+        }
+        let close = if self.next_byte() == Some(b'[') {
+            b']'
+        } else {
+            b'}'
+        };
+        self.position += 1;
+        if self.next_byte() == Some(close) {
+            self.position += 1;
+            return Ok(());
+        }
         loop {
+            if close == b'}' {
+                if self.next_byte() != Some(b'"') {
+                    return Err(Error::new("expected a key in an object"));
+                }
+                self.string()?;
+                self.expect(b':', "expected : after a key")?;
+            }
+            if matches!(self.next_byte(), Some(b'[' | b'{')) {
+                self.skip_nested(depth + 1)?;
+            } else {
+                self.value()?;
+            }
             match self.next_byte() {
-                Some(b'[' | b'{') => {
-                    depth += 1;
-                    if depth > MAX_DEPTH {
-                        return Err(Error::new("nested too deeply"));
-                    }
+                Some(b',') => self.position += 1,
+                Some(byte) if byte == close => {
                     self.position += 1;
+                    return Ok(());
                 }
-                Some(b']' | b'}') => {
-                    depth -= 1;
-                    self.position += 1;
-                    if depth == 0 {
-                        return Ok(());
-                    }
-                }
-                Some(b'"') => {
-                    self.string()?;
-                }
-                Some(_) => self.position += 1,
-                None => return Err(Error::new("unexpected end of input")),
+                _ => return Err(Error::new("expected , or the end of an array or object")),
             }
         }
     }
@@ -924,6 +937,13 @@ mod tests {
             "{\"a\":1 \"b\":2}",
             "{\"a\":[1,2}",
             "{a:1}",
+            // Nested values are held to JSON's grammar too, although they are thrown away.
+            "{\"a\":{\"b\":1,}}",
+            "{\"a\":[1 2]}",
+            "{\"a\":[1,]}",
+            "{\"a\":{1:2}}",
+            "{\"a\":[01]}",
+            "{\"a\":{\"b\"}}",
         ] {
             assert!(members(bad).is_err(), "{bad:?}");
         }

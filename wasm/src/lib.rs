@@ -17,7 +17,7 @@
 //!
 //! * feature `calculators` (the default, `pkg/`): `repayment`, `loanSchedule`, `termDeposit`;
 //! * feature `application` (`pkg-application/`): `validateStep`, `validateApplication`,
-//!   `normaliseApplication`, `formOptions`;
+//!   `normaliseApplication`, `formOptions`, `bankToday`, `stepFields`, `fieldLabel`;
 //!
 //! and both hold `formatAud`, `isValidReference` and `referenceFromRandom`. Native builds
 //! (tests, clippy) compile everything. The TypeScript types of everything that crosses are

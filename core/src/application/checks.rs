@@ -229,6 +229,20 @@ pub enum TextClass {
 /// assert_eq!(text_class('\u{0301}'), TextClass::Silent); // combining acute accent
 /// ```
 pub fn text_class(c: char) -> TextClass {
+    // ASCII, nearly every character typed, without the table: controls are refused (Cc),
+    // everything else is ordinary (the test `ascii_agrees_with_the_table` holds them equal).
+    if c.is_ascii() {
+        return if c.is_ascii_control() {
+            TextClass::Refused
+        } else {
+            TextClass::Ordinary
+        };
+    }
+    class_in_table(c)
+}
+
+/// [`text_class`] looked up in [`text_classes::RUNS`].
+fn class_in_table(c: char) -> TextClass {
     let c = u32::from(c);
     let checkpoints = text_classes::CHECKPOINTS;
     // The first checkpoint is U+0000, so one is always at or below `c`.
@@ -432,6 +446,13 @@ mod tests {
             assert_eq!(text_class(c), TextClass::Ordinary);
         }
         assert_eq!(text_class(char::MAX), TextClass::Refused);
+    }
+
+    #[test]
+    fn ascii_agrees_with_the_table() {
+        for c in (0u8..=127).map(char::from) {
+            assert_eq!(text_class(c), class_in_table(c), "{c:?}");
+        }
     }
 
     proptest! {

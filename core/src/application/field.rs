@@ -129,8 +129,8 @@ impl Field {
             Self::ApplicationType => "Account type",
             Self::FirstName => "First name",
             Self::LastName => "Last name",
-            Self::Email => "Email",
-            Self::Phone => "Phone",
+            Self::Email => "Email address",
+            Self::Phone => "Phone number",
             Self::DateOfBirth => "Date of birth",
             Self::AddressLine1 => "Street address",
             Self::AddressLine2 => "Unit/apartment",
@@ -142,7 +142,7 @@ impl Field {
             Self::EmployerName => "Employer name",
             Self::IdentificationType => "Identification type",
             Self::IdentificationNumber => "Identification number",
-            Self::InitialDepositAmount => "Deposit amount (AUD)",
+            Self::InitialDepositAmount => "Initial deposit amount (AUD)",
             Self::TermsAccepted => "Terms and conditions",
             Self::MarketingConsent => "Promotional emails",
             Self::UserId => "User ID",
@@ -184,6 +184,22 @@ impl Field {
             .into_iter()
             .filter(|field| field.step() == step)
             .collect()
+    }
+
+    /// The fields a person fills in on one step, in form order: [`Field::in_step`] without
+    /// `user_id`, which is checked with step 5 but never entered (empty outside 1 to 5).
+    ///
+    /// ```
+    /// use banksia_core::application::Field;
+    /// assert_eq!(
+    ///     Field::entered_in_step(5),
+    ///     [Field::InitialDepositAmount, Field::TermsAccepted, Field::MarketingConsent]
+    /// );
+    /// ```
+    pub fn entered_in_step(step: u8) -> Vec<Field> {
+        let mut fields = Self::in_step(step);
+        fields.retain(|field| *field != Self::UserId);
+        fields
     }
 
     /// Whether the person must fill the field in.

@@ -151,13 +151,11 @@ export const termDeposits = [
 export const interestFrequencies = ['Monthly', 'Quarterly', 'Bi-annually', 'Annually', 'At maturity'] as const;
 
 /**
- * The worked example the spec prints on /term-deposits. The calculator (issue 7) renders
- * its own figures from the core; this is the page's fixed illustration.
+ * The inputs of the worked example the spec prints on /term-deposits. Its figures (interest,
+ * maturity value) are core's, computed at build time (`components/calculators/termDepositExample.ts`).
  */
 export const termDepositExample = {
   deposit: 50000,
   rate: 4.5,
   termMonths: 24,
-  interest: 4500,
-  maturityValue: 54500,
 } as const;

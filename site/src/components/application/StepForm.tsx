@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, type SubmitEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { validateStep, type FormOptions } from './core';
+import { fieldLabel, validateStep, type Field, type FormOptions } from './core';
 import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextField } from './fields';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
 import { coreResolver } from './resolver';
@@ -35,6 +35,9 @@ export interface StepFormProps {
   onPrevious: (values: ApplicationValues) => void;
   onNext: (values: ApplicationValues) => void;
 }
+
+/** A field's label from core, marked optional for a field the person may leave blank. */
+const optional = (field: Field) => `${fieldLabel(field)} (optional)`;
 
 /** Errors in the order the step shows its fields (core's order); the summary lists them so. */
 function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): ErrorSummaryItem[] {
@@ -148,7 +151,7 @@ export function StepForm(props: StepFormProps) {
             <div className="form-row">
               <TextField
                 field="first_name"
-                label="First name"
+                label={fieldLabel('first_name')}
                 registration={register('first_name')}
                 autoComplete="given-name"
                 autoCapitalize="words"
@@ -157,7 +160,7 @@ export function StepForm(props: StepFormProps) {
               />
               <TextField
                 field="last_name"
-                label="Last name"
+                label={fieldLabel('last_name')}
                 registration={register('last_name')}
                 autoComplete="family-name"
                 autoCapitalize="words"
@@ -167,7 +170,7 @@ export function StepForm(props: StepFormProps) {
             </div>
             <TextField
               field="email"
-              label="Email address"
+              label={fieldLabel('email')}
               hint="We'll send your application confirmation here."
               registration={register('email')}
               type="email"
@@ -179,7 +182,7 @@ export function StepForm(props: StepFormProps) {
             />
             <TextField
               field="phone"
-              label="Phone number"
+              label={fieldLabel('phone')}
               hint="An Australian mobile or landline, for example 0412 345 678"
               registration={register('phone')}
               type="tel"
@@ -201,7 +204,7 @@ export function StepForm(props: StepFormProps) {
           <>
             <TextField
               field="address_line1"
-              label="Street address"
+              label={fieldLabel('address_line1')}
               hint="For example, 12 Collins Street"
               registration={register('address_line1')}
               autoComplete="address-line1"
@@ -209,14 +212,14 @@ export function StepForm(props: StepFormProps) {
             />
             <TextField
               field="address_line2"
-              label="Unit/apartment (optional)"
+              label={optional('address_line2')}
               registration={register('address_line2')}
               autoComplete="address-line2"
               {...messagesOf('address_line2')}
             />
             <TextField
               field="city"
-              label="City"
+              label={fieldLabel('city')}
               hint="Your city, suburb or town"
               registration={register('city')}
               autoComplete="address-level2"
@@ -225,7 +228,7 @@ export function StepForm(props: StepFormProps) {
             />
             <SelectField
               field="state"
-              label="State"
+              label={fieldLabel('state')}
               registration={register('state')}
               options={options.states}
               placeholder="Select a state or territory"
@@ -234,7 +237,7 @@ export function StepForm(props: StepFormProps) {
             />
             <TextField
               field="postal_code"
-              label="Postal code"
+              label={fieldLabel('postal_code')}
               registration={register('postal_code')}
               inputMode="numeric"
               autoComplete="postal-code"
@@ -248,7 +251,7 @@ export function StepForm(props: StepFormProps) {
           <>
             <SelectField
               field="employment_status"
-              label="Employment status"
+              label={fieldLabel('employment_status')}
               registration={register('employment_status')}
               options={options.employment_statuses}
               placeholder="Select your employment status"
@@ -256,7 +259,7 @@ export function StepForm(props: StepFormProps) {
             />
             <TextField
               field="annual_income"
-              label="Annual income (AUD)"
+              label={fieldLabel('annual_income')}
               hint="Before tax, from all sources"
               registration={register('annual_income')}
               inputMode="decimal"
@@ -267,14 +270,14 @@ export function StepForm(props: StepFormProps) {
             />
             <TextField
               field="employer_name"
-              label="Employer name (optional)"
+              label={optional('employer_name')}
               registration={register('employer_name')}
               autoComplete="organization"
               {...messagesOf('employer_name')}
             />
             <SelectField
               field="identification_type"
-              label="Identification type"
+              label={fieldLabel('identification_type')}
               registration={register('identification_type')}
               options={options.identification_types}
               placeholder="Select an identification type"
@@ -282,7 +285,7 @@ export function StepForm(props: StepFormProps) {
             />
             <TextField
               field="identification_number"
-              label="Identification number"
+              label={fieldLabel('identification_number')}
               hint="As it appears on your document"
               registration={register('identification_number')}
               autoComplete="off"
@@ -298,7 +301,7 @@ export function StepForm(props: StepFormProps) {
           <>
             <TextField
               field="initial_deposit_amount"
-              label="Initial deposit amount (AUD)"
+              label={fieldLabel('initial_deposit_amount')}
               hint={options.minimum_deposit_hint}
               registration={register('initial_deposit_amount')}
               inputMode="decimal"

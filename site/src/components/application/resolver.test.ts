@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApplicationInput } from './core';
-import { validateStep } from './core';
+import { fieldLabel, stepFields, validateStep } from './core';
 import { coreResolver, toFormErrors } from './resolver';
 import { STEPS, stepOfField } from './steps';
 import { EMPTY_VALUES, toApplicationInput, type ApplicationValues } from './values';
@@ -55,6 +55,17 @@ const FILLED: ApplicationValues = {
 };
 
 describe('the steps shown agree with the steps core checks', () => {
+  it("core's step table holds every input of the wizard exactly once, each with core's label", () => {
+    const listed = STEPS.flatMap((step) => step.fields);
+    expect([...listed].sort()).toEqual(Object.keys(EMPTY_VALUES).sort());
+    expect(new Set(listed).size).toBe(listed.length);
+    for (const field of listed) expect(fieldLabel(field)).not.toBe('');
+    expect(stepFields(0)).toEqual([]);
+    expect(stepFields(6)).toEqual([]);
+    expect(fieldLabel('no_such_field' as never)).toBe('');
+  });
+
+
   it.each(STEPS.map((step) => [step.number, step] as const))('step %i shows every field core checks on it', (number, step) => {
     const checked = Object.keys(validateStep(number, EVERYTHING_WRONG, TODAY).errors);
     expect(checked.length).toBeGreaterThan(0);

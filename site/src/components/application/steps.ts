@@ -1,8 +1,9 @@
 /**
- * The five steps as the person sees them: a title, a line of help, and the inputs laid out on
- * each. Which fields a step *checks* is core's business (`validateStep`); the unit tests prove
- * that the inputs shown here are exactly the fields core checks on the same step.
+ * The five steps as the person sees them: a title and a line of help. Which fields a step shows
+ * and checks is core's step table (`stepFields`, the table `validateStep` uses); the unit tests
+ * prove that each of them is an input of the wizard.
  */
+import { stepFields } from './core';
 import type { ApplicationValues } from './values';
 
 export interface WizardStep {
@@ -11,40 +12,43 @@ export interface WizardStep {
   /** Spec section 2's step name. */
   readonly title: string;
   readonly intro: string;
-  /** The inputs of the step, in the order shown. */
+  /** The inputs of the step, in the order shown: core's step table. */
   readonly fields: readonly (keyof ApplicationValues)[];
 }
+
+/** A step's fields from core. Every one is an input of the wizard (`user_id` is never entered). */
+const fieldsOf = (step: number) => stepFields(step) as (keyof ApplicationValues)[];
 
 export const STEPS: readonly WizardStep[] = [
   {
     number: 1,
     title: 'Account Type',
     intro: 'Choose the account you would like to open.',
-    fields: ['application_type'],
+    fields: fieldsOf(1),
   },
   {
     number: 2,
     title: 'Personal Information',
     intro: 'Tell us who you are. Use your name exactly as it appears on your ID.',
-    fields: ['first_name', 'last_name', 'email', 'phone', 'date_of_birth'],
+    fields: fieldsOf(2),
   },
   {
     number: 3,
     title: 'Address Details',
     intro: 'Where you live now: your home address in Australia.',
-    fields: ['address_line1', 'address_line2', 'city', 'state', 'postal_code'],
+    fields: fieldsOf(3),
   },
   {
     number: 4,
     title: 'Employment & ID',
     intro: 'We ask about your income and identity to meet our obligations under Australian law.',
-    fields: ['employment_status', 'annual_income', 'employer_name', 'identification_type', 'identification_number'],
+    fields: fieldsOf(4),
   },
   {
     number: 5,
     title: 'Initial Deposit & Terms',
     intro: 'Choose how much to deposit when your account opens, and review our terms.',
-    fields: ['initial_deposit_amount', 'terms_accepted', 'marketing_consent'],
+    fields: fieldsOf(5),
   },
 ];
 

@@ -11,20 +11,27 @@
  * the bank already has, instead of storing a second one.
  */
 
+import type { ApplicationCreated, ApplicationRejected, ErrorBody } from './core';
+
 export const APPLICATIONS_ENDPOINT = '/api/applications';
 /** Longer than any healthy answer; after this the attempt counts as unanswered. */
 export const SUBMIT_TIMEOUT_MS = 20_000;
 const MAX_UNCONFIRMED = 5;
 
-/** The server's 422 body: each field with its messages (core's words). */
-export type FieldMessages = Record<string, string[]>;
+/** The messages per field of the server's 422 body (core's `ApplicationRejected`, core's words). */
+export type FieldMessages = ApplicationRejected['errors'];
 
 export type SubmissionResult =
   /**
    * Stored: the reference the server issued and when, and the masked address a confirmation
    * email was queued for (null when the server queued none).
    */
-  | { kind: 'created'; reference: string; submittedAt: string; confirmationEmail: string | null }
+  | {
+      kind: 'created';
+      reference: ApplicationCreated['reference'];
+      submittedAt: ApplicationCreated['submitted_at'];
+      confirmationEmail: ApplicationCreated['confirmation_email'];
+    }
   /** Refused by core's rules on the server (422): the messages per field. */
   | { kind: 'rejected'; errors: FieldMessages }
   /**
@@ -52,10 +59,10 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
-/** The `errors` object of a 422 body, when it has the documented shape. */
+/** The `errors` object of a 422 body, when it has the shape of core's `ApplicationRejected`. */
 function fieldMessages(body: unknown): FieldMessages | null {
   if (typeof body !== 'object' || body === null) return null;
-  const errors = (body as Record<string, unknown>)['errors'];
+  const errors: unknown = (body as Partial<ApplicationRejected>).errors;
   if (typeof errors !== 'object' || errors === null) return null;
   const entries = Object.entries(errors as Record<string, unknown>);
   if (entries.length === 0 || !entries.every(([, messages]) => isStringArray(messages))) return null;
@@ -95,10 +102,11 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
     const answer = await readJson(response);
     if (timedOut) return { kind: 'failed', reason: 'timeout' };
     if (response.status === 201 || response.status === 200) {
-      const record = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
-      const reference = record['reference'];
-      const submittedAt = record['submitted_at'];
-      const confirmationEmail = record['confirmation_email'];
+      // Read as core's wire type, each field checked: an answer from the network may be anything.
+      const record = (typeof answer === 'object' && answer !== null ? answer : {}) as Partial<Record<keyof ApplicationCreated, unknown>>;
+      const reference = record.reference;
+      const submittedAt = record.submitted_at;
+      const confirmationEmail = record.confirmation_email;
       if (typeof reference === 'string' && typeof submittedAt === 'string') {
         return {
           kind: 'created',
@@ -109,7 +117,8 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
       }
       return { kind: 'failed', reason: 'answer', status: response.status };
     }
-    if (response.status === 503 && typeof answer === 'object' && answer !== null && (answer as Record<string, unknown>)['outcome'] === 'unknown') {
+    const outcome: ErrorBody['outcome'] | null = typeof answer === 'object' && answer !== null ? (answer as Partial<ErrorBody>).outcome : null;
+    if (response.status === 503 && outcome === 'unknown') {
       return { kind: 'failed', reason: 'unknown', status: 503 };
     }
     if (response.status === 422) {

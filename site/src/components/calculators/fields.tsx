@@ -1,7 +1,8 @@
 import type { HTMLAttributes } from 'react';
+import type { Outcome } from '../../lib/core';
 
-/** Field messages as banksia-core returns them: `{ field: [messages] }`. */
-export type FieldErrors = Record<string, string[]>;
+/** Field messages as banksia-core returns them (a failed `Outcome`'s `errors`: `{ field: [messages] }`). */
+export type FieldErrors = Extract<Outcome<unknown>, { ok: false }>['errors'];
 
 /** The message to show for a field: core's first, or nothing. */
 export function firstMessage(messages: readonly string[] | undefined): string | undefined {
