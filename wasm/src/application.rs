@@ -105,3 +105,18 @@ pub fn bank_today(epoch_millis: f64) -> String {
         .map(|date| date.to_string())
         .unwrap_or_default()
 }
+
+/// Check your answers: every answer of steps 1 to 4 written for a person (labels, full state
+/// name, amounts in dollars, the date of birth written out, "Not provided"), in form order, each
+/// with its step and field. Throws, with the message the server answers with, for an input
+/// core can't read.
+#[wasm_bindgen(js_name = answerSummary, unchecked_return_type = "Array<SummaryRow>")]
+pub fn answer_summary_js(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
+) -> Result<JsValue, JsError> {
+    match read_js::<ApplicationInput>(&input) {
+        Ok(input) => Ok(to_js(&banksia_core::application::answer_summary(&input))),
+        Err(Unread::NotJson) => Err(JsError::new(NOT_JSON_MESSAGE)),
+        Err(Unread::Shape) => Err(JsError::new(NOT_AN_APPLICATION_MESSAGE)),
+    }
+}
