@@ -13,7 +13,9 @@ export interface CheckAnswersProps {
 }
 
 export function CheckAnswers({ values, onChange }: CheckAnswersProps) {
-  const rows = answerSummary(toApplicationInput(values));
+  const summary = answerSummary(toApplicationInput(values));
+  // The wizard's own values always read; an empty list would only ever show a bug.
+  const rows = summary.ok ? summary.value : [];
   return (
     <section className="check-answers" aria-labelledby="application-check-answers-heading">
       <h3 className="check-answers__heading" id="application-check-answers-heading">
