@@ -124,7 +124,7 @@ fn written(field: Field, text: &str) -> Option<String> {
 /// `$85,000` for whole dollars, `$1,250.50` with cents.
 fn dollars(amount: Decimal) -> String {
     let amount = round_to_cents(amount);
-    format_aud(amount, !amount.fract().is_zero())
+    format_aud(amount, amount.normalize().scale() > 0)
 }
 
 /// `14 March 1990`.
