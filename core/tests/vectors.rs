@@ -7,8 +7,8 @@
 use std::path::PathBuf;
 
 use banksia_core::application::{
-    ApplicationInput, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, validate_application,
-    validate_step,
+    ApplicationInput, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, answer_summary,
+    validate_application, validate_step,
 };
 use banksia_core::calculator::LoanEntries;
 use banksia_core::loan::{LoanTerms, repayment, schedule};
@@ -258,5 +258,12 @@ fn loan_schedule_csv() {
             }
             Err(error) => json!({ "errors": error.to_field_errors() }),
         }
+    });
+}
+
+#[test]
+fn answer_summary_vectors() {
+    replay("answer_summary", |input| {
+        to_json(answer_summary(&parse::<ApplicationInput>(input)))
     });
 }

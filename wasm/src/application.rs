@@ -4,12 +4,13 @@
 use banksia_core::application::checks::{bank_date, parse_iso_date};
 use banksia_core::application::{
     ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
+    answer_summary,
     form_options,
 };
 use banksia_core::application_form::{
     ApplicationReport, check_application, check_every_field, check_step,
 };
-use banksia_core::calculator::FieldErrors;
+use banksia_core::calculator::{FieldErrors, Outcome};
 use chrono::NaiveDate;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -121,4 +122,23 @@ pub fn bank_today(epoch_millis: f64) -> String {
     bank_date(seconds)
         .map(|date| date.to_string())
         .unwrap_or_default()
+}
+
+/// Check your answers: every answer of steps 1 to 4 written for a person (labels, full state
+/// name, amounts in dollars, the date of birth written out, "Not provided"), in form order, each
+/// with its step and field; for an input core can't read, the server's message under `input`.
+#[wasm_bindgen(js_name = answerSummary, unchecked_return_type = "Outcome<Array<SummaryRow>>")]
+pub fn answer_summary_js(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
+) -> JsValue {
+    let outcome: Outcome<_> = read_js::<ApplicationInput>(&input)
+        .map(|input| answer_summary(&input))
+        .map_err(|unread| {
+            input_error(match unread {
+                Unread::NotJson => NOT_JSON_MESSAGE,
+                Unread::Shape => NOT_AN_APPLICATION_MESSAGE,
+            })
+        })
+        .into();
+    to_js(&outcome)
 }

@@ -194,6 +194,23 @@ describe("application", () => {
     });
   });
 
+  it("summarises the answers of steps 1 to 4 for a person; what it can't read is an input error", () => {
+    const rows = application.answerSummary({ application_type: "savings", state: "qld", date_of_birth: "1990-03-14", annual_income: 85000 }).value;
+    assert.equal(rows.length, 16);
+    const byField = Object.fromEntries(rows.map((row) => [row.field, row]));
+    assert.deepEqual(byField.application_type, { step: 1, field: "application_type", label: "Account type", value: "High Yield Savings" });
+    assert.equal(byField.state.value, "Queensland");
+    assert.equal(byField.date_of_birth.value, "14 March 1990");
+    assert.equal(byField.annual_income.value, "$85,000");
+    assert.equal(byField.employer_name.value, "Not provided");
+    assert.equal(application.answerSummary('{"first_name": "Jo"}').value[1].value, "Jo");
+    assert.deepEqual(application.answerSummary({ nickname: "J" }), {
+      ok: false,
+      errors: { input: ["The application must be one JSON object of the form's fields, each at most once, with text, a number, true or false, or null as the field takes."] },
+    });
+    assert.deepEqual(application.answerSummary("{").errors, { input: ["The application is not valid JSON."] });
+  });
+
   it("lists the form's options from core", () => {
     const options = application.formOptions();
     assert.deepEqual(options.account_types.map((a) => [a.value, a.label, a.minimum_deposit_hint]), [

@@ -70,6 +70,7 @@ const RUNNERS = {
   application_bodies: [
     ["application", (input) => ({ errors: application.validateApplication(input.body, input.today).errors })],
   ],
+  answer_summary: [["application", (input) => outcome(application.answerSummary(input), (rows) => rows)]],
   reference_generate: both.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: both.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
 };

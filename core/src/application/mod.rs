@@ -47,6 +47,7 @@
 pub mod checks;
 mod field;
 mod options;
+mod summary;
 
 use std::collections::BTreeMap;
 
@@ -64,6 +65,7 @@ pub use options::{
     AccountType, AccountTypeOption, AustralianState, EmploymentStatus, FormOptions,
     IdentificationType, MINIMUM_DEPOSIT_HINT, SelectOption, form_options,
 };
+pub use summary::{NOT_PROVIDED, SummaryRow, answer_summary};
 
 /// The answer when an application is not JSON at all: the server's 400 and the wizard's
 /// `input` message.

@@ -374,6 +374,86 @@ test.describe('account application wizard', () => {
   });
 });
 
+/** A row of step 5's "Check your answers" summary list, by field. */
+const answer = (page: Page, field: string) => page.locator(`.summary-list__row[data-field="${field}"] .summary-list__value`);
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`check your answers at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('step 5 lists every answer as core writes it; Change goes to the field and back to step 5', async ({ page }, testInfo) => {
+      const { typed } = applicant(testInfo);
+      await openWizard(page);
+      await reachFilledStep5(page, typed);
+
+      const list = page.locator('dl.summary-list');
+      await expect(page.getByRole('heading', { name: 'Check your answers' })).toBeVisible();
+      await expect(list.locator('dt')).toHaveCount(16);
+      // Codes and typed text as the person reads them: core's labels, full state name, AUD, the date written out.
+      const expected: Record<string, string> = {
+        application_type: 'High Yield Savings',
+        first_name: 'Jane',
+        email: typed.email,
+        phone: '0412 345 678',
+        date_of_birth: '15 July 1990',
+        address_line2: 'Unit 4',
+        state: 'Victoria',
+        employment_status: 'Full-time',
+        annual_income: '$85,000',
+        identification_type: 'Passport',
+        identification_number: 'PA1234567',
+      };
+      for (const [field, value] of Object.entries(expected)) await expect(answer(page, field)).toHaveText(value);
+      await expect(list.locator('dt').first()).toHaveText('Account type');
+      await expect(page.getByRole('link', { name: 'Change Account type' })).toHaveText('Change Account type');
+      await expect(page.getByRole('link', { name: /^Change/ })).toHaveCount(16);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: testInfo.outputPath(`check-answers-${viewport.width}.png`), fullPage: true });
+
+      // Change the date of birth: step 2, focus on its first box; Next returns to step 5 at once.
+      await page.getByRole('link', { name: 'Change Date of birth' }).click();
+      await expectStep(page, 2, 'Personal Information');
+      await expect(page.getByLabel('Day')).toBeFocused();
+      await page.getByLabel('Day').fill('14');
+      await page.getByLabel('Month').fill('3');
+      await next(page).click();
+      await expectStep(page, 5, 'Initial Deposit & Terms');
+      await expect(answer(page, 'date_of_birth')).toHaveText('14 March 1990');
+      // What step 5 held before the change is still there.
+      await expect(page.getByLabel('Initial deposit amount (AUD)')).toHaveValue(typed.initial_deposit_amount);
+
+      // An optional answer removed reads "Not provided"; a step that fails stays until it validates.
+      await page.getByRole('link', { name: 'Change Employer name' }).click();
+      await expectStep(page, 4, 'Employment & ID');
+      await expect(page.getByLabel('Employer name (optional)')).toBeFocused();
+      await page.getByLabel('Employer name (optional)').fill('');
+      await page.getByLabel('Annual income (AUD)').fill('lots');
+      await next(page).click();
+      await expectStep(page, 4, 'Employment & ID');
+      await expect(summary(page)).toBeVisible();
+      await page.getByLabel('Annual income (AUD)').fill('1250.5');
+      await next(page).click();
+      await expectStep(page, 5, 'Initial Deposit & Terms');
+      await expect(answer(page, 'employer_name')).toHaveText('Not provided');
+      await expect(answer(page, 'annual_income')).toHaveText('$1,250.50');
+
+      // The account type: focus on the chosen card.
+      await page.getByRole('link', { name: 'Change Account type' }).click();
+      await expectStep(page, 1, 'Account Type');
+      await expect(page.getByLabel('High Yield Savings', { exact: true })).toBeFocused();
+      await page.getByLabel('Business Checking', { exact: true }).check();
+      await next(page).click();
+      await expectStep(page, 5, 'Initial Deposit & Terms');
+      await expect(answer(page, 'application_type')).toHaveText('Business Checking');
+    });
+  });
+}
+
 test.describe('submitting an application', () => {
   test.skip(!DATABASE_URL, 'needs the server and its database (scripts/test e2e)');
 

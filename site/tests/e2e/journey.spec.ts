@@ -2,8 +2,8 @@
  * The applicant's whole journey against the release server, a real PostgreSQL and the mail
  * worker writing `.eml` files (scripts/test sets E2E_MAIL_DIR as the server's MAIL_DIR; by hand,
  * against scripts/start, the default `.data/mail`): the wizard, submit, the confirmation page,
- * exactly one email holding the reference shown, and browser Back. (The summary step, "check
- * your answers", is not built yet: the change goes through Previous and Next.)
+ * exactly one email holding the reference shown, and browser Back. The one change before sending
+ * goes through step 5's "Check your answers" summary.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -72,16 +72,19 @@ test.describe('the applicant journey', () => {
     await page.getByLabel('Initial deposit amount (AUD)').fill('100');
     await page.getByRole('checkbox', { name: /I have read and accept the terms and conditions/ }).check();
 
-    // One change before sending: back to step 2, a different first name, forward again.
-    for (const step of [4, 3, 2]) {
-      await page.getByRole('button', { name: 'Previous' }).click();
-      await expect(stepHeading(page)).toContainText(`Step ${step} of 5`);
-    }
+    // One change before sending, through the summary: its Change link, a new first name, and
+    // Next returns straight to step 5.
+    const firstName = page.locator('.summary-list__row[data-field="first_name"] .summary-list__value');
+    await expect(firstName).toHaveText('Mia');
+    await expect(page.locator('.summary-list__row[data-field="state"] .summary-list__value')).toHaveText('Tasmania');
+    await page.getByRole('link', { name: 'Change First name' }).click();
+    await expectStep(page, 2, 'Personal Information');
+    await expect(page.getByLabel('First name')).toBeFocused();
     await page.getByLabel('First name').fill('Amelia');
-    for (const step of [3, 4, 5]) {
-      await next(page).click();
-      await expect(stepHeading(page)).toContainText(`Step ${step} of 5`);
-    }
+    await next(page).click();
+    await expectStep(page, 5, 'Initial Deposit & Terms');
+    await expect(firstName).toHaveText('Amelia');
+    await page.screenshot({ path: testInfo.outputPath('journey-check-answers.png'), fullPage: true });
     await expect(page.getByLabel('Initial deposit amount (AUD)')).toHaveValue('100');
     await page.getByRole('button', { name: 'Submit Application' }).click();
 

@@ -6,7 +6,7 @@
  * field message comes from core through WASM; this component only lays them out.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, validateApplication } from './core';
+import { formatAud, formOptions, validateApplication, type Field } from './core';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
@@ -38,6 +38,10 @@ interface View {
   values: ApplicationValues;
   initialErrors?: FieldMessages | undefined;
   focus: 'heading' | 'summary' | 'none';
+  /** The field a summary Change link asked for: focused on arrival. */
+  focusField?: Field | undefined;
+  /** Set by a summary Change link: once this step validates, Next returns to step 5. */
+  returnToSummary?: boolean;
 }
 
 /** The messages of the first step (in form order) that has any, or null if no step shows them. */
@@ -112,7 +116,7 @@ export default function ApplicationForm() {
   const dismissToast = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
 
   const goTo = useCallback(
-    (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'focus'>) => {
+    (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'focus' | 'focusField' | 'returnToSummary'>) => {
       persist({ step, values });
       setView((current) => ({ step, mount: current.mount + 1, values, ...extra }));
     },
@@ -120,6 +124,11 @@ export default function ApplicationForm() {
   );
 
   const onChange = useCallback((values: ApplicationValues) => persist({ values }), [persist]);
+  const onChangeAnswer = useCallback(
+    (step: number, field: Field, values: ApplicationValues) =>
+      goTo(step, values, { focus: 'none', focusField: field, returnToSummary: true }),
+    [goTo],
+  );
   const onPrevious = useCallback(
     (values: ApplicationValues) => goTo(Math.max(1, view.step - 1), values, { focus: 'heading' }),
     [goTo, view.step],
@@ -234,11 +243,14 @@ export default function ApplicationForm() {
         accountCards={cards}
         initialErrors={view.initialErrors}
         focusOnMount={view.focus}
+        focusField={view.focusField}
+        onChangeAnswer={onChangeAnswer}
         busy={busy}
         onChange={onChange}
         onPrevious={onPrevious}
         onNext={(values) => {
-          if (view.step < STEP_COUNT) goTo(view.step + 1, values, { focus: 'heading' });
+          // After a summary Change link, a step that validates returns straight to step 5.
+          if (view.step < STEP_COUNT) goTo(view.returnToSummary ? STEP_COUNT : view.step + 1, values, { focus: 'heading' });
           else void submit(values);
         }}
       />

@@ -6,10 +6,11 @@
 import { useEffect, useMemo, useRef, type SubmitEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
 import { fieldLabel, validateStep, type Field, type FormOptions } from './core';
+import { CheckAnswers } from './CheckAnswers';
 import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextField } from './fields';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
 import { coreResolver } from './resolver';
-import { STEP_COUNT, STEPS } from './steps';
+import { inputId, STEP_COUNT, STEPS } from './steps';
 import { bankToday } from './today';
 import { toApplicationInput, type ApplicationValues } from './values';
 
@@ -30,6 +31,10 @@ export interface StepFormProps {
   initialErrors?: Record<string, string[]> | undefined;
   /** Where focus goes when the step appears: its heading after Next/Previous, none on page load. */
   focusOnMount: 'heading' | 'summary' | 'none';
+  /** A field to focus on arrival instead (a Change link of the summary on step 5). */
+  focusField?: Field | undefined;
+  /** A summary Change link: go to `step`, focus on `field`, keep the values entered so far. */
+  onChangeAnswer?: ((step: number, field: Field, values: ApplicationValues) => void) | undefined;
   busy: boolean;
   onChange: (values: ApplicationValues) => void;
   onPrevious: (values: ApplicationValues) => void;
@@ -51,7 +56,7 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 }
 
 export function StepForm(props: StepFormProps) {
-  const { step, values, options, accountCards, initialErrors, focusOnMount, busy, onChange, onPrevious, onNext } = props;
+  const { step, values, options, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
   const resolver = useMemo(() => coreResolver(step, validateStep, bankToday), [step]);
   const form = useForm<ApplicationValues>({
@@ -77,7 +82,11 @@ export function StepForm(props: StepFormProps) {
         if (message) setError(field as Path<ApplicationValues>, { type: 'server', message });
       }
     }
-    if (focusOnMount === 'summary') focusSummary.current = true;
+    if (focusField) {
+      // Step 1's chosen card (else its first), the day box of the date of birth, or the input.
+      const chosen = document.querySelector<HTMLInputElement>(`input[name="${focusField}"]:checked`);
+      (chosen ?? document.getElementById(inputId(focusField)))?.focus();
+    } else if (focusOnMount === 'summary') focusSummary.current = true;
     else if (focusOnMount === 'heading') headingRef.current?.focus();
     // Only on arrival at the step: each step change mounts a new StepForm.
   }, []);
@@ -299,6 +308,7 @@ export function StepForm(props: StepFormProps) {
 
         {step === 5 && (
           <>
+            {onChangeAnswer && <CheckAnswers values={watched} onChange={(to, field) => onChangeAnswer(to, field, getValues())} />}
             <TextField
               field="initial_deposit_amount"
               label={fieldLabel('initial_deposit_amount')}
