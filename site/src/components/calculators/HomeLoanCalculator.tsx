@@ -365,8 +365,14 @@ function DownloadSchedule({ entries }: { entries: LoanEntries }) {
   };
   return (
     <div className="calc-share">
-      <button type="button" className="button button--secondary" onClick={download} data-testid="download-csv">
-        Download CSV of every repayment
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={download}
+        aria-label="Download CSV of every repayment"
+        data-testid="download-csv"
+      >
+        Download CSV
       </button>
       <p className="calc-share__status" role="status">
         {status}
