@@ -9,9 +9,12 @@ use std::path::PathBuf;
 
 use banksia_core::application::{ApplicationInput, FormOptions, SummaryRow, ValidationReport};
 use banksia_core::application_form::ApplicationReport;
+use banksia_core::borrowing_power::{BorrowingPowerEntries, BorrowingPowerView};
 use banksia_core::calculator::{
     LoanEntries, LoanScheduleView, Money, Outcome, TermDepositEntries, TermDepositView,
 };
+use banksia_core::loan_scenarios::{LoanComparison, RateRise};
+use banksia_core::term_deposit::InterestFrequency;
 use banksia_core::wire::{ApplicationCreated, ApplicationRejected, ErrorBody};
 use ts_rs::{Config, TS, TypeVisitor};
 
@@ -76,6 +79,11 @@ fn main() {
     declarations.visit::<LoanScheduleView>();
     declarations.visit::<TermDepositEntries>();
     declarations.visit::<TermDepositView>();
+    declarations.visit::<BorrowingPowerEntries>();
+    declarations.visit::<BorrowingPowerView>();
+    declarations.visit::<RateRise>();
+    declarations.visit::<LoanComparison>();
+    declarations.visit::<InterestFrequency>();
     declarations.visit::<ApplicationInput>();
     declarations.visit::<ApplicationReport>();
     declarations.visit::<FormOptions>();

@@ -9,6 +9,8 @@
 //!   spreadsheet.
 //!
 //! Each is worked out by [`loan::repayment`] and [`loan::schedule`]: no second formula.
+//! [`rate_rises_for`], [`compare_entries`] and [`schedule_csv_for`] take the calculator's
+//! entries as typed ([`LoanEntries`]) and report every entry's problem by field, for a page.
 //!
 //! ```
 //! use banksia_core::loan::LoanTerms;
@@ -25,6 +27,7 @@ use std::fmt::Write as _;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::calculator::{FieldErrors, LoanEntries};
 use crate::loan::{self, LoanError, LoanSchedule, LoanTerms, PayoffTime, RepaymentFrequency};
 
 /// The rises shown, in percentage points.
@@ -264,6 +267,96 @@ pub fn schedule_csv(plan: &LoanSchedule) -> String {
         );
     }
     csv
+}
+
+/// [`rate_rises`] for the home loan calculator's entries as typed: each entry's problem by
+/// field, as [`LoanEntries::to_terms`] reports it.
+///
+/// ```
+/// use banksia_core::calculator::{Entry, LoanEntries};
+/// use banksia_core::loan_scenarios::rate_rises_for;
+///
+/// let entries = LoanEntries {
+///     principal: Entry::from("$500,000"),
+///     annual_rate_percent: Entry::from("6.45%"),
+///     term_years: Entry::from("30"),
+///     ..LoanEntries::default()
+/// };
+/// assert_eq!(rate_rises_for(&entries).unwrap()[2].repayment.to_string(), "4186.05");
+/// let blank = rate_rises_for(&LoanEntries::default()).unwrap_err();
+/// assert_eq!(blank["principal"], ["Enter a loan amount"]);
+/// ```
+pub fn rate_rises_for(entries: &LoanEntries) -> Result<Vec<RateRise>, FieldErrors> {
+    let terms = entries.to_terms()?;
+    rate_rises(&terms).map_err(|error| error.to_field_errors())
+}
+
+/// [`compare`] for two loans' entries as typed: every entry's problem in both loans, each
+/// named within its loan (`"second.term_years"`).
+///
+/// ```
+/// use banksia_core::calculator::{Entry, LoanEntries};
+/// use banksia_core::loan_scenarios::compare_entries;
+///
+/// let thirty = LoanEntries {
+///     principal: Entry::from("500,000"),
+///     annual_rate_percent: Entry::from("6.45"),
+///     term_years: Entry::from("30"),
+///     ..LoanEntries::default()
+/// };
+/// let twenty_five = LoanEntries { term_years: Entry::from("25"), ..thirty.clone() };
+/// let both = compare_entries(&thirty, &twenty_five).unwrap();
+/// assert_eq!(both.repayment_difference.to_string(), "216.52");
+///
+/// let blank = LoanEntries { principal: Entry::from(""), ..thirty.clone() };
+/// let none = LoanEntries { term_years: Entry::from("0"), ..thirty };
+/// let errors = compare_entries(&blank, &none).unwrap_err();
+/// assert_eq!(errors["first.principal"], ["Enter a loan amount"]);
+/// assert_eq!(errors["second.term_years"], ["Loan term must be at least 1 year"]);
+/// ```
+pub fn compare_entries(
+    first: &LoanEntries,
+    second: &LoanEntries,
+) -> Result<LoanComparison, FieldErrors> {
+    let named = |loan: &str, errors: FieldErrors| -> FieldErrors {
+        errors
+            .into_iter()
+            .map(|(field, messages)| (format!("{loan}.{field}"), messages))
+            .collect()
+    };
+    match (first.to_terms(), second.to_terms()) {
+        (Ok(first), Ok(second)) => {
+            compare(&first, &second).map_err(|error| error.to_field_errors())
+        }
+        (first, second) => {
+            let mut errors = first.err().map(|e| named("first", e)).unwrap_or_default();
+            errors.extend(second.err().map(|e| named("second", e)).unwrap_or_default());
+            Err(errors)
+        }
+    }
+}
+
+/// [`schedule_csv`] of the schedule for the home loan calculator's entries as typed.
+///
+/// ```
+/// use banksia_core::calculator::{Entry, LoanEntries};
+/// use banksia_core::loan_scenarios::schedule_csv_for;
+///
+/// let entries = LoanEntries {
+///     principal: Entry::from("500000"),
+///     annual_rate_percent: Entry::from("6.45"),
+///     term_years: Entry::from("30"),
+///     ..LoanEntries::default()
+/// };
+/// assert_eq!(schedule_csv_for(&entries).unwrap().lines().count(), 361);
+/// let errors = schedule_csv_for(&LoanEntries { term_years: Entry::from("41"), ..entries }).unwrap_err();
+/// assert_eq!(errors["term_years"], ["Loan term can't be more than 40 years"]);
+/// ```
+pub fn schedule_csv_for(entries: &LoanEntries) -> Result<String, FieldErrors> {
+    let terms = entries.to_terms()?;
+    loan::schedule(&terms)
+        .map(|plan| schedule_csv(&plan))
+        .map_err(|error| error.to_field_errors())
 }
 
 #[cfg(test)]

@@ -100,17 +100,19 @@ ensure_site_dependencies() {
 build_wasm() {
   if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" \
     "$ROOT/core/Cargo.toml" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
-    && [ -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ] && [ -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ]; then
+    && [ -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ] && [ -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ] \
+    && [ -f "$ROOT/wasm/pkg-borrowing/banksia_wasm_bg.wasm" ] && [ -f "$ROOT/wasm/pkg-tools/banksia_wasm_bg.wasm" ]; then
     return
   fi
-  # Both packages: wasm/pkg (calculators) and wasm/pkg-application (the wizard), sizes checked.
+  # Every package: wasm/pkg (calculators), wasm/pkg-application (the wizard), wasm/pkg-borrowing
+  # (borrowing power) and wasm/pkg-tools (rate rises, comparison, CSV, term deposit options), sizes checked.
   say "wasm/scripts/build.sh (profile wasm-release)"
   WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh"
   mark_built wasm
 }
 
 build_site() {
-  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" "$ROOT/wasm/pkg-application" \
+  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" "$ROOT/wasm/pkg-application" "$ROOT/wasm/pkg-borrowing" "$ROOT/wasm/pkg-tools" \
     && [ -f "$SITE/dist/index.html" ] && [ -f "$SITE/dist/pagefind/pagefind.js" ]; then
     return
   fi

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Builds banksia-core's two WebAssembly packages for the site and prints their sizes:
+# Builds banksia-core's four WebAssembly packages for the site and prints their sizes:
 #   wasm/pkg/              the calculators (default features): home loan and term deposit pages
 #   wasm/pkg-application/  the account application (feature "application"): the wizard
+#   wasm/pkg-borrowing/    the borrowing power calculator (feature "borrowing")
+#   wasm/pkg-tools/        the loan tools (feature "tools"): rate rises, two loans compared, the
+#                          schedule as CSV, and term deposit options
 # Each is built by wasm-pack (profile wasm-release: size-optimised, LTO, panic=abort), then
 # shrunk by wasm-opt -Oz from the npm package binaryen (wasm-pack's own download of it fails
-# offline). report-size.mjs fails the build if either is over the 60 KB gzip budget.
-# Usage: wasm/scripts/build.sh [pkg|pkg-application]...   (default: both)
+# offline). report-size.mjs fails the build if any is over the 60 KB gzip budget.
+# Usage: wasm/scripts/build.sh [pkg|pkg-application|pkg-borrowing|pkg-tools]...   (default: all)
 set -euo pipefail
 WASM="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WASM_OPT="${WASM_OPT:-$WASM/../site/node_modules/.bin/wasm-opt}"
@@ -20,12 +23,14 @@ build_package() {
 }
 
 packages=("$@")
-[ ${#packages[@]} -gt 0 ] || packages=(pkg pkg-application)
+[ ${#packages[@]} -gt 0 ] || packages=(pkg pkg-application pkg-borrowing pkg-tools)
 for package in "${packages[@]}"; do
   case "$package" in
     pkg) build_package pkg ;;
     pkg-application) build_package pkg-application --no-default-features --features application ;;
-    *) echo "unknown package: $package (pkg or pkg-application)" >&2; exit 2 ;;
+    pkg-borrowing) build_package pkg-borrowing --no-default-features --features borrowing ;;
+    pkg-tools) build_package pkg-tools --no-default-features --features tools ;;
+    *) echo "unknown package: $package (pkg, pkg-application, pkg-borrowing or pkg-tools)" >&2; exit 2 ;;
   esac
 done
 "$NODE" "$WASM/scripts/report-size.mjs"

@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
 const BUDGET_GZIP_BYTES = 60 * 1024;
-const PACKAGES = ["pkg", "pkg-application"];
+const PACKAGES = ["pkg", "pkg-application", "pkg-borrowing", "pkg-tools"];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 let over = false;

@@ -1,7 +1,7 @@
 //! The account application's exports (feature `application`): the wizard's checks and the
 //! form's option lists.
 
-use banksia_core::application::checks::{bank_date, parse_iso_date};
+use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
     ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
     answer_summary,
@@ -15,7 +15,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{Unread, input_error, read_js, text, to_js};
+use crate::{Unread, input_error, read_js, read_today, to_js};
 
 /// A report carrying only an `input` error, for an application or a date core can't read.
 #[derive(Serialize)]
@@ -43,8 +43,7 @@ fn check(
             })
         })
         .and_then(|input| {
-            let today = parse_iso_date(text(today).trim())
-                .ok_or_else(|| input_error("today must be a date written YYYY-MM-DD"))?;
+            let today = read_today(today)?;
             Ok((input, today))
         });
     match read {

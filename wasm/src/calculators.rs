@@ -2,26 +2,11 @@
 //! exact and formatted out, or messages per entry.
 
 use banksia_core::calculator::{
-    FieldErrors, LoanEntries, Outcome, TermDepositEntries, loan_repayment, loan_schedule_view,
-    term_deposit_view,
+    LoanEntries, Outcome, TermDepositEntries, loan_repayment, loan_schedule_view, term_deposit_view,
 };
-use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
-use crate::{Unread, input_error, read_js, to_js};
-
-/// What a page is told when its entries are not one object of the calculator's fields.
-const ENTRIES_SHAPE_MESSAGE: &str =
-    "expected an object of the calculator's entries, each text, a number or null";
-
-/// A calculator's entries (an object, or its JSON text) read by their one `Deserialize`; what
-/// can't be read is an `input` error.
-fn read_entries<T: DeserializeOwned>(value: &JsValue) -> Result<T, FieldErrors> {
-    read_js(value).map_err(|unread| match unread {
-        Unread::NotJson => input_error("expected plain data (JSON)"),
-        Unread::Shape => input_error(ENTRIES_SHAPE_MESSAGE),
-    })
-}
+use crate::{read_entries, to_js};
 
 /// The repayment per period for the entries: exact, and in whole dollars for display.
 #[wasm_bindgen(unchecked_return_type = "Outcome<Money>")]

@@ -13,13 +13,18 @@
 //! [`json`] and turned into plain objects by `JSON.parse`. ([`json`] rather than `serde_json`
 //! here: serde_json's error messages link float formatting, about 20 KB; see ARCHITECTURE.md.)
 //!
-//! The crate builds two packages, so that a page downloads only the half of core it uses:
+//! The crate builds four packages, so that a page downloads only the half of core it uses:
 //!
 //! * feature `calculators` (the default, `pkg/`): `repayment`, `loanSchedule`, `termDeposit`;
 //! * feature `application` (`pkg-application/`): `validateStep`, `validateApplication`,
 //!   `normaliseApplication`, `formOptions`, `bankToday`, `stepFields`, `fieldLabel`;
 //!
-//! and both hold `formatAud`, `isValidReference` and `referenceFromRandom`. Native builds
+//! * feature `borrowing` (`pkg-borrowing/`): `borrowingPower`;
+//! * feature `tools` (`pkg-tools/`): `loanRateRises`, `compareLoans`, `loanScheduleCsv`,
+//!   `termDepositOptions`;
+//!
+//! (the borrowing power and the loan tools together are 69 KB gzip, over the 60 KB budget of
+//! one package, so each has its own) and all four hold `formatAud`, `isValidReference` and `referenceFromRandom`. Native builds
 //! (tests, clippy) compile everything. The TypeScript types of everything that crosses are
 //! generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 
@@ -34,9 +39,13 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(any(feature = "application", not(target_arch = "wasm32")))]
 mod application;
+#[cfg(any(feature = "borrowing", not(target_arch = "wasm32")))]
+mod borrowing;
 #[cfg(any(feature = "calculators", not(target_arch = "wasm32")))]
 mod calculators;
 mod json;
+#[cfg(any(feature = "tools", not(target_arch = "wasm32")))]
+mod tools;
 
 #[wasm_bindgen(typescript_custom_section)]
 const BOUNDARY_TYPES: &str = include_str!(concat!(env!("OUT_DIR"), "/boundary.d.ts"));
@@ -87,6 +96,34 @@ fn read_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, Unread> {
             Unread::NotJson
         }
     })
+}
+
+/// A calculator's entries (an object, or its JSON text) read by their one `Deserialize`; what
+/// can't be read is an `input` error.
+#[cfg(any(
+    feature = "calculators",
+    feature = "borrowing",
+    feature = "tools",
+    not(target_arch = "wasm32")
+))]
+fn read_entries<T: DeserializeOwned>(value: &JsValue) -> Result<T, FieldErrors> {
+    read_js(value).map_err(|unread| match unread {
+        Unread::NotJson => input_error("expected plain data (JSON)"),
+        Unread::Shape => input_error(
+            "expected an object of the calculator's entries, each text, a number or null",
+        ),
+    })
+}
+
+/// Today's date as the page gives it (`YYYY-MM-DD`); an `input` error otherwise.
+#[cfg(any(
+    feature = "application",
+    feature = "borrowing",
+    not(target_arch = "wasm32")
+))]
+fn read_today(value: &JsValue) -> Result<chrono::NaiveDate, FieldErrors> {
+    banksia_core::application::checks::parse_iso_date(text(value).trim())
+        .ok_or_else(|| input_error("today must be a date written YYYY-MM-DD"))
 }
 
 /// A string argument; anything else reads as empty text. Arguments are taken as `JsValue`

@@ -2,7 +2,7 @@
 // (field errors at worst) and never throws; no NaN or Infinity ever reaches the page.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { application, calculators } from "./packages.mjs";
+import { application, borrowing, calculators, tools } from "./packages.mjs";
 
 const TODAY = "2026-03-01";
 const EXACT = /^-?\d+\.\d{2}$/;
@@ -236,8 +236,8 @@ describe("bankToday", () => {
   });
 });
 
-describe("shared utilities (both packages)", () => {
-  for (const [name, pkg] of [["calculators", calculators], ["application", application]]) {
+describe("shared utilities (every package)", () => {
+  for (const [name, pkg] of [["calculators", calculators], ["application", application], ["borrowing", borrowing], ["tools", tools]]) {
     it(`formats, generates and checks (${name})`, () => {
       assert.equal(pkg.formatAud("3143.92", false), "$3,144");
       assert.equal(pkg.formatAud("$1,250.5", true), "$1,250.50");
@@ -252,4 +252,37 @@ describe("shared utilities (both packages)", () => {
       assert.equal(pkg.isValidReference(""), false);
     });
   }
+});
+
+describe("borrowing and tools", () => {
+  const loan = { principal: "$500,000", annual_rate_percent: "6.45%", term_years: "30" };
+
+  it("reads entries as typed and answers with core's figures", () => {
+    const estimate = borrowing.borrowingPower({ income: "100,000", living_expenses: "2000", term_years: "30", annual_rate_percent: "6.45" }, "2026-11-23");
+    assert.equal(estimate.ok && estimate.value.borrowing_power.display, "$532,000");
+    const rises = tools.loanRateRises(JSON.stringify(loan));
+    assert.deepEqual(rises.ok && rises.value.map((rise) => rise.rise_percent), [1, 2, 3]);
+    const csv = tools.loanScheduleCsv(loan);
+    assert.equal(csv.ok && csv.value.split("\r\n").length, 362);
+    assert.deepEqual(tools.termDepositOptions(6), ["monthly", "at_maturity"]);
+  });
+
+  it("turns bad values into messages per field, never an exception", () => {
+    for (const bad of [undefined, null, 5, "{", [], { salary: "1" }]) {
+      const answer = borrowing.borrowingPower(bad, "2026-11-23");
+      assert.equal(answer.ok, false);
+      assert.ok(answer.errors.input?.length === 1, JSON.stringify(answer));
+      assert.equal(tools.loanRateRises(bad).ok, false);
+      assert.equal(tools.loanScheduleCsv(bad).ok, false);
+      assert.equal(tools.compareLoans(loan, bad).ok, false);
+    }
+    assert.deepEqual(borrowing.borrowingPower({ income: "1" }, "23/11/2026").errors, {
+      input: ["today must be a date written YYYY-MM-DD"],
+    });
+    assert.deepEqual(tools.compareLoans({ ...loan, principal: "" }, { ...loan, term_years: "41" }).errors, {
+      "first.principal": ["Enter a loan amount"],
+      "second.term_years": ["Loan term can't be more than 40 years"],
+    });
+    for (const bad of [1.5, -1, "6", undefined, Number.NaN]) assert.deepEqual(tools.termDepositOptions(bad), []);
+  });
 });

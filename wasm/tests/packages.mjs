@@ -1,4 +1,4 @@
-// Loads the two built packages the way the site's build does (initSync from the files on disk),
+// Loads the built packages the way the site's build does (initSync from the files on disk),
 // so the tests run exactly what is shipped.
 import { readFileSync, existsSync } from "node:fs";
 
@@ -17,6 +17,10 @@ async function load(dir) {
 export const calculators = await load("pkg");
 /** The account application's package (wasm/pkg-application). */
 export const application = await load("pkg-application");
+/** The borrowing power calculator's package (wasm/pkg-borrowing). */
+export const borrowing = await load("pkg-borrowing");
+/** The loan tools' package (wasm/pkg-tools): rate rises, two loans compared, CSV, term deposit options. */
+export const tools = await load("pkg-tools");
 
 /** Reads a vector file of core/tests/vectors/, unchanged. */
 export function vectors(name) {

@@ -4,7 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
-import { application, calculators, vectors } from "./packages.mjs";
+import { application, borrowing, calculators, tools, vectors } from "./packages.mjs";
 
 /**
  * The matching rule of core/tests/vectors/README.md: an object `expected` matches when each of
@@ -38,16 +38,30 @@ function exact(value) {
 /** An outcome as the native test writes it: the value mapped by `ok`, or `{ errors }`. */
 const outcome = (result, ok) => (result.ok ? ok(result.value) : { errors: result.errors });
 
-const both = [
+const all = [
   ["calculators", calculators],
   ["application", application],
+  ["borrowing", borrowing],
+  ["tools", tools],
 ];
+
+/** The schedule's CSV as the native test pins it: the row count, the header, first and last rows. */
+function csvSummary(csv) {
+  const lines = csv.split("\r\n");
+  assert.equal(lines.pop(), "", "the CSV ends with CRLF");
+  return { rows: lines.length - 1, header: lines[0], first: lines[1], last: lines[lines.length - 1] };
+}
 
 /** How each vector file runs through the packages; every file in the directory must be here. */
 const RUNNERS = {
   loan_repayment: [["calculators", (input) => outcome(calculators.repayment(input), (v) => ({ repayment: v.amount }))]],
   loan_schedule: [["calculators", (input) => outcome(calculators.loanSchedule(input), exact)]],
   term_deposit: [["calculators", (input) => outcome(calculators.termDeposit(input), exact)]],
+  term_deposit_options: [["tools", (input) => tools.termDepositOptions(input.term_months)]],
+  borrowing_power: [["borrowing", (input) => outcome(borrowing.borrowingPower(input.entries, input.today), (v) => v)]],
+  loan_rate_rises: [["tools", (input) => outcome(tools.loanRateRises(input), (rises) => ({ rises }))]],
+  loan_comparison: [["tools", (input) => outcome(tools.compareLoans(input.first, input.second), (v) => v)]],
+  loan_schedule_csv: [["tools", (input) => outcome(tools.loanScheduleCsv(input), csvSummary)]],
   term_deposit_reinvested: [
     ["calculators", (input) => outcome(calculators.termDeposit(input), (v) => exact(v.reinvested))],
   ],
@@ -71,8 +85,8 @@ const RUNNERS = {
     ["application", (input) => ({ errors: application.validateApplication(input.body, input.today).errors })],
   ],
   answer_summary: [["application", (input) => outcome(application.answerSummary(input), (rows) => rows)]],
-  reference_generate: both.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
-  reference_validate: both.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
+  reference_generate: all.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
+  reference_validate: all.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
 };
 
 describe("core/tests/vectors replayed through WASM", () => {
@@ -80,11 +94,8 @@ describe("core/tests/vectors replayed through WASM", () => {
     .filter((file) => file.endsWith(".json"))
     .map((file) => file.replace(/\.json$/, ""));
 
-  // Core functions with no WASM export yet (issue 16's new calculators): replayed natively only.
-  const NATIVE_ONLY = ["borrowing_power", "loan_comparison", "loan_rate_rises", "loan_schedule_csv", "term_deposit_options"];
-
   it("has a runner for every vector file", () => {
-    assert.deepEqual(files.filter((file) => !(file in RUNNERS) && !NATIVE_ONLY.includes(file)), []);
+    assert.deepEqual(files.filter((file) => !(file in RUNNERS)), []);
   });
 
   for (const file of files) {

@@ -2,9 +2,13 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import * as core from '../../../wasm/pkg/banksia_wasm.js';
+import * as borrowingCore from '../../../wasm/pkg-borrowing/banksia_wasm.js';
 
 /** The /calculators hub: every calculator with its description and core's figure for its defaults. */
 core.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg/banksia_wasm_bg.wasm', import.meta.url))) });
+borrowingCore.initSync({
+  module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-borrowing/banksia_wasm_bg.wasm', import.meta.url))),
+});
 
 function figure(outcome: { ok: true; value: { display: string } } | { ok: false; errors: unknown }): string {
   if (!outcome.ok) throw new Error(`core refused the defaults: ${JSON.stringify(outcome.errors)}`);
@@ -16,7 +20,7 @@ for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/calculators');
     const cards = page.locator('.calculator-card');
-    await expect(cards).toHaveCount(2);
+    await expect(cards).toHaveCount(3);
 
     const loan = cards.filter({ has: page.getByRole('link', { name: 'Home loan repayment calculator' }) });
     await expect(loan.getByRole('link')).toHaveAttribute('href', '/loans/home#calculator');
@@ -29,6 +33,15 @@ for (const width of [375, 1280]) {
     const outcome = core.termDeposit({ amount: '50000', annual_rate_percent: '4.50', term_months: '24', frequency: 'at_maturity' });
     if (!outcome.ok) throw new Error('core refused the example');
     await expect(deposit.locator('strong')).toHaveText(`${outcome.value.total_interest.display} interest`);
+
+    const borrowing = cards.filter({ has: page.getByRole('link', { name: 'How much could I borrow?' }) });
+    await expect(borrowing.getByRole('link')).toHaveAttribute('href', '/calculators/borrowing-power');
+    const estimate = borrowingCore.borrowingPower(
+      { income: '100000', living_expenses: '2000', term_years: '30', annual_rate_percent: '6.45' },
+      new Date().toISOString().slice(0, 10),
+    );
+    if (!estimate.ok) throw new Error('core refused the borrowing example');
+    await expect(borrowing.locator('strong')).toHaveText(`${estimate.value.borrowing_power.display} borrowing power`);
 
     // The whole card is the link's target.
     await loan.click({ position: { x: 30, y: 110 } });

@@ -273,3 +273,29 @@ test.describe('personal and car loan estimates', () => {
     });
   }
 });
+
+test.describe('home loan schedule as CSV', () => {
+  for (const width of [375, 1280]) {
+    test(`"Download CSV" saves core's schedule for the entries shown (${width} px)`, async ({ page }) => {
+      const tools = await import('../../../wasm/pkg-tools/banksia_wasm.js');
+      tools.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-tools/banksia_wasm_bg.wasm', import.meta.url))) });
+      await page.setViewportSize({ width, height: 900 });
+      await homeLoan(page, '?amount=350000&term=25&loan=variable&repay=weekly&io=&extra=50');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
+      expect(download.suggestedFilename()).toBe('banksia-home-loan-schedule.csv');
+      const saved = readFileSync(await download.path(), 'utf8');
+      const expected = tools.loanScheduleCsv({
+        principal: '350000',
+        annual_rate_percent: RATES['variable']!,
+        term_years: '25',
+        frequency: 'weekly',
+        interest_only_years: '',
+        extra_repayment: '50',
+      });
+      if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+      expect(saved).toBe(expected.value);
+      expect(saved.split('\r\n')[0]).toBe('Number,Due,Repayment,Interest,Principal,Extra,Balance,Interest only');
+      await expect(page.getByTestId('download-csv').locator('xpath=..').getByRole('status')).toContainText('Schedule downloaded');
+    });
+  }
+});

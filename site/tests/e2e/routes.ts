@@ -31,6 +31,7 @@ export const ROUTES = [
   { path: '/news', title: 'News | Banksia Bank' },
   { path: '/community', title: 'Community | Banksia Bank' },
   { path: '/calculators', title: 'Calculators | Banksia Bank' },
+  { path: '/calculators/borrowing-power', title: 'How much could I borrow? | Banksia Bank' },
   { path: '/rates', title: 'Rates | Banksia Bank' },
   { path: '/education', title: 'Financial education | Banksia Bank' },
   { path: '/privacy', title: 'Privacy policy | Banksia Bank' },
@@ -40,7 +41,7 @@ export const ROUTES = [
 ] as const;
 
 /** Pages that carry a React island (a calculator or the application wizard); every other page ships no React. */
-export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/term-deposits', '/apply/account', '/apply/car-loan'];
+export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/term-deposits', '/calculators/borrowing-power', '/apply/account', '/apply/car-loan'];
 
 /** Links the spec lists without a route: they keep their targets and land on the 404 screen. */
 export const LINKS_WITHOUT_ROUTE = [

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useId, useMemo, useRef } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { perAnnum } from '../../data/format';
 import { formatAud, loanSchedule, type LoanEntries, type LoanScheduleView, type Outcome } from '../../lib/core';
 import ScheduleChart from './ScheduleChart';
@@ -264,7 +264,7 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
         )}
       </p>
 
-      <HomeLoanResults outcome={outcome} detail={detail} frequencyNoun={frequency.noun} />
+      <HomeLoanResults outcome={outcome} detail={detail} frequencyNoun={frequency.noun} entries={loanEntries(entries, options)} />
     </form>
   );
 }
@@ -274,9 +274,11 @@ interface ResultsProps {
   /** The same or a slightly older outcome, for the chart and the table. */
   detail: Outcome<LoanScheduleView>;
   frequencyNoun: string;
+  /** What core is asked, for the schedule's CSV. */
+  entries: LoanEntries;
 }
 
-function HomeLoanResults({ outcome, detail, frequencyNoun }: ResultsProps) {
+function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsProps) {
   if (!outcome.ok) {
     return (
       <div className="calc__results">
@@ -328,8 +330,53 @@ function HomeLoanResults({ outcome, detail, frequencyNoun }: ResultsProps) {
 
       <ScheduleDetail view={detail.ok ? detail.value : view} />
 
+      <DownloadSchedule entries={entries} />
       <ShareLink />
       <EstimateNote />
+    </div>
+  );
+}
+
+/**
+ * "Download CSV": every repayment of the schedule, written by core (`loanScheduleCsv`) from the
+ * entries shown. The loan tools' package is fetched on the first click only.
+ */
+function DownloadSchedule({ entries }: { entries: LoanEntries }) {
+  const [status, setStatus] = useState('');
+  const download = async () => {
+    try {
+      const tools = await import('./toolsCore');
+      const csv = tools.loanScheduleCsv(entries);
+      if (!csv.ok) {
+        setStatus(firstMessage(Object.values(csv.errors).flat()) ?? '');
+        return;
+      }
+      const url = URL.createObjectURL(new Blob([csv.value], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = 'banksia-home-loan-schedule.csv';
+      link.click();
+      // Kept a moment so the browser has read it.
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      setStatus('Schedule downloaded: every repayment, with its interest, principal and balance.');
+    } catch {
+      setStatus("Couldn't prepare the download: check your connection and try again.");
+    }
+  };
+  return (
+    <div className="calc-share">
+      <button
+        type="button"
+        className="button button--secondary"
+        onClick={download}
+        aria-label="Download CSV of every repayment"
+        data-testid="download-csv"
+      >
+        Download CSV
+      </button>
+      <p className="calc-share__status" role="status">
+        {status}
+      </p>
     </div>
   );
 }

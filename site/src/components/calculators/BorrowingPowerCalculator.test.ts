@@ -1,0 +1,71 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { createElement } from 'react';
+import { borrowingPower } from './borrowingCore';
+import BorrowingPowerCalculator, { type BorrowingEntries, type BorrowingPowerCalculatorProps } from './BorrowingPowerCalculator';
+import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
+
+vi.mock('./borrowingCore', () => import('./borrowingCore.testing'));
+
+const DATE = '2026-11-23';
+const DEFAULTS: BorrowingEntries = {
+  applicants: '1',
+  income: '100000',
+  partner_income: '',
+  other_income: '',
+  dependants: '0',
+  living_expenses: '2000',
+  other_repayments: '',
+  card_limits: '',
+  term_years: '30',
+  annual_rate_percent: '6.45',
+};
+const PROPS: BorrowingPowerCalculatorProps = { defaults: DEFAULTS, date: DATE };
+
+function core(entries: Partial<BorrowingEntries>) {
+  return borrowingPower({ ...DEFAULTS, ...entries }, DATE);
+}
+
+let view: Mounted;
+beforeEach(() => window.history.replaceState(null, '', '/calculators/borrowing-power'));
+afterEach(() => view?.unmount());
+
+describe('BorrowingPowerCalculator', () => {
+  it("renders core's worked example on the server, with the estimate-only wording", () => {
+    const html = renderToString(createElement(BorrowingPowerCalculator, PROPS));
+    expect(html).toContain('$532,000');
+    expect(html).toContain('Estimate only, not an offer of credit.');
+  });
+
+  it('recomputes on every keystroke and records the entries in the URL', () => {
+    view = mount(BorrowingPowerCalculator, PROPS);
+    type(byLabel(view.container, 'Your annual income before tax'), '$120,000');
+    type(byLabel(view.container, 'Total credit card limits'), '10,000');
+    const expected = core({ income: '$120,000', card_limits: '10,000' });
+    if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+    expect(textOf(view.container, 'borrowing-power')).toBe(expected.value.borrowing_power.display);
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get('income')).toBe('$120,000');
+    expect(params.get('cards')).toBe('10,000');
+  });
+
+  it('counts the second income only with two applicants', () => {
+    view = mount(BorrowingPowerCalculator, PROPS);
+    click(view.container.querySelector<HTMLInputElement>('input[name="applicants"][value="2"]')!);
+    type(byLabel(view.container, "Second applicant's annual income before tax"), '80000');
+    const expected = core({ applicants: '2', partner_income: '80000' });
+    if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+    expect(textOf(view.container, 'borrowing-power')).toBe(expected.value.borrowing_power.display);
+  });
+
+  it("shows core's message beside a bad entry and in the result", () => {
+    view = mount(BorrowingPowerCalculator, PROPS);
+    type(byLabel(view.container, 'Dependants'), '1.5');
+    const expected = core({ dependants: '1.5' });
+    if (expected.ok) throw new Error('core accepted 1.5 dependants');
+    const message = expected.errors['dependants']![0]!;
+    expect(view.container.querySelector('.calc-field__message')?.textContent).toBe(message);
+    expect(textOf(view.container, 'borrowing-problem')).toContain(message);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * banksia-core's loan tools for the home loan calculator (wasm/pkg-tools, feature `tools`:
+ * `loanScheduleCsv`, `loanRateRises`, `compareLoans`, `termDepositOptions`): a package of its own,
+ * since the calculators' package has no room left under the 60 KB budget. The calculator imports
+ * this module only when it is needed (a dynamic import), so the page's first load is unchanged.
+ */
+import init from '../../../../wasm/pkg-tools/banksia_wasm.js';
+
+await init();
+
+export * from '../../../../wasm/pkg-tools/banksia_wasm.js';

@@ -1,0 +1,65 @@
+//! The calculator tools' exports (feature `tools`, `pkg-tools/`): the home loan if rates
+//! rise, two loans compared, the schedule as CSV, and which interest-payment options a term
+//! deposit term allows. Entries exactly as typed in, read by their input type's
+//! own `Deserialize`; results through the shared serializer, or messages per entry.
+
+use banksia_core::calculator::{LoanEntries, Outcome};
+use banksia_core::loan_scenarios::{compare_entries, rate_rises_for, schedule_csv_for};
+use banksia_core::term_deposit::InterestFrequency;
+use wasm_bindgen::prelude::*;
+
+use crate::{read_entries, to_js};
+
+/// The repayment of the home loan calculator's entries if the rate rose by 1, 2 and 3
+/// percentage points, and the difference from today's, each period.
+#[wasm_bindgen(js_name = loanRateRises, unchecked_return_type = "Outcome<RateRise[]>")]
+pub fn loan_rate_rises(
+    #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
+) -> JsValue {
+    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
+        .and_then(|entries| rate_rises_for(&entries))
+        .into();
+    to_js(&outcome)
+}
+
+/// Two loans' entries side by side and the difference, second minus first; problems are named
+/// within their loan (`second.term_years`).
+#[wasm_bindgen(js_name = compareLoans, unchecked_return_type = "Outcome<LoanComparison>")]
+pub fn compare_loans(
+    #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] first: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] second: JsValue,
+) -> JsValue {
+    let outcome: Outcome<_> = read_entries::<LoanEntries>(&first)
+        .and_then(|first| Ok((first, read_entries::<LoanEntries>(&second)?)))
+        .and_then(|(first, second)| compare_entries(&first, &second))
+        .into();
+    to_js(&outcome)
+}
+
+/// Every repayment of the schedule for the home loan calculator's entries, as CSV text.
+#[wasm_bindgen(js_name = loanScheduleCsv, unchecked_return_type = "Outcome<string>")]
+pub fn loan_schedule_csv(
+    #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
+) -> JsValue {
+    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
+        .and_then(|entries| schedule_csv_for(&entries))
+        .into();
+    to_js(&outcome)
+}
+
+/// The interest-payment options a term deposit of `termMonths` offers, in form order; none
+/// for a value that is not a whole number of months.
+#[wasm_bindgen(js_name = termDepositOptions, unchecked_return_type = "InterestFrequency[]")]
+pub fn term_deposit_options(
+    #[wasm_bindgen(js_name = termMonths, unchecked_param_type = "number")] term_months: JsValue,
+) -> JsValue {
+    let months = term_months
+        .as_f64()
+        .filter(|months| months.fract() == 0.0 && (0.0..=f64::from(u32::MAX)).contains(months));
+    // Checked whole and in range just above.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let offered = months.map_or_else(Vec::new, |months| {
+        InterestFrequency::offered_for(months as u32)
+    });
+    to_js(&offered)
+}
