@@ -4,8 +4,7 @@
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
     ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
-    answer_summary,
-    form_options,
+    answer_summary, form_options,
 };
 use banksia_core::application_form::{
     ApplicationReport, check_application, check_every_field, check_step,
