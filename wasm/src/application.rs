@@ -14,7 +14,7 @@ use chrono::NaiveDate;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{Unread, input_error, read_js, read_today, to_js};
+use crate::{Unread, input_error, read_js, read_today, text, to_js};
 
 /// A report carrying only an `input` error, for an application or a date core can't read.
 #[derive(Serialize)]
