@@ -336,8 +336,15 @@ test.describe('apply buttons keep the product', () => {
   ]) {
     test(`${path} "${button}" opens the application with ${account} chosen`, async ({ page }) => {
       await page.goto(path);
-      await page.getByRole('link', { name: button, exact: true }).click();
-      await page.waitForURL('**/apply/account?account=*');
+      const link = page.getByRole('link', { name: button, exact: true });
+      await expect(link).toHaveAttribute('href', /^\/apply\/account\?account=/);
+      // The wizard drops the query as soon as it has read it, possibly before the load event, so
+      // the navigation is recognised by its request rather than by the address bar.
+      const navigated = page.waitForRequest(
+        (request) => request.isNavigationRequest() && /\/apply\/account\?account=/.test(request.url()),
+      );
+      await link.click();
+      await navigated;
       await awake(page);
       await expect(page.getByRole('radio', { name: account, exact: true })).toBeChecked();
       await expect(page.getByText('Step 1 of 5', { exact: true })).toBeVisible();
