@@ -1,5 +1,6 @@
 -- pgbench: the row banksia-server stores for valid.json, inserted directly (the ceiling the
--- server is compared against). The reference is random, as the server's is.
+-- server is compared against). The reference is random, as the server's is. The column lists
+-- are the server's own (`server/src/db.rs`); a unit test there fails when they differ.
 INSERT INTO account_applications (
     reference, idempotency_key, request_fingerprint,
     application_type, first_name, last_name, email, phone, date_of_birth,
@@ -14,4 +15,4 @@ INSERT INTO account_applications (
     250.50, true, false
 )
 ON CONFLICT (idempotency_key) DO NOTHING
-RETURNING reference, status, created_at;
+RETURNING reference, submitted_status, created_at;

@@ -509,3 +509,39 @@ async fn deadline<T>(op: impl Future<Output = Result<T, DbError>>) -> Result<T, 
         .await
         .unwrap_or_else(|_| Err(DbError::Unavailable("operation deadline exceeded".into())))
 }
+
+#[cfg(test)]
+mod tests {
+    /// The statement the load bench's pgbench runs (`benches/load/insert.sql`).
+    const BENCH_INSERT: &str = include_str!("../../benches/load/insert.sql");
+
+    /// The names between the parentheses that follow `INSERT INTO account_applications`.
+    fn inserted_columns(sql: &str) -> Vec<&str> {
+        let (_, after) = sql
+            .split_once("INSERT INTO account_applications (")
+            .expect("an INSERT INTO account_applications");
+        let (list, _) = after.split_once(')').expect("a closed column list");
+        list.split(',').map(str::trim).collect()
+    }
+
+    /// The names after the first `RETURNING`, up to the end of its line.
+    fn returned_columns(sql: &str) -> Vec<&str> {
+        let (_, after) = sql.split_once("RETURNING ").expect("a RETURNING clause");
+        let line = after.lines().next().unwrap().trim_end_matches(';');
+        line.split(',').map(str::trim).collect()
+    }
+
+    #[test]
+    fn the_load_bench_inserts_the_columns_the_server_inserts() {
+        let server = inserted_columns(super::INSERT);
+        assert_eq!(server.len(), 22, "{server:?}");
+        assert_eq!(inserted_columns(BENCH_INSERT), server);
+        assert_eq!(
+            returned_columns(BENCH_INSERT),
+            returned_columns(super::INSERT)
+        );
+        let conflict = "ON CONFLICT (idempotency_key) DO NOTHING";
+        assert!(super::INSERT.contains(conflict));
+        assert!(BENCH_INSERT.contains(conflict));
+    }
+}

@@ -166,3 +166,13 @@ async fn a_server_running_as_the_api_role_starts_once_migrations_are_applied() {
     let server = banksia_server::Server::build(config, std::time::Duration::from_secs(5)).await;
     assert!(server.is_ok(), "{:?}", server.err());
 }
+
+#[tokio::test]
+async fn the_load_benchs_insert_stores_one_row_on_the_current_schema() {
+    let app = spawn_app().await;
+    app.db
+        .batch_execute(include_str!("../../benches/load/insert.sql"))
+        .await
+        .unwrap();
+    assert_eq!(app.row_count().await, 1);
+}
