@@ -1,6 +1,7 @@
 // The confirmation page: shows the application the wizard sent from this tab (reference, date,
-// the confirmation email's masked address when the server queued one) or, when there is none,
-// what the page is for. Also wires the print button (no inline handlers: strict CSP).
+// the confirmation email's masked address when the server queued one, core's warnings about the
+// stored application in core's words) or, when there is none, what the page is for. Also wires
+// the print button (no inline handlers: strict CSP).
 import { formatSubmissionDate, readLastApplication, type LastApplication } from './last-application';
 
 function sessionStorageOrUndefined(): Storage | undefined {
@@ -31,6 +32,19 @@ function fill(root: Document, application: LastApplication): void {
     emailNote.hidden = false;
   } else if (noEmailNote) {
     noEmailNote.hidden = false;
+  }
+  // What core warned about (a postcode outside the chosen state): the bank checks it with them.
+  const warningsNote = root.querySelector<HTMLElement>('[data-warnings-note]');
+  const warningList = root.querySelector<HTMLElement>('[data-warnings]');
+  if (application.warnings.length > 0 && warningsNote && warningList) {
+    warningList.replaceChildren(
+      ...application.warnings.map((message) => {
+        const item = root.createElement('li');
+        item.textContent = message;
+        return item;
+      }),
+    );
+    warningsNote.hidden = false;
   }
   const heading = root.querySelector<HTMLElement>('[data-heading]');
   if (heading) heading.textContent = SENT_HEADING;

@@ -7,6 +7,21 @@ describe('the last application entry', () => {
     expect(parsed?.reference).toBe('BKS-7Q4M-2KX9');
     expect(parsed?.submittedAt.toISOString()).toBe('2026-11-20T23:15:00.000Z');
     expect(parsed?.confirmationEmail).toBeNull();
+    expect(parsed?.warnings).toEqual([]);
+  });
+
+  it("reads the 201's warnings as core's messages, field by field, each once", () => {
+    const entry = (warnings: unknown) =>
+      parseLastApplication(JSON.stringify({ reference: 'BKS-7Q4M-2KX9', submitted_at: '2026-11-21T10:15:00Z', warnings }));
+    const postcode = "This postcode isn't in Victoria. Please check your postcode and state.";
+    expect(entry({ postal_code: [postcode] })?.warnings).toEqual([postcode]);
+    expect(entry({ state: ['First.'], postal_code: ['Second.', 'First.'] })?.warnings).toEqual(['First.', 'Second.']);
+    // Anything else is no warning, and never costs the reference.
+    for (const bad of [null, 42, 'text', [postcode], { postal_code: postcode }, { postal_code: [42, null, ' '] }]) {
+      const parsed = entry(bad);
+      expect(parsed?.reference).toBe('BKS-7Q4M-2KX9');
+      expect(parsed?.warnings).toEqual([]);
+    }
   });
 
   it('reads the masked address a confirmation email was queued for, and nothing else', () => {

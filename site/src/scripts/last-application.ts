@@ -1,6 +1,7 @@
 /**
  * The application wizard stores the server's answer in sessionStorage under this key, as
- * `{"reference":"BKS-...","submitted_at":"<RFC 3339>","confirmation_email":"o****@example.com.au"|null}`;
+ * `{"reference":"BKS-...","submitted_at":"<RFC 3339>","confirmation_email":"o****@example.com.au"|null,
+ * "warnings":{"postal_code":["..."]}}` (the warnings as the 201 gave them: core's, keyed by field);
  * the confirmation page and the wizard's start read it back.
  */
 export const LAST_APPLICATION_KEY = 'banksia:lastApplication';
@@ -10,12 +11,24 @@ export interface LastApplication {
   readonly submittedAt: Date;
   /** The masked address the server queued a confirmation email for; null when it queued none. */
   readonly confirmationEmail: string | null;
+  /** core's warnings about the stored application, in core's words and form order; empty when none. */
+  readonly warnings: readonly string[];
 }
 
 /** References are issued by the server with the bank's prefix; anything else is not shown. */
 const REFERENCE_PATTERN = /^BKS-[A-Z0-9][A-Z0-9-]{3,40}$/;
 /** The server's masked address: at most one character, four stars, the domain. */
 const MASKED_ADDRESS_PATTERN = /^[^\s@*]?\*{4}@[^\s@]{1,253}$/;
+
+/** Every message of the stored warnings (field by field, as stored), each once; nothing that is not text. */
+function warningMessages(stored: unknown): string[] {
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored)) return [];
+  const messages = Object.values(stored as Record<string, unknown>)
+    .filter(Array.isArray)
+    .flat()
+    .filter((message): message is string => typeof message === 'string' && message.trim() !== '');
+  return [...new Set(messages)];
+}
 
 /** Parse the stored entry; null when it is missing, malformed or not a reference we issue. */
 export function parseLastApplication(raw: string | null): LastApplication | null {
@@ -27,13 +40,13 @@ export function parseLastApplication(raw: string | null): LastApplication | null
     return null;
   }
   if (typeof value !== 'object' || value === null) return null;
-  const { reference, submitted_at: submittedAt, confirmation_email: email } = value as Record<string, unknown>;
+  const { reference, submitted_at: submittedAt, confirmation_email: email, warnings } = value as Record<string, unknown>;
   if (typeof reference !== 'string' || !REFERENCE_PATTERN.test(reference)) return null;
   if (typeof submittedAt !== 'string') return null;
   const date = new Date(submittedAt);
   if (Number.isNaN(date.getTime())) return null;
   const confirmationEmail = typeof email === 'string' && MASKED_ADDRESS_PATTERN.test(email) ? email : null;
-  return { reference, submittedAt: date, confirmationEmail };
+  return { reference, submittedAt: date, confirmationEmail, warnings: warningMessages(warnings) };
 }
 
 /** Read the entry without throwing where storage is unavailable (private modes, disabled storage). */

@@ -3,7 +3,8 @@ import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import ApplicationForm, { FAILURE_TOAST, firstStepWithErrors } from './ApplicationForm';
+import { LAST_APPLICATION_KEY, readLastApplication } from '../../scripts/last-application';
+import ApplicationForm, { FAILURE_TOAST, firstStepWithErrors, SUCCESS_TOAST } from './ApplicationForm';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES } from './values';
 
@@ -52,6 +53,27 @@ function button(name: string): HTMLButtonElement {
 const heading = () => shown().querySelector('#application-step-heading')?.textContent;
 const summaryLinks = () => [...shown().querySelectorAll('.error-summary a')].map((a) => a.textContent);
 
+/** Every step answered: what a draft on step 5 holds just before it is sent. */
+const FILLED = {
+  ...EMPTY_VALUES,
+  application_type: 'checking',
+  first_name: 'Jane',
+  last_name: 'Citizen',
+  email: 'jane@example.com',
+  phone: '0412345678',
+  date_of_birth: { day: '15', month: '7', year: '1990' },
+  address_line1: '1 George Street',
+  city: 'Sydney',
+  state: 'NSW',
+  postal_code: '2000',
+  employment_status: 'casual',
+  annual_income: '40000',
+  identification_type: 'passport',
+  identification_number: 'PA1234567',
+  initial_deposit_amount: '25',
+  terms_accepted: true,
+};
+
 beforeEach(() => sessionStorage.clear());
 afterEach(() => {
   const mounted = root;
@@ -60,6 +82,7 @@ afterEach(() => {
   root = undefined;
   container = undefined;
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('ApplicationForm', () => {
@@ -123,28 +146,9 @@ describe('ApplicationForm', () => {
   });
 
   it('shows the failure toast and keeps everything when sending fails', async () => {
-    const filled = {
-      ...EMPTY_VALUES,
-      application_type: 'checking',
-      first_name: 'Jane',
-      last_name: 'Citizen',
-      email: 'jane@example.com',
-      phone: '0412345678',
-      date_of_birth: { day: '15', month: '7', year: '1990' },
-      address_line1: '1 George Street',
-      city: 'Sydney',
-      state: 'NSW',
-      postal_code: '2000',
-      employment_status: 'casual',
-      annual_income: '40000',
-      identification_type: 'passport',
-      identification_number: 'PA1234567',
-      initial_deposit_amount: '25',
-      terms_accepted: true,
-    };
     sessionStorage.setItem(
       DRAFT_KEY,
-      JSON.stringify({ version: 1, step: 5, values: filled, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
+      JSON.stringify({ version: 1, step: 5, values: FILLED, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
     );
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
@@ -162,6 +166,39 @@ describe('ApplicationForm', () => {
     const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}');
     expect(draft.idempotencyKey).toBe('0f8fad5b-d9cb-469f-a165-70867728950e');
     expect(draft.unconfirmedBodies).toHaveLength(1);
+  });
+
+  it("keeps the 201's reference, email and warnings for the confirmation page", async () => {
+    // A draft answered in Victoria with a Sydney postcode, which core only warns about.
+    const values = { ...FILLED, state: 'VIC' };
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ version: 1, step: 5, values, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
+    );
+    const warnings = { postal_code: ["This postcode isn't in Victoria. Please check your postcode and state."] };
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({
+            reference: 'BKS-7Q4M-2KX9',
+            status: 'under_review',
+            submitted_at: '2026-11-21T10:15:00.000Z',
+            confirmation_email: 'j****@example.com',
+            warnings,
+          }),
+          { status: 201, headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    await render();
+    await click(button('Submit Application'));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(shown().querySelector('.toaster__region')?.textContent).toContain(SUCCESS_TOAST.title);
+    expect(JSON.parse(sessionStorage.getItem(LAST_APPLICATION_KEY) ?? '{}')).toMatchObject({ reference: 'BKS-7Q4M-2KX9', warnings });
+    const stored = readLastApplication(sessionStorage);
+    expect(stored?.confirmationEmail).toBe('j****@example.com');
+    expect(stored?.warnings).toEqual(warnings.postal_code);
   });
 });
 

@@ -178,7 +178,12 @@ export default function ApplicationForm() {
       try {
         store?.setItem(
           LAST_APPLICATION_KEY,
-          JSON.stringify({ reference: result.reference, submitted_at: result.submittedAt, confirmation_email: result.confirmationEmail }),
+          JSON.stringify({
+            reference: result.reference,
+            submitted_at: result.submittedAt,
+            confirmation_email: result.confirmationEmail,
+            warnings: result.warnings,
+          }),
         );
       } catch {
         // The confirmation page then says it has no reference to show; the bank has the application.

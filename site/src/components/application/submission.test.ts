@@ -6,6 +6,7 @@ const CREATED = {
   status: 'under_review',
   submitted_at: '2026-03-01T00:00:00.000Z',
   confirmation_email: 'j****@example.com.au',
+  warnings: {},
 };
 
 function json(status: number, body: unknown): Response {
@@ -38,6 +39,7 @@ describe('postOnce', () => {
       reference: CREATED.reference,
       submittedAt: CREATED.submitted_at,
       confirmationEmail: 'j****@example.com.au',
+      warnings: {},
     });
     const [url, init] = mock.mock.calls[0]!;
     expect(url).toBe(APPLICATIONS_ENDPOINT);
@@ -51,6 +53,19 @@ describe('postOnce', () => {
   it('reads a 201 whose server queued no confirmation email', async () => {
     const { fetch } = scriptedFetch(json(201, { ...CREATED, confirmation_email: null }));
     expect(await postOnce('{}', 'k', deps(fetch))).toMatchObject({ kind: 'created', confirmationEmail: null });
+  });
+
+  it("reads the warnings of a 201 in core's words, keyed by field", async () => {
+    const warnings = { postal_code: ["This postcode isn't in Victoria. Please check your postcode and state."] };
+    const { fetch } = scriptedFetch(json(201, { ...CREATED, warnings }));
+    expect(await postOnce('{}', 'k', deps(fetch))).toMatchObject({ kind: 'created', reference: CREATED.reference, warnings });
+  });
+
+  it('keeps a 201 whose warnings are unreadable, without them', async () => {
+    for (const warnings of [undefined, null, 'postcode', ['a'], { postal_code: 'not a list' }, { postal_code: [42] }]) {
+      const { fetch } = scriptedFetch(json(201, { ...CREATED, warnings }));
+      expect(await postOnce('{}', 'k', deps(fetch))).toMatchObject({ kind: 'created', reference: CREATED.reference, warnings: {} });
+    }
   });
 
   it("reads a 422's field messages", async () => {
@@ -125,6 +140,7 @@ describe('submitApplication', () => {
       reference: CREATED.reference,
       submittedAt: CREATED.submitted_at,
       confirmationEmail: CREATED.confirmation_email,
+      warnings: {},
     });
     expect(calls.map((call) => call.body)).toEqual(['{"a":1}', '{"a":2}', '{"a":1}']);
   });
@@ -141,6 +157,7 @@ describe('submitApplication', () => {
       reference: CREATED.reference,
       submittedAt: CREATED.submitted_at,
       confirmationEmail: CREATED.confirmation_email,
+      warnings: {},
     });
     expect(state).toEqual({ key: 'k1', unconfirmedBodies: [] });
     // The newest unanswered body first, then the older one, which the server had stored.

@@ -23,14 +23,16 @@ export type FieldMessages = ApplicationRejected['errors'];
 
 export type SubmissionResult =
   /**
-   * Stored: the reference the server issued and when, and the masked address a confirmation
-   * email was queued for (null when the server queued none).
+   * Stored: the reference the server issued and when, the masked address a confirmation email
+   * was queued for (null when the server queued none), and core's warnings about the stored
+   * application (never blocking; empty when there are none), in core's words.
    */
   | {
       kind: 'created';
       reference: ApplicationCreated['reference'];
       submittedAt: ApplicationCreated['submitted_at'];
       confirmationEmail: ApplicationCreated['confirmation_email'];
+      warnings: ApplicationCreated['warnings'];
     }
   /** Refused by core's rules on the server (422): the messages per field. */
   | { kind: 'rejected'; errors: FieldMessages }
@@ -59,14 +61,20 @@ function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
+/** Messages per field (core's shape, keyed by field), when `value` has that shape; else null. */
+function messagesPerField(value: unknown): Record<string, string[]> | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.every(([, messages]) => isStringArray(messages))) return null;
+  return Object.fromEntries(entries) as Record<string, string[]>;
+}
+
 /** The `errors` object of a 422 body, when it has the shape of core's `ApplicationRejected`. */
 function fieldMessages(body: unknown): FieldMessages | null {
   if (typeof body !== 'object' || body === null) return null;
-  const errors: unknown = (body as Partial<ApplicationRejected>).errors;
-  if (typeof errors !== 'object' || errors === null) return null;
-  const entries = Object.entries(errors as Record<string, unknown>);
-  if (entries.length === 0 || !entries.every(([, messages]) => isStringArray(messages))) return null;
-  return Object.fromEntries(entries) as FieldMessages;
+  const errors = messagesPerField((body as Partial<ApplicationRejected>).errors);
+  if (!errors || Object.keys(errors).length === 0) return null;
+  return errors as FieldMessages;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -113,6 +121,8 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
           reference,
           submittedAt,
           confirmationEmail: typeof confirmationEmail === 'string' ? confirmationEmail : null,
+          // Warnings only inform: unreadable ones are dropped, never the stored application.
+          warnings: (messagesPerField(record.warnings) ?? {}) as ApplicationCreated['warnings'],
         };
       }
       return { kind: 'failed', reason: 'answer', status: response.status };
