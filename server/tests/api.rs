@@ -6,7 +6,10 @@ use std::net::SocketAddr;
 
 use banksia_core::application::Field;
 use banksia_core::wire::{ApplicationCreated, ApplicationRejected, ErrorBody};
-use common::{CLUSTER, raw_request, spawn_app, spawn_app_with, valid_application};
+use common::{
+    CLUSTER, post_application, post_with_key, raw_request, spawn_app, spawn_app_with,
+    valid_application,
+};
 use serde_json::{Value, json};
 
 fn body(value: &Value) -> String {
@@ -263,31 +266,17 @@ fn chunked(addr: SocketAddr, body: &[u8], chunk: usize) -> Vec<u8> {
 async fn same_key_same_body_replays_the_first_answer() {
     let app = spawn_app().await;
     let payload = body(&valid_application());
-    let headers = [
-        ("content-type", "application/json"),
-        ("idempotency-key", "retry-7f3a9c"),
-    ];
-    let first = app
-        .request("POST", "/api/applications", &headers, payload.as_bytes())
-        .await;
+    let first = app.post_with_key(&payload, "retry-7f3a9c").await;
     assert_eq!(first.status, 201);
     // The same application re-serialised differently is the same body.
     let reordered = serde_json::to_string_pretty(&valid_application()).unwrap();
-    let again = app
-        .request("POST", "/api/applications", &headers, reordered.as_bytes())
-        .await;
+    let again = app.post_with_key(&reordered, "retry-7f3a9c").await;
     assert_eq!(again.status, 201);
     assert_eq!(again.json(), first.json());
     assert_eq!(app.row_count().await, 1);
 
     // Another key is another application.
-    let other = [
-        ("content-type", "application/json"),
-        ("idempotency-key", "retry-other"),
-    ];
-    let third = app
-        .request("POST", "/api/applications", &other, payload.as_bytes())
-        .await;
+    let third = app.post_with_key(&payload, "retry-other").await;
     assert_eq!(third.status, 201);
     assert_ne!(third.json()["reference"], first.json()["reference"]);
     assert_eq!(app.row_count().await, 2);
@@ -296,29 +285,13 @@ async fn same_key_same_body_replays_the_first_answer() {
 #[tokio::test]
 async fn same_key_different_body_is_422() {
     let app = spawn_app().await;
-    let headers = [
-        ("content-type", "application/json"),
-        ("idempotency-key", "key-1"),
-    ];
     let first = app
-        .request(
-            "POST",
-            "/api/applications",
-            &headers,
-            body(&valid_application()).as_bytes(),
-        )
+        .post_with_key(&body(&valid_application()), "key-1")
         .await;
     assert_eq!(first.status, 201);
     let mut changed = valid_application();
     changed["first_name"] = json!("Olivia");
-    let res = app
-        .request(
-            "POST",
-            "/api/applications",
-            &headers,
-            body(&changed).as_bytes(),
-        )
-        .await;
+    let res = app.post_with_key(&body(&changed), "key-1").await;
     assert_eq!(res.status, 422);
     assert!(res.json()["errors"]["idempotency_key"].is_array());
     assert_eq!(app.row_count().await, 1);
@@ -328,34 +301,12 @@ async fn same_key_different_body_is_422() {
 async fn invalid_idempotency_keys_are_400() {
     let app = spawn_app().await;
     let long = "k".repeat(256);
+    let payload = body(&valid_application());
     for key in ["", "has space", long.as_str(), "tab\there"] {
-        let headers = [
-            ("content-type", "application/json"),
-            ("idempotency-key", key),
-        ];
-        let res = app
-            .request(
-                "POST",
-                "/api/applications",
-                &headers,
-                body(&valid_application()).as_bytes(),
-            )
-            .await;
+        let res = app.post_with_key(&payload, key).await;
         assert_eq!(res.status, 400, "{key:?}");
     }
-    let ok = "k".repeat(255);
-    let headers = [
-        ("content-type", "application/json"),
-        ("idempotency-key", ok.as_str()),
-    ];
-    let res = app
-        .request(
-            "POST",
-            "/api/applications",
-            &headers,
-            body(&valid_application()).as_bytes(),
-        )
-        .await;
+    let res = app.post_with_key(&payload, &"k".repeat(255)).await;
     assert_eq!(res.status, 201);
     assert_eq!(app.row_count().await, 1);
 }
@@ -369,18 +320,7 @@ async fn concurrent_requests_with_one_key_write_one_row() {
         let addr = app.addr;
         let payload = payload.clone();
         tasks.push(tokio::spawn(async move {
-            let headers = [
-                ("content-type", "application/json"),
-                ("idempotency-key", "double-click"),
-            ];
-            common::request(
-                addr,
-                "POST",
-                "/api/applications",
-                &headers,
-                payload.as_bytes(),
-            )
-            .await
+            post_with_key(addr, &payload, "double-click").await
         }));
     }
     let mut references = std::collections::BTreeSet::new();
@@ -413,19 +353,8 @@ async fn submissions_are_rate_limited_per_client() {
 
 /// A valid application posted with an `X-Forwarded-For` header.
 async fn post_forwarded_for(addr: SocketAddr, ip: &str) -> common::HttpResponse {
-    let headers = [
-        ("content-type", "application/json"),
-        ("x-forwarded-for", ip),
-    ];
     let application = body(&valid_application());
-    common::request(
-        addr,
-        "POST",
-        "/api/applications",
-        &headers,
-        application.as_bytes(),
-    )
-    .await
+    post_application(addr, &application, &[("x-forwarded-for", ip)]).await
 }
 
 #[tokio::test]

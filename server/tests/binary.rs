@@ -9,7 +9,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use common::{CLUSTER, fixture_site, valid_application};
+use common::{
+    CLUSTER, fixture_site, post_application, post_head, signal_process, valid_application,
+};
 use serde_json::{Value, json};
 
 struct Running {
@@ -70,15 +72,6 @@ async fn start_binary_logging(rust_log: &str) -> Running {
     Running { child, addr, log }
 }
 
-fn signal(child: &Child, name: &str) {
-    let status = Command::new("kill")
-        .arg(format!("-{name}"))
-        .arg(child.id().to_string())
-        .status()
-        .unwrap();
-    assert!(status.success());
-}
-
 fn wait_for_exit(child: &mut Child) -> std::process::ExitStatus {
     let give_up = Instant::now() + Duration::from_secs(30);
     loop {
@@ -119,42 +112,20 @@ async fn personal_information_stays_out_of_the_log(rust_log: &str) {
         application[field] = json!(value);
     }
     let payload = application.to_string();
-    let json = [("content-type", "application/json")];
-    let created = common::request(
-        server.addr,
-        "POST",
-        "/api/applications",
-        &json,
-        payload.as_bytes(),
-    )
-    .await;
+    let created = post_application(server.addr, &payload, &[]).await;
     assert_eq!(created.status, 201, "{}", created.text());
     // The same data in a rejected (422) and in a malformed (400) request.
     application["terms_accepted"] = json!(false);
-    let rejected = common::request(
-        server.addr,
-        "POST",
-        "/api/applications",
-        &json,
-        application.to_string().as_bytes(),
-    )
-    .await;
+    let rejected = post_application(server.addr, &application.to_string(), &[]).await;
     assert_eq!(rejected.status, 422);
     let malformed = format!(
         "{{\"first_name\": \"Zephyrinemark\", \"email\": {}",
         "\"pii.mark.7731@example.com.au\""
     );
-    let bad = common::request(
-        server.addr,
-        "POST",
-        "/api/applications",
-        &json,
-        malformed.as_bytes(),
-    )
-    .await;
+    let bad = post_application(server.addr, &malformed, &[]).await;
     assert_eq!(bad.status, 400);
 
-    signal(&server.child, "TERM");
+    signal_process(server.child.id(), "TERM");
     assert!(wait_for_exit(&mut server.child).success());
     // The reader threads finish once the pipes close.
     std::thread::sleep(Duration::from_millis(200));
@@ -207,11 +178,7 @@ async fn clients_that_go_away_are_not_logged_as_errors() {
             // Half a header.
             0 => "POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Le".to_owned(),
             // A whole header, half the body.
-            1 => format!(
-                "POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{}",
-                body.len(),
-                &body[..10]
-            ),
+            1 => format!("{}{}", post_head(body.len()), &body[..10]),
             // A request whose answer it never reads.
             2 => "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n".to_owned(),
             // Garbage.
@@ -226,7 +193,7 @@ async fn clients_that_go_away_are_not_logged_as_errors() {
         drop(stream);
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    signal(&server.child, "TERM");
+    signal_process(server.child.id(), "TERM");
     assert!(wait_for_exit(&mut server.child).success());
     std::thread::sleep(Duration::from_millis(200));
     let log = server.log.lock().unwrap().join("\n");
@@ -247,7 +214,7 @@ async fn sigterm_and_sigint_shut_down_gracefully() {
                 .status,
             200
         );
-        signal(&server.child, name);
+        signal_process(server.child.id(), name);
         let status = wait_for_exit(&mut server.child);
         assert!(status.success(), "SIG{name}: {status:?}");
         std::thread::sleep(Duration::from_millis(100));

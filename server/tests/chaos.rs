@@ -11,7 +11,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{PgCluster, application_numbered, post_with_key, spawn_app_with};
+use common::{
+    PgCluster, application_numbered, post_with_key, query_i64, retry_until_created, spawn_app_with,
+};
 
 const CLIENTS: usize = 6;
 const CYCLES: usize = 3;
@@ -65,15 +67,13 @@ async fn submissions_survive_restarts_and_killed_backends() {
     for _ in 0..CYCLES {
         tokio::time::sleep(Duration::from_millis(1500)).await;
         let admin = cluster.connect("postgres").await;
-        let killed: i64 = admin
-            .query_one(
-                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity \
-                 WHERE datname = $1 AND application_name = 'banksia-server'",
-                &[&database],
-            )
-            .await
-            .unwrap()
-            .get(0);
+        let killed = query_i64(
+            &admin,
+            "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity \
+             WHERE datname = $1 AND application_name = 'banksia-server'",
+            &[&database],
+        )
+        .await;
         terminated += killed;
         drop(admin);
         tokio::time::sleep(Duration::from_millis(1500)).await;
@@ -155,16 +155,9 @@ async fn submissions_survive_restarts_and_killed_backends() {
         }
     }
     for batch in failed.chunks(CLIENTS) {
-        let retries = batch.iter().map(|o| async move {
-            let give_up = Instant::now() + Duration::from_secs(10);
-            loop {
-                let retry = post_with_key(addr, &o.body, &o.key).await;
-                if retry.status == 201 || Instant::now() > give_up {
-                    break retry;
-                }
-                tokio::time::sleep(Duration::from_millis(100)).await;
-            }
-        });
+        let retries = batch
+            .iter()
+            .map(|o| retry_until_created(addr, &o.body, &o.key, Duration::from_secs(10)));
         for (o, retry) in batch
             .iter()
             .zip(futures_util::future::join_all(retries).await)
@@ -180,14 +173,12 @@ async fn submissions_survive_restarts_and_killed_backends() {
             }
         }
     }
-    let rows_after: i64 = db
-        .query_one(
-            "SELECT count(DISTINCT idempotency_key) - count(*) FROM account_applications",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
+    let rows_after = query_i64(
+        &db,
+        "SELECT count(DISTINCT idempotency_key) - count(*) FROM account_applications",
+        &[],
+    )
+    .await;
     assert_eq!(rows_after, 0, "a key stored twice after the retries");
 
     println!(

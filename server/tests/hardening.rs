@@ -9,8 +9,9 @@ use std::time::{Duration, Instant};
 
 use banksia_server::Server;
 use common::{
-    CLUSTER, PgCluster, application_numbered, post_with_key, raw_request, spawn_app, spawn_app_on,
-    spawn_app_with, valid_application,
+    CLUSTER, PgCluster, application_numbered, assert_insufficient_privilege, post_head, query_i64,
+    raw_request, retry_until_created, spawn_app, spawn_app_on, spawn_app_with, start_app,
+    test_config, valid_application,
 };
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -123,16 +124,7 @@ async fn the_api_role_cannot_set_the_status_or_the_time() {
         (", submitted_status", ", 'approved'"),
         (", user_id", ", NULL"),
     ] {
-        let err = app
-            .db
-            .batch_execute(&insert(column, value))
-            .await
-            .expect_err(column);
-        assert_eq!(
-            err.code(),
-            Some(&tokio_postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
-            "{column}: {err}"
-        );
+        assert_insufficient_privilege(app.db.batch_execute(&insert(column, value)).await, column);
     }
     // The columns a submission writes are still insertable.
     app.db.batch_execute(&insert("", "")).await.unwrap();
@@ -160,16 +152,7 @@ async fn migrations_apply_as_an_ordinary_owner_and_a_permission_error_ends_the_s
         .batch_execute("CREATE DATABASE owned OWNER schema_owner")
         .await
         .unwrap();
-    let config = |role: &str| {
-        banksia_server::Config::from_lookup(|name| match name {
-            "DATABASE_URL" => Some(cluster.url_as(role, "owned")),
-            "PORT" => Some("0".into()),
-            "RATE_LIMIT_PER_MINUTE" => Some("0".into()),
-            "STATIC_DIR" => Some(common::fixture_site().display().to_string()),
-            _ => None,
-        })
-        .unwrap()
-    };
+    let config = |role: &str| test_config(cluster.url_as(role, "owned"));
 
     // banksia_api does not exist and the owner may not create roles: a permission error, told
     // with its SQLSTATE, at once rather than after the 20 s of waiting for the database.
@@ -199,20 +182,14 @@ async fn migrations_apply_as_an_ordinary_owner_and_a_permission_error_ends_the_s
         .batch_execute("CREATE ROLE api_login LOGIN IN ROLE banksia_api")
         .await
         .unwrap();
-    let server = Server::build(config("api_login"), Duration::from_secs(10))
-        .await
-        .expect("the least-privilege role starts on a current schema");
-    let addr = server.local_addr();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let served = tokio::spawn(server.serve(async move {
-        let _ = stopped.await;
-    }));
-    let res = post_with_key(addr, &valid_application().to_string(), "owner-test").await;
+    // (start_app's expect: the least-privilege role starts on a current schema.)
+    let app = start_app(&cluster, "owned".into(), config("api_login")).await;
+    let body = valid_application().to_string();
+    let res = app.post_with_key(&body, "owner-test").await;
     assert_eq!(res.status, 201, "{}", res.text());
-    let replay = post_with_key(addr, &valid_application().to_string(), "owner-test").await;
+    let replay = app.post_with_key(&body, "owner-test").await;
     assert_eq!(replay.json()["reference"], res.json()["reference"]);
-    let _ = stop.send(());
-    served.await.unwrap();
+    app.shutdown().await;
 }
 
 // 8 ---------------------------------------------------------------------------------------------
@@ -260,14 +237,7 @@ async fn clients_that_stall_are_cut_off() {
     let body = valid_application().to_string();
     let mut half_body = TcpStream::connect(app.addr).await.unwrap();
     half_body
-        .write_all(
-            format!(
-                "POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{}",
-                body.len(),
-                &body[..body.len() / 2]
-            )
-            .as_bytes(),
-        )
+        .write_all(format!("{}{}", post_head(body.len()), &body[..body.len() / 2]).as_bytes())
         .await
         .unwrap();
     let (answer, took) = until_closed(&mut half_body).await;
@@ -286,13 +256,7 @@ async fn clients_that_stall_are_cut_off() {
     // A client dribbling a body slower than the body timeout allows gets a 408 too.
     let mut dribble = TcpStream::connect(app.addr).await.unwrap();
     dribble
-        .write_all(
-            format!(
-                "POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
-                body.len()
-            )
-            .as_bytes(),
-        )
+        .write_all(post_head(body.len()).as_bytes())
         .await
         .unwrap();
     for byte in body.as_bytes().iter().take(8) {
@@ -322,7 +286,7 @@ async fn an_insert_the_server_gave_up_on_cannot_commit_later() {
         .await
         .unwrap();
     let started = Instant::now();
-    let res = post_with_key(app.addr, &body, "blocked-1").await;
+    let res = app.post_with_key(&body, "blocked-1").await;
     let answered_after = started.elapsed();
     assert_eq!(res.status, 503, "{}", res.text());
     assert!(
@@ -352,7 +316,7 @@ async fn an_insert_the_server_gave_up_on_cannot_commit_later() {
         );
     }
     // The retry with the same key tells the truth either way, and stores it once.
-    let retry = post_with_key(app.addr, &body, "blocked-1").await;
+    let retry = app.post_with_key(&body, "blocked-1").await;
     assert_eq!(retry.status, 201, "{}", retry.text());
     assert_eq!(app.row_count().await, 1);
 }
@@ -363,7 +327,7 @@ async fn a_frozen_database_gets_an_honest_503_and_the_retry_tells_the_truth() {
     let app = spawn_app_with(&cluster, |c| c.pool_size = 1).await;
     let body = valid_application().to_string();
     assert_eq!(
-        post_with_key(app.addr, &application_numbered(1), "warm-up")
+        app.post_with_key(&application_numbered(1), "warm-up")
             .await
             .status,
         201
@@ -374,7 +338,7 @@ async fn a_frozen_database_gets_an_honest_503_and_the_retry_tells_the_truth() {
         common::signal_process(*pid, "STOP");
     }
     let started = Instant::now();
-    let res = post_with_key(app.addr, &body, "frozen-1").await;
+    let res = app.post_with_key(&body, "frozen-1").await;
     let answered_after = started.elapsed();
     // Thawed well after the server's deadline.
     tokio::time::sleep(Duration::from_secs(3)).await;
@@ -383,15 +347,12 @@ async fn a_frozen_database_gets_an_honest_503_and_the_retry_tells_the_truth() {
     }
     assert_eq!(res.status, 503, "{}", res.text());
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let stored: i64 = app
-        .db
-        .query_one(
-            "SELECT count(*) FROM account_applications WHERE idempotency_key = 'frozen-1'",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
+    let stored = query_i64(
+        &app.db,
+        "SELECT count(*) FROM account_applications WHERE idempotency_key = 'frozen-1'",
+        &[],
+    )
+    .await;
     println!(
         "frozen: 503 after {answered_after:?}, outcome {}, stored after the thaw: {stored}",
         res.json()["outcome"]
@@ -399,14 +360,7 @@ async fn a_frozen_database_gets_an_honest_503_and_the_retry_tells_the_truth() {
     if res.json()["outcome"] != "unknown" {
         assert_eq!(stored, 0, "answered \"not submitted\" but it was stored");
     }
-    let give_up = Instant::now() + Duration::from_secs(15);
-    let retry = loop {
-        let retry = post_with_key(app.addr, &body, "frozen-1").await;
-        if retry.status == 201 || Instant::now() > give_up {
-            break retry;
-        }
-        tokio::time::sleep(Duration::from_millis(200)).await;
-    };
+    let retry = retry_until_created(app.addr, &body, "frozen-1", Duration::from_secs(15)).await;
     assert_eq!(retry.status, 201, "{}", retry.text());
     let reference: String = app
         .db
@@ -426,13 +380,13 @@ async fn a_frozen_database_gets_an_honest_503_and_the_retry_tells_the_truth() {
 async fn a_replay_returns_the_first_answer_after_the_status_changes() {
     let app = spawn_app().await;
     let body = valid_application().to_string();
-    let first = post_with_key(app.addr, &body, "replay-1").await;
+    let first = app.post_with_key(&body, "replay-1").await;
     assert_eq!(first.status, 201);
     app.db
         .batch_execute("UPDATE account_applications SET status = 'approved'")
         .await
         .unwrap();
-    let replay = post_with_key(app.addr, &body, "replay-1").await;
+    let replay = app.post_with_key(&body, "replay-1").await;
     assert_eq!(replay.status, first.status);
     let (first, replay) = (first.json(), replay.json());
     assert_eq!(replay["status"], "under_review");

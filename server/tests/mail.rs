@@ -9,7 +9,10 @@ use std::time::Duration;
 
 use banksia_server::Config;
 use banksia_server::mailer::{MailTransport, smtp_url_for_lettre};
-use common::{CLUSTER, TestApp, free_port, spawn_app_on, spawn_app_with, valid_application};
+use common::{
+    CLUSTER, TestApp, assert_insufficient_privilege, connect_url, free_port, query_i64,
+    spawn_app_on, spawn_app_with, valid_application,
+};
 use serde_json::Value;
 
 /// aiosmtpd on `port`, delivering into a maildir; killed when dropped.
@@ -192,13 +195,7 @@ async fn the_confirmation_is_delivered_once_with_the_reference() {
     let app = spawn_app_with(&CLUSTER, smtp_on(port)).await;
 
     let body = valid_application().to_string();
-    let key = [
-        ("content-type", "application/json"),
-        ("idempotency-key", "mail-once-1"),
-    ];
-    let res = app
-        .request("POST", "/api/applications", &key, body.as_bytes())
-        .await;
+    let res = app.post_with_key(&body, "mail-once-1").await;
     assert_eq!(res.status, 201, "{}", res.text());
     let answer = res.json();
     let reference = answer["reference"].as_str().unwrap().to_owned();
@@ -206,9 +203,7 @@ async fn the_confirmation_is_delivered_once_with_the_reference() {
 
     eventually("the email arrives", async || smtp.messages().len() == 1).await;
     // A replay of the same submission answers the same and queues nothing more.
-    let again = app
-        .request("POST", "/api/applications", &key, body.as_bytes())
-        .await;
+    let again = app.post_with_key(&body, "mail-once-1").await;
     assert_eq!(again.status, 201);
     assert_eq!(again.json()["reference"], reference.as_str());
     assert_eq!(again.json()["confirmation_email"], "c****@example.com.au");
@@ -249,12 +244,7 @@ async fn the_confirmation_is_delivered_once_with_the_reference() {
     assert!(row.sent);
     assert_eq!(row.attempts, 1);
     assert_eq!(row.recipient, None, "the address is erased once sent");
-    let queued: i64 = app
-        .db
-        .query_one("SELECT count(*) FROM email_outbox", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let queued = query_i64(&app.db, "SELECT count(*) FROM email_outbox", &[]).await;
     assert_eq!(queued, 1);
 }
 
@@ -330,15 +320,12 @@ async fn two_server_instances_deliver_each_email_once() {
         let copies = messages.iter().filter(|m| m.mentions(reference)).count();
         assert_eq!(copies, 1, "{reference}");
     }
-    let attempts: i64 = first
-        .db
-        .query_one(
-            "SELECT sum(attempts) FROM email_outbox WHERE sent_at IS NOT NULL",
-            &[],
-        )
-        .await
-        .unwrap()
-        .get(0);
+    let attempts = query_i64(
+        &first.db,
+        "SELECT sum(attempts) FROM email_outbox WHERE sent_at IS NOT NULL",
+        &[],
+    )
+    .await;
     assert_eq!(attempts, 24, "each email claimed once");
 }
 
@@ -374,12 +361,7 @@ async fn with_no_transport_nothing_is_queued_and_the_answer_says_so() {
     let app = spawn_app_with(&CLUSTER, |_| {}).await;
     let answer = submit(&app, &valid_application()).await;
     assert_eq!(answer["confirmation_email"], Value::Null);
-    let queued: i64 = app
-        .db
-        .query_one("SELECT count(*) FROM email_outbox", &[])
-        .await
-        .unwrap()
-        .get(0);
+    let queued = query_i64(&app.db, "SELECT count(*) FROM email_outbox", &[]).await;
     assert_eq!(queued, 0);
 }
 
@@ -389,19 +371,11 @@ async fn a_server_running_as_the_api_role_queues_and_sends() {
     let smtp = SmtpServer::start(port, &temp_dir("role")).await;
     // The owner applies the migrations (and sends nothing: no transport).
     let owner = spawn_app_with(&CLUSTER, |_| {}).await;
-    let login = format!("mail_login_{}", owner.database);
-    owner
-        .db
-        .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_api"))
-        .await
-        .unwrap();
-    let url = format!(
-        "postgres://{login}@127.0.0.1:{}/{}",
-        CLUSTER.port, owner.database
-    );
+    let url = owner.api_login("mail_login").await;
     let configure = smtp_on(port);
+    let role_url = url.clone();
     let app = spawn_app_on(&CLUSTER, owner.database.clone(), move |config| {
-        config.database_url = url;
+        config.database_url = role_url;
         configure(config);
     })
     .await;
@@ -414,26 +388,12 @@ async fn a_server_running_as_the_api_role_queues_and_sends() {
     .await;
 
     // The role still cannot delete the outbox or read what it need not.
-    let role = tokio_postgres::connect(
-        &format!(
-            "postgres://{login}@127.0.0.1:{}/{}",
-            CLUSTER.port, owner.database
-        ),
-        tokio_postgres::NoTls,
-    )
-    .await
-    .unwrap();
-    tokio::spawn(role.1);
+    let role = connect_url(&url).await;
     for sql in [
         "DELETE FROM email_outbox",
         "SELECT last_error FROM email_outbox",
         "UPDATE email_outbox SET reference = 'BKS-X'",
     ] {
-        let err = role.0.batch_execute(sql).await.expect_err(sql);
-        assert_eq!(
-            err.code(),
-            Some(&tokio_postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
-            "{sql}"
-        );
+        assert_insufficient_privilege(role.batch_execute(sql).await, sql);
     }
 }

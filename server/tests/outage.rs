@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use common::{PgCluster, spawn_app_with, valid_application};
+use common::{PgCluster, post_application, query_i64, spawn_app_with, valid_application};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn database_outage_gives_503s_then_recovers() {
@@ -23,14 +23,7 @@ async fn database_outage_gives_503s_then_recovers() {
         tokio::spawn(async move {
             let mut outcomes = Vec::new();
             while !stop.load(Ordering::Relaxed) {
-                let res = common::request(
-                    addr,
-                    "POST",
-                    "/api/applications",
-                    &[("content-type", "application/json")],
-                    payload.as_bytes(),
-                )
-                .await;
+                let res = post_application(addr, &payload, &[]).await;
                 let reference = (res.status == 201)
                     .then(|| res.json()["reference"].as_str().unwrap().to_owned());
                 outcomes.push((res.status, reference));
@@ -101,14 +94,12 @@ async fn database_outage_gives_503s_then_recovers() {
     // Every 201 has its row.
     let db = cluster.connect(&app.database).await;
     for reference in outcomes.iter().filter_map(|(_, r)| r.as_ref()) {
-        let n: i64 = db
-            .query_one(
-                "SELECT count(*) FROM account_applications WHERE reference = $1",
-                &[reference],
-            )
-            .await
-            .unwrap()
-            .get(0);
+        let n = query_i64(
+            &db,
+            "SELECT count(*) FROM account_applications WHERE reference = $1",
+            &[reference],
+        )
+        .await;
         assert_eq!(n, 1, "201 without its row: {reference}");
     }
     app.shutdown().await;

@@ -4,7 +4,7 @@
 mod common;
 
 use banksia_server::db::{self, Idempotency, InsertOutcome, NewApplication};
-use common::{CLUSTER, spawn_app};
+use common::{assert_insufficient_privilege, spawn_app, test_config};
 use rust_decimal::Decimal;
 
 fn row() -> NewApplication {
@@ -97,15 +97,7 @@ async fn check_constraints_refuse_values_outside_the_enums() {
 #[tokio::test]
 async fn the_api_role_can_insert_but_never_read_personal_details() {
     let app = spawn_app().await;
-    let login = format!("api_login_{}", app.database);
-    app.db
-        .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_api"))
-        .await
-        .unwrap();
-    let url = format!(
-        "postgres://{login}@127.0.0.1:{}/{}",
-        CLUSTER.port, app.database
-    );
+    let url = app.api_login("api_login").await;
     let pool = db::create_pool(&url, 2).unwrap();
 
     // Everything the API does works with the role's privileges.
@@ -132,12 +124,7 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
         "UPDATE account_applications SET status = 'approved'",
         "DELETE FROM account_applications",
     ] {
-        let err = conn.batch_execute(sql).await.expect_err(sql);
-        assert_eq!(
-            err.code(),
-            Some(&tokio_postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
-            "{sql}"
-        );
+        assert_insufficient_privilege(conn.batch_execute(sql).await, sql);
     }
     drop(conn);
     pool.close();
@@ -147,22 +134,7 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
 #[tokio::test]
 async fn a_server_running_as_the_api_role_starts_once_migrations_are_applied() {
     let app = spawn_app().await;
-    let login = format!("api_server_{}", app.database);
-    app.db
-        .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_api"))
-        .await
-        .unwrap();
-    let url = format!(
-        "postgres://{login}@127.0.0.1:{}/{}",
-        CLUSTER.port, app.database
-    );
-    let mut config = banksia_server::Config::from_lookup(|name| match name {
-        "DATABASE_URL" => Some(url.clone()),
-        "PORT" => Some("0".into()),
-        _ => None,
-    })
-    .unwrap();
-    config.static_dir = common::fixture_site();
+    let config = test_config(app.api_login("api_server").await);
     let server = banksia_server::Server::build(config, std::time::Duration::from_secs(5)).await;
     assert!(server.is_ok(), "{:?}", server.err());
 }

@@ -93,19 +93,22 @@ fn assert_file_headers(response: &Response<Bytes>, encoding: Option<&str>, lengt
     assert!(header(response, "last-modified").is_some());
 }
 
+/// The home page as the variant `body` in `encoding` (`accept` was asked for): the file's
+/// headers, and a page's type and caching.
+fn assert_home_page(page: &Response<Bytes>, body: &[u8], encoding: Option<&str>, accept: &str) {
+    assert_eq!(page.status(), 200, "{accept:?}");
+    assert_eq!(page.body().as_ref(), body, "{accept:?}");
+    assert_file_headers(page, encoding, body.len());
+    let content_type = header(page, "content-type").unwrap();
+    assert!(content_type.starts_with("text/html"), "{content_type}");
+    assert_eq!(header(page, "cache-control"), Some("no-cache"));
+}
+
 #[tokio::test]
 async fn without_accept_encoding_the_plain_file_is_sent() {
     let dir = fixture();
     let page = get(&dir, "/", &[]).await;
-    assert_eq!(page.status(), 200);
-    assert_eq!(page.body().as_ref(), HOME);
-    assert_file_headers(&page, None, HOME.len());
-    assert!(
-        header(&page, "content-type")
-            .unwrap()
-            .starts_with("text/html")
-    );
-    assert_eq!(header(&page, "cache-control"), Some("no-cache"));
+    assert_home_page(&page, HOME, None, "");
 }
 
 #[tokio::test]
@@ -118,15 +121,7 @@ async fn brotli_is_preferred_when_accepted() {
         "BR",
     ] {
         let page = get(&dir, "/", &[("accept-encoding", accept)]).await;
-        assert_eq!(page.status(), 200, "{accept}");
-        assert_eq!(page.body().as_ref(), HOME_BR, "{accept}");
-        assert_file_headers(&page, Some("br"), HOME_BR.len());
-        assert!(
-            header(&page, "content-type")
-                .unwrap()
-                .starts_with("text/html")
-        );
-        assert_eq!(header(&page, "cache-control"), Some("no-cache"));
+        assert_home_page(&page, HOME_BR, Some("br"), accept);
     }
 }
 
@@ -141,8 +136,7 @@ async fn gzip_when_brotli_is_not_accepted_or_ranked_lower() {
         "x-gzip",
     ] {
         let page = get(&dir, "/", &[("accept-encoding", accept)]).await;
-        assert_eq!(page.body().as_ref(), HOME_GZ, "{accept}");
-        assert_file_headers(&page, Some("gzip"), HOME_GZ.len());
+        assert_home_page(&page, HOME_GZ, Some("gzip"), accept);
     }
 }
 
@@ -157,8 +151,7 @@ async fn identity_when_every_encoding_is_refused_or_unknown() {
         "",
     ] {
         let page = get(&dir, "/", &[("accept-encoding", accept)]).await;
-        assert_eq!(page.body().as_ref(), HOME, "{accept:?}");
-        assert_file_headers(&page, None, HOME.len());
+        assert_home_page(&page, HOME, None, accept);
     }
 }
 

@@ -1,6 +1,8 @@
 //! Test harness: a real PostgreSQL cluster per test binary, a fresh database and server per
-//! test (`spawn_app`), and a minimal HTTP/1.1 client that can send exactly the bytes a test
-//! needs (chunked bodies, odd headers).
+//! test (`spawn_app`; `test_config` and `start_app` for a server started some other way), a
+//! minimal HTTP/1.1 client that can send exactly the bytes a test needs (chunked bodies, odd
+//! headers), and what the tests of every binary do alike: post an application (with a key,
+//! retried until stored), log in as the API role, read one number, expect a privilege error.
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
@@ -159,12 +161,7 @@ impl PgCluster {
     }
 
     pub async fn connect(&self, database: &str) -> tokio_postgres::Client {
-        let (client, connection) =
-            tokio_postgres::connect(&self.url(database), tokio_postgres::NoTls)
-                .await
-                .expect("connect to the test cluster");
-        tokio::spawn(connection);
-        client
+        connect_url(&self.url(database)).await
     }
 
     /// A new empty database.
@@ -182,6 +179,37 @@ impl PgCluster {
             .expect("create database");
         name
     }
+}
+
+/// A session on `url` (its connection driven by a task of its own).
+pub async fn connect_url(url: &str) -> tokio_postgres::Client {
+    let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
+        .await
+        .expect("connect to the test cluster");
+    tokio::spawn(connection);
+    client
+}
+
+/// The one number `sql` selects (a count, a sum).
+pub async fn query_i64(
+    db: &tokio_postgres::Client,
+    sql: &str,
+    params: &[&(dyn tokio_postgres::types::ToSql + Sync)],
+) -> i64 {
+    db.query_one(sql, params)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"))
+        .get(0)
+}
+
+/// `result` is PostgreSQL refusing for want of a privilege (SQLSTATE 42501).
+pub fn assert_insufficient_privilege(result: Result<(), tokio_postgres::Error>, what: &str) {
+    let err = result.expect_err(what);
+    assert_eq!(
+        err.code(),
+        Some(&tokio_postgres::error::SqlState::INSUFFICIENT_PRIVILEGE),
+        "{what}: {err}"
+    );
 }
 
 /// `sh` (as the cluster's user) blocks on our pipe; the pipe closes when this process ends for
@@ -241,20 +269,22 @@ pub fn fixture_site() -> PathBuf {
 pub struct TestApp {
     pub addr: SocketAddr,
     pub database: String,
+    /// The port of the PostgreSQL cluster holding `database`.
+    pub pg_port: u16,
     pub db: tokio_postgres::Client,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     pub served: tokio::task::JoinHandle<()>,
 }
 
 impl TestApp {
+    /// POST `body` as an application, without an Idempotency-Key.
     pub async fn post_json(&self, body: &str) -> HttpResponse {
-        self.request(
-            "POST",
-            "/api/applications",
-            &[("content-type", "application/json")],
-            body.as_bytes(),
-        )
-        .await
+        post_application(self.addr, body, &[]).await
+    }
+
+    /// POST `body` as an application with the Idempotency-Key `key`.
+    pub async fn post_with_key(&self, body: &str, key: &str) -> HttpResponse {
+        post_with_key(self.addr, body, key).await
     }
 
     pub async fn request(
@@ -268,11 +298,21 @@ impl TestApp {
     }
 
     pub async fn row_count(&self) -> i64 {
+        query_i64(&self.db, "SELECT count(*) FROM account_applications", &[]).await
+    }
+
+    /// A new login role granted only `banksia_api` (as the server runs in production), named
+    /// `{name}_{database}`; its connection string to this app's database.
+    pub async fn api_login(&self, name: &str) -> String {
+        let login = format!("{name}_{}", self.database);
         self.db
-            .query_one("SELECT count(*) FROM account_applications", &[])
+            .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_api"))
             .await
-            .unwrap()
-            .get(0)
+            .unwrap();
+        format!(
+            "postgres://{login}@127.0.0.1:{}/{}",
+            self.pg_port, self.database
+        )
     }
 
     /// Starts a graceful shutdown, as on SIGTERM, without waiting for it.
@@ -309,8 +349,16 @@ pub async fn spawn_app_on(
     database: String,
     configure: impl FnOnce(&mut Config),
 ) -> TestApp {
-    let mut config = Config::from_lookup(|name| match name {
-        "DATABASE_URL" => Some(cluster.url(&database)),
+    let mut config = test_config(cluster.url(&database));
+    configure(&mut config);
+    start_app(cluster, database, config).await
+}
+
+/// What every test server runs with: `database_url`, port 0, a pool of 8, no rate limit, a 5 s
+/// drain on shutdown and the fixture site.
+pub fn test_config(database_url: String) -> Config {
+    Config::from_lookup(|name| match name {
+        "DATABASE_URL" => Some(database_url.clone()),
         "PORT" => Some("0".into()),
         "POOL_SIZE" => Some("8".into()),
         "RATE_LIMIT_PER_MINUTE" => Some("0".into()),
@@ -318,8 +366,12 @@ pub async fn spawn_app_on(
         "STATIC_DIR" => Some(fixture_site().display().to_string()),
         _ => None,
     })
-    .expect("test config");
-    configure(&mut config);
+    .expect("test config")
+}
+
+/// Builds and serves `config` (whose database is `database` on `cluster`, already migrated or
+/// migrated by this start) until `shutdown`; `db` is a superuser session on that database.
+pub async fn start_app(cluster: &PgCluster, database: String, config: Config) -> TestApp {
     let server = Server::build(config, Duration::from_secs(10))
         .await
         .expect("server starts");
@@ -332,6 +384,7 @@ pub async fn spawn_app_on(
     TestApp {
         addr,
         database,
+        pg_port: cluster.port,
         db,
         stop: Some(stop),
         served,
@@ -385,6 +438,14 @@ pub async fn request(
     let mut raw = head.into_bytes();
     raw.extend_from_slice(body);
     raw_request(addr, &raw).await
+}
+
+/// The head of a keep-alive POST to the application API of a JSON body of `length` bytes (for
+/// tests that send the body in pieces, or not at all).
+pub fn post_head(length: usize) -> String {
+    format!(
+        "POST /api/applications HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {length}\r\n\r\n"
+    )
 }
 
 /// Sends `raw` bytes as they are and reads the response until the server closes.
@@ -474,8 +535,8 @@ pub fn valid_application() -> serde_json::Value {
     })
 }
 
-/// Sends `signal` (`STOP`, `CONT`, ...) to a PostgreSQL backend process.
-pub fn signal_process(pid: i32, signal: &str) {
+/// Sends `signal` (`STOP`, `CONT`, `TERM`, ...) to a process (a PostgreSQL backend, the server).
+pub fn signal_process(pid: impl std::fmt::Display, signal: &str) {
     run(Command::new("kill")
         .arg(format!("-{signal}"))
         .arg(pid.to_string()));
@@ -488,17 +549,36 @@ pub fn application_numbered(n: usize) -> String {
     body.to_string()
 }
 
+/// POST `body` to the application API as JSON, with `headers` beside the Content-Type.
+pub async fn post_application(
+    addr: SocketAddr,
+    body: &str,
+    headers: &[(&str, &str)],
+) -> HttpResponse {
+    let mut all = vec![("content-type", "application/json")];
+    all.extend_from_slice(headers);
+    request(addr, "POST", "/api/applications", &all, body.as_bytes()).await
+}
+
 /// POST an application with an Idempotency-Key.
 pub async fn post_with_key(addr: SocketAddr, body: &str, key: &str) -> HttpResponse {
-    request(
-        addr,
-        "POST",
-        "/api/applications",
-        &[
-            ("content-type", "application/json"),
-            ("idempotency-key", key),
-        ],
-        body.as_bytes(),
-    )
-    .await
+    post_application(addr, body, &[("idempotency-key", key)]).await
+}
+
+/// Posts `body` under `key` until it is stored (201) or `within` has passed, a tenth of a second
+/// apart; the last answer.
+pub async fn retry_until_created(
+    addr: SocketAddr,
+    body: &str,
+    key: &str,
+    within: Duration,
+) -> HttpResponse {
+    let give_up = std::time::Instant::now() + within;
+    loop {
+        let retry = post_with_key(addr, body, key).await;
+        if retry.status == 201 || std::time::Instant::now() > give_up {
+            return retry;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
