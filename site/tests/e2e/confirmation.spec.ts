@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 test.describe('application confirmation', () => {
@@ -26,6 +27,26 @@ test.describe('application confirmation', () => {
     await expect(page.getByText('Keep your reference.')).toBeHidden();
     await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start an application' })).toBeHidden();
+  });
+
+  test("shows the 201's warnings under \"We'll check this with you.\", and axe-core finds no violations", async ({ page }) => {
+    const postcode = "This postcode isn't in Victoria. Please check your postcode and state.";
+    await stored(page, { ...SENT, warnings: { postal_code: [postcode] } });
+    await page.goto('/application-confirmation');
+    const note = page.locator('[data-warnings-note]');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText("We'll check this with you.");
+    await expect(note.getByRole('listitem')).toHaveText([postcode]);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  test('says nothing of checks when the 201 had no warnings', async ({ page }) => {
+    await stored(page, { ...SENT, warnings: {} });
+    await page.goto('/application-confirmation');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application submitted successfully');
+    await expect(page.locator('[data-warnings-note]')).toBeHidden();
+    await expect(page.getByText("We'll check this with you.")).toBeHidden();
   });
 
   test('claims no email when the server queued none', async ({ page }) => {
