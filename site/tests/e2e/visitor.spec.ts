@@ -2,7 +2,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainText } from './helpers';
 
 /**
- * What a careful visitor checks on a phone (375 px) and a desktop (1280 px): nothing cut off,
+ * What a careful visitor checks on a phone (375 px) and a desktop (1280 px), and the tables on a tablet
+ * (768 px): nothing cut off,
  * nothing that promises what the bank does not do, and the thing a page is for on the first screen.
  * Figures and texts are written out literally, so a change to the data that breaks a page fails here.
  */
@@ -223,6 +224,26 @@ test.describe('at 1280 px', () => {
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(10);
     }
   });
+});
+
+test.describe('at 768 px (a tablet held upright)', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  for (const path of ['/bonds', '/savings', '/rates']) {
+    test(`every table on ${path} is one card per row, each value named, within the screen`, async ({ page }) => {
+      await page.goto(path);
+      const rows = page.locator('.data-table tbody tr');
+      expect(await rows.count()).toBeGreaterThan(0);
+      for (const row of await rows.all()) {
+        expect(await row.evaluate((element) => getComputedStyle(element).display)).toBe('block');
+      }
+      const labelled = page.locator('.data-table td[data-label]').first();
+      expect(await labelled.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(
+        JSON.stringify(await labelled.getAttribute('data-label')),
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    });
+  }
 });
 
 test.describe('favicons', () => {
