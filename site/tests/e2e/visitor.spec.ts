@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { mainText } from './helpers';
 
 /**
- * What a careful visitor checks on a phone (375 px) and a desktop (1280 px), and the tables on a tablet
- * (768 px): nothing cut off,
- * nothing that promises what the bank does not do, and the thing a page is for on the first screen.
+ * What a careful visitor checks on a phone (375 px) and a desktop (1280 px), and the tables on a
+ * tablet (768 px): nothing cut off, nothing that promises what the bank does not do, and the thing a
+ * page is for on the first screen.
  * Figures and texts are written out literally, so a change to the data that breaks a page fails here.
  */
 const WIDTHS = [
