@@ -57,7 +57,8 @@ impl SmtpServer {
                 .expect("start aiosmtpd"),
             maildir: maildir.to_owned(),
         };
-        for _ in 0..100 {
+        // Up to 60 s: Python's start-up alone took over 10 s on a loaded two-core machine.
+        for _ in 0..600 {
             if tokio::net::TcpStream::connect(("127.0.0.1", port))
                 .await
                 .is_ok()
