@@ -1,6 +1,15 @@
-import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { perAnnum } from '../../data/format';
-import { formatAud, loanSchedule, type LoanEntries, type LoanScheduleView, type Outcome } from '../../lib/core';
+import {
+  formatAud,
+  loanSchedule,
+  type LoanComparison,
+  type LoanEntries,
+  type LoanScheduleView,
+  type Outcome,
+  type RateRise,
+} from '../../lib/core';
+import { ComparisonTable, RateRises, useLoanTools } from './HomeLoanCalculatorScenarios';
 import ScheduleChart from './ScheduleChart';
 import ShareLink from './ShareLink';
 import { firstMessage, Field, type FieldErrors } from './fields';
@@ -22,10 +31,21 @@ export interface HomeLoanCalculatorProps {
   defaultYears: string;
   /** The comparison rate warning shown beside the rates. */
   comparisonWarning: string;
+  /** Loan B's term to start with: the default loan over another term. */
+  compareYears: string;
+  /** core's rate rises for the default entries, worked out at build time. */
+  defaultRises: Outcome<RateRise[]>;
+  /** core's comparison of the default loan with Loan B's starting entries, worked out at build time. */
+  defaultComparison: Outcome<LoanComparison>;
 }
 
 /** The option id meaning "I'll type my own rate". */
 const OWN_RATE = 'own';
+
+/** Same entries, same figures: compares what core would be asked. */
+function sameEntries(a: LoanEntries, b: LoanEntries): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 const FREQUENCIES = [
   { value: 'monthly', label: 'Monthly', noun: 'monthly' },
@@ -83,7 +103,15 @@ function wholeDollars(amount: string): string {
  * and this island shows what it answers, figures or field messages. Rendered at build time with
  * the defaults, so the figure is in the HTML before any script runs.
  */
-export default function HomeLoanCalculator({ options, defaultAmount, defaultYears, comparisonWarning }: HomeLoanCalculatorProps) {
+export default function HomeLoanCalculator({
+  options,
+  defaultAmount,
+  defaultYears,
+  comparisonWarning,
+  compareYears,
+  defaultRises,
+  defaultComparison,
+}: HomeLoanCalculatorProps) {
   const id = useId();
   const defaults: HomeLoanEntries = {
     amount: defaultAmount,
@@ -104,6 +132,31 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
   const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0];
   const chosen = options.find((o) => o.id === entries.option);
 
+  // Loan B: Loan A with what the visitor changed in B (at first, only the term).
+  const [secondChanges, setSecondChanges] = useState<Partial<HomeLoanEntries>>({ years: compareYears });
+  const secondEntries: HomeLoanEntries = { ...entries, ...secondChanges };
+  const asked = loanEntries(entries, options);
+  const askedSecond = loanEntries(secondEntries, options);
+  const atDefaults = sameEntries(asked, loanEntries(defaults, options));
+  const pairAtDefaults = atDefaults && sameEntries(askedSecond, loanEntries({ ...defaults, years: compareYears }, options));
+  // The loan tools are fetched once the visitor touches the calculator, the entries differ from
+  // the defaults (typed, or from a shared link), or the comparison comes near.
+  const [touched, setTouched] = useState(false);
+  const compareRef = useRef<HTMLElement>(null);
+  const { tools, failed } = useLoanTools(touched || !pairAtDefaults, compareRef);
+  const rises = useMemo(
+    () => (atDefaults ? defaultRises : tools?.loanRateRises(asked)),
+    // asked is rebuilt every render; its text says whether it changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [atDefaults, defaultRises, tools, JSON.stringify(asked)],
+  );
+  const comparison = useMemo(
+    () => (pairAtDefaults ? defaultComparison : tools?.compareLoans(asked, askedSecond)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pairAtDefaults, defaultComparison, tools, JSON.stringify(asked), JSON.stringify(askedSecond)],
+  );
+  const updateSecond = (changes: Partial<HomeLoanEntries>) => setSecondChanges((current) => ({ ...current, ...changes }));
+
   const chooseOption = (value: string) => {
     if (value === OWN_RATE && entries.rate.trim() === '') {
       // Start the visitor's own rate from the product they had chosen.
@@ -114,7 +167,15 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
   };
 
   return (
-    <form ref={form} className="calc" onSubmit={(event) => event.preventDefault()} noValidate data-testid="home-loan-calculator">
+    <form
+      ref={form}
+      className="calc"
+      onSubmit={(event) => event.preventDefault()}
+      onFocus={() => setTouched(true)}
+      onPointerDown={() => setTouched(true)}
+      noValidate
+      data-testid="home-loan-calculator"
+    >
       <div className="calc__inputs">
         <div className="calc__row">
           <Field
@@ -264,7 +325,37 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
         )}
       </p>
 
-      <HomeLoanResults outcome={outcome} detail={detail} frequencyNoun={frequency.noun} entries={loanEntries(entries, options)} />
+      <HomeLoanResults
+        outcome={outcome}
+        detail={detail}
+        frequencyNoun={frequency.noun}
+        entries={asked}
+        rises={<>{outcome.ok && <RateRises view={outcome.value} rises={rises} failed={failed} />}</>}
+      />
+
+      <section className="calc-compare" ref={compareRef} aria-labelledby={`${id}-compare`} data-testid="loan-compare">
+        <h3 id={`${id}-compare`} className="calc-compare__title">
+          Compare two loans
+        </h3>
+        <p className="calc-compare__intro">
+          Loan A is the loan above. Loan B starts as the same loan over {compareYears} years: change any of its details to see
+          the difference.
+        </p>
+        <div className="calc-compare__body">
+          <fieldset className="calc-compare__inputs">
+            <legend className="calc-group__legend">Loan B</legend>
+            <SecondLoanFields
+              id={`${id}-b`}
+              entries={secondEntries}
+              options={options}
+              errors={comparison && !comparison.ok ? comparison.errors : {}}
+              onChange={updateSecond}
+            />
+          </fieldset>
+          <ComparisonTable comparison={comparison} failed={failed} />
+        </div>
+        <EstimateNote />
+      </section>
     </form>
   );
 }
@@ -276,9 +367,11 @@ interface ResultsProps {
   frequencyNoun: string;
   /** What core is asked, for the schedule's CSV. */
   entries: LoanEntries;
+  /** The repayment if rates rise. */
+  rises: ReactNode;
 }
 
-function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsProps) {
+function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: ResultsProps) {
   if (!outcome.ok) {
     return (
       <div className="calc__results">
@@ -294,6 +387,9 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsPro
 
   return (
     <div className="calc__results">
+      <p className="calc-print-only" data-testid="print-loan">
+        {`Loan of ${view.principal.display} over ${view.term_years} ${view.term_years === 1 ? 'year' : 'years'} at ${perAnnum(Number(view.annual_rate_percent))}, ${view.frequency_label.toLowerCase()} repayments`}
+      </p>
       <div className="calc-headline" aria-live="polite" aria-atomic="true">
         <p className="calc-headline__label">{`Estimated ${frequencyNoun} repayment`}</p>
         <p className="calc-headline__figure" data-testid="monthly-repayment">
@@ -301,7 +397,17 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsPro
         </p>
         {view.interest_only_repayment && (
           <p className="calc-headline__sub" data-testid="interest-only-repayment">
-            after interest-only repayments of <strong>{view.interest_only_repayment.display}</strong> a {view.period_label}
+            {`Interest only for the first ${view.interest_only_years} ${view.interest_only_years === 1 ? 'year' : 'years'}: `}
+            <strong>{view.interest_only_repayment.display}</strong>
+            {` a ${view.period_label}, then ${view.repayment.display}`}
+          </p>
+        )}
+        {view.extra_repayment && (
+          <p className="calc-headline__sub" data-testid="total-repayment">
+            {`With your ${view.extra_repayment.display} extra you pay `}
+            <strong>{view.total_repayment.display}</strong>
+            {` a ${view.period_label}`}
+            {view.interest_only_total_repayment && ` (${view.interest_only_total_repayment.display} while interest only)`}
           </p>
         )}
       </div>
@@ -327,6 +433,8 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsPro
           <strong>{view.savings.time_saved_display}</strong> sooner.
         </p>
       )}
+
+      {rises}
 
       <ScheduleDetail view={detail.ok ? detail.value : view} />
 
@@ -426,6 +534,127 @@ const ScheduleDetail = memo(function ScheduleDetail({ view }: { view: LoanSchedu
     </>
   );
 });
+
+interface SecondLoanFieldsProps {
+  id: string;
+  entries: HomeLoanEntries;
+  options: readonly LoanOption[];
+  /** core's messages for both loans; Loan B's are under `second.<field>`. */
+  errors: FieldErrors;
+  onChange: (changes: Partial<HomeLoanEntries>) => void;
+}
+
+/** Loan B's entries: the same as the calculator's, more compact. */
+function SecondLoanFields({ id, entries, options, errors, onChange }: SecondLoanFieldsProps) {
+  const rateChoice = options.some((o) => o.id === entries.option) ? entries.option : OWN_RATE;
+  return (
+    <div className="calc-compare__fields">
+      <Field
+        id={`${id}-amount`}
+        name="secondAmount"
+        label="Loan B amount (AUD)"
+        prefix="$"
+        inputMode="decimal"
+        value={entries.amount}
+        messages={errors['second.principal']}
+        onChange={(value) => onChange({ amount: value })}
+        testId="second-amount"
+      />
+      <Field
+        id={`${id}-years`}
+        name="secondYears"
+        label="Loan B term (years)"
+        inputMode="numeric"
+        value={entries.years}
+        messages={errors['second.term_years']}
+        onChange={(value) => onChange({ years: value })}
+        testId="second-term"
+      />
+      <div className="calc-field">
+        <label className="calc-field__label" htmlFor={`${id}-option`}>
+          Loan B rate
+        </label>
+        <div className="calc-field__control">
+          <select
+            id={`${id}-option`}
+            name="secondOption"
+            value={rateChoice}
+            onChange={(event) => {
+              const option = event.target.value;
+              const from = options.find((o) => o.id === entries.option);
+              onChange(option === OWN_RATE && entries.rate.trim() === '' ? { option, rate: from ? String(from.rate) : '' } : { option });
+            }}
+            data-testid="second-option"
+          >
+            {options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {`${option.label} ${perAnnum(option.rate)}`}
+              </option>
+            ))}
+            <option value={OWN_RATE}>Enter a rate</option>
+          </select>
+        </div>
+      </div>
+      {rateChoice === OWN_RATE && (
+        <Field
+          id={`${id}-rate`}
+          name="secondRate"
+          label="Loan B own rate"
+          suffix="% p.a."
+          inputMode="decimal"
+          value={entries.rate}
+          messages={errors['second.annual_rate_percent']}
+          onChange={(value) => onChange({ rate: value })}
+          testId="second-rate"
+        />
+      )}
+      <div className="calc-field">
+        <label className="calc-field__label" htmlFor={`${id}-frequency`}>
+          Loan B repayments
+        </label>
+        <div className="calc-field__control">
+          <select
+            id={`${id}-frequency`}
+            name="secondFrequency"
+            value={entries.frequency}
+            onChange={(event) => onChange({ frequency: event.target.value })}
+            data-testid="second-frequency"
+          >
+            {FREQUENCIES.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Field
+        id={`${id}-io`}
+        name="secondInterestOnly"
+        label="Loan B interest-only years"
+        suffix="years"
+        inputMode="numeric"
+        placeholder="0"
+        value={entries.interestOnly}
+        messages={errors['second.interest_only_years']}
+        onChange={(value) => onChange({ interestOnly: value })}
+        testId="second-interest-only"
+      />
+      <Field
+        id={`${id}-extra`}
+        name="secondExtra"
+        label="Loan B extra each repayment"
+        prefix="$"
+        inputMode="decimal"
+        placeholder="0"
+        value={entries.extra}
+        messages={errors['second.extra_repayment']}
+        onChange={(value) => onChange({ extra: value })}
+        testId="second-extra"
+      />
+    </div>
+  );
+}
 
 function EstimateNote() {
   return (
