@@ -167,173 +167,183 @@ export default function HomeLoanCalculator({
   };
 
   return (
-    <form
-      ref={form}
-      className="calc"
-      onSubmit={(event) => event.preventDefault()}
-      onFocus={() => setTouched(true)}
-      onPointerDown={() => setTouched(true)}
-      noValidate
-      data-testid="home-loan-calculator"
-    >
-      <div className="calc__inputs">
-        <div className="calc__row">
-          <Field
-            id={`${id}-amount`}
-            name="amount"
-            label="Loan amount (AUD)"
-            prefix="$"
-            inputMode="decimal"
-            value={entries.amount}
-            messages={errors['principal']}
-            onChange={(value) => update({ amount: value }, 'type')}
-            testId="loan-amount"
-          />
-          <Field
-            id={`${id}-years`}
-            name="years"
-            label="Loan term (years)"
-            inputMode="numeric"
-            value={entries.years}
-            messages={errors['term_years']}
-            onChange={(value) => update({ years: value }, 'type')}
-            testId="loan-term"
-          />
-        </div>
+    <>
+      <form
+        ref={form}
+        className="calc"
+        onSubmit={(event) => event.preventDefault()}
+        onFocus={() => setTouched(true)}
+        onPointerDown={() => setTouched(true)}
+        noValidate
+        data-testid="home-loan-calculator"
+      >
+        <div className="calc__inputs">
+          <div className="calc__row">
+            <Field
+              id={`${id}-amount`}
+              name="amount"
+              label="Loan amount (AUD)"
+              prefix="$"
+              inputMode="decimal"
+              value={entries.amount}
+              messages={errors['principal']}
+              onChange={(value) => update({ amount: value }, 'type')}
+              testId="loan-amount"
+            />
+            <Field
+              id={`${id}-years`}
+              name="years"
+              label="Loan term (years)"
+              inputMode="numeric"
+              value={entries.years}
+              messages={errors['term_years']}
+              onChange={(value) => update({ years: value }, 'type')}
+              testId="loan-term"
+            />
+          </div>
 
-        <fieldset className="calc-group">
-          <legend className="calc-group__legend">Interest rate</legend>
-          <div className="calc-options">
-            {options.map((option) => (
-              <label className="calc-option" key={option.id}>
+          <fieldset className="calc-group">
+            <legend className="calc-group__legend">Interest rate</legend>
+            <div className="calc-options">
+              {options.map((option) => (
+                <label className="calc-option" key={option.id}>
+                  <input
+                    type="radio"
+                    name="option"
+                    value={option.id}
+                    checked={entries.option === option.id}
+                    onChange={() => chooseOption(option.id)}
+                  />
+                  <span className="calc-option__name">{option.label}</span>
+                  <span className="calc-option__rates">
+                    <strong>{perAnnum(option.rate)}</strong>
+                    <span>
+                      {`Comparison ${perAnnum(option.comparisonRate)}`}
+                      <span aria-hidden="true">*</span>
+                    </span>
+                  </span>
+                </label>
+              ))}
+              <label className="calc-option">
                 <input
                   type="radio"
                   name="option"
-                  value={option.id}
-                  checked={entries.option === option.id}
-                  onChange={() => chooseOption(option.id)}
+                  value={OWN_RATE}
+                  checked={entries.option === OWN_RATE}
+                  onChange={() => chooseOption(OWN_RATE)}
+                  data-testid="own-rate-option"
                 />
-                <span className="calc-option__name">{option.label}</span>
-                <span className="calc-option__rates">
-                  <strong>{perAnnum(option.rate)}</strong>
-                  <span>
-                    {`Comparison ${perAnnum(option.comparisonRate)}`}
-                    <span aria-hidden="true">*</span>
-                  </span>
-                </span>
+                <span className="calc-option__name">Enter a rate</span>
+                <span className="calc-option__rates">Compare another lender&apos;s rate</span>
               </label>
-            ))}
-            <label className="calc-option">
-              <input
-                type="radio"
-                name="option"
-                value={OWN_RATE}
-                checked={entries.option === OWN_RATE}
-                onChange={() => chooseOption(OWN_RATE)}
-                data-testid="own-rate-option"
-              />
-              <span className="calc-option__name">Enter a rate</span>
-              <span className="calc-option__rates">Compare another lender&apos;s rate</span>
-            </label>
-          </div>
-          {entries.option === OWN_RATE && (
-            <div className="calc__row" style={{ marginTop: 'var(--space-3)' }}>
+            </div>
+            {entries.option === OWN_RATE && (
+              <div className="calc__row" style={{ marginTop: 'var(--space-3)' }}>
+                <Field
+                  id={`${id}-rate`}
+                  name="rate"
+                  label="Your interest rate"
+                  suffix="% p.a."
+                  inputMode="decimal"
+                  value={entries.rate}
+                  messages={errors['annual_rate_percent']}
+                  onChange={(value) => update({ rate: value }, 'type')}
+                  testId="own-rate"
+                />
+              </div>
+            )}
+            {entries.option !== OWN_RATE && errors['annual_rate_percent'] && (
+              <p className="calc-field__message">{firstMessage(errors['annual_rate_percent'])}</p>
+            )}
+            <p className="calc-fine" style={{ marginTop: 'var(--space-3)' }}>
+              <span aria-hidden="true">*</span> {comparisonWarning}
+            </p>
+          </fieldset>
+
+          <fieldset className="calc-group">
+            <legend className="calc-group__legend">Repayment frequency</legend>
+            <div className="calc-segments">
+              {FREQUENCIES.map((f) => (
+                <label key={f.value}>
+                  <input
+                    type="radio"
+                    name="frequency"
+                    value={f.value}
+                    checked={entries.frequency === f.value}
+                    onChange={() => update({ frequency: f.value }, 'choose')}
+                  />
+                  <span>{f.label}</span>
+                </label>
+              ))}
+            </div>
+            {errors['frequency'] && <p className="calc-field__message">{firstMessage(errors['frequency'])}</p>}
+          </fieldset>
+
+          <div className="calc-more">
+            <p className="calc-more__title">Optional</p>
+            <div className="calc__row">
               <Field
-                id={`${id}-rate`}
-                name="rate"
-                label="Your interest rate"
-                suffix="% p.a."
+                id={`${id}-io`}
+                name="interestOnly"
+                label="Interest-only period"
+                hint="Years at the start, before principal repayments"
+                suffix="years"
+                inputMode="numeric"
+                placeholder="0"
+                value={entries.interestOnly}
+                messages={errors['interest_only_years']}
+                onChange={(value) => update({ interestOnly: value }, 'type')}
+                testId="interest-only"
+              />
+              <Field
+                id={`${id}-extra`}
+                name="extra"
+                label="Extra repayment"
+                hint={`Added to every ${frequency.noun} repayment`}
+                prefix="$"
                 inputMode="decimal"
-                value={entries.rate}
-                messages={errors['annual_rate_percent']}
-                onChange={(value) => update({ rate: value }, 'type')}
-                testId="own-rate"
+                placeholder="0"
+                value={entries.extra}
+                messages={errors['extra_repayment']}
+                onChange={(value) => update({ extra: value }, 'type')}
+                testId="extra-repayment"
               />
             </div>
-          )}
-          {entries.option !== OWN_RATE && errors['annual_rate_percent'] && (
-            <p className="calc-field__message">{firstMessage(errors['annual_rate_percent'])}</p>
-          )}
-          <p className="calc-fine" style={{ marginTop: 'var(--space-3)' }}>
-            <span aria-hidden="true">*</span> {comparisonWarning}
-          </p>
-        </fieldset>
-
-        <fieldset className="calc-group">
-          <legend className="calc-group__legend">Repayment frequency</legend>
-          <div className="calc-segments">
-            {FREQUENCIES.map((f) => (
-              <label key={f.value}>
-                <input
-                  type="radio"
-                  name="frequency"
-                  value={f.value}
-                  checked={entries.frequency === f.value}
-                  onChange={() => update({ frequency: f.value }, 'choose')}
-                />
-                <span>{f.label}</span>
-              </label>
-            ))}
-          </div>
-          {errors['frequency'] && <p className="calc-field__message">{firstMessage(errors['frequency'])}</p>}
-        </fieldset>
-
-        <div className="calc-more">
-          <p className="calc-more__title">Optional</p>
-          <div className="calc__row">
-            <Field
-              id={`${id}-io`}
-              name="interestOnly"
-              label="Interest-only period"
-              hint="Years at the start, before principal repayments"
-              suffix="years"
-              inputMode="numeric"
-              placeholder="0"
-              value={entries.interestOnly}
-              messages={errors['interest_only_years']}
-              onChange={(value) => update({ interestOnly: value }, 'type')}
-              testId="interest-only"
-            />
-            <Field
-              id={`${id}-extra`}
-              name="extra"
-              label="Extra repayment"
-              hint={`Added to every ${frequency.noun} repayment`}
-              prefix="$"
-              inputMode="decimal"
-              placeholder="0"
-              value={entries.extra}
-              messages={errors['extra_repayment']}
-              onChange={(value) => update({ extra: value }, 'type')}
-              testId="extra-repayment"
-            />
           </div>
         </div>
-      </div>
 
-      {/* On a phone the results come after every entry: this line keeps the figure in view while typing. */}
-      <p className="calc-sticky" aria-hidden="true" data-testid="sticky-repayment">
-        {outcome.ok ? (
-          <>
-            <span>Estimated repayment</span>
-            <span>
-              <strong>{outcome.value.repayment.display}</strong> a {outcome.value.period_label}
-            </span>
-          </>
-        ) : (
-          <span>Check your loan details</span>
-        )}
-      </p>
+        {/* On a phone the results come after every entry: this line keeps the figure in view while typing. */}
+        <p className="calc-sticky" aria-hidden="true" data-testid="sticky-repayment">
+          {outcome.ok ? (
+            <>
+              <span>Estimated repayment</span>
+              <span>
+                <strong>{outcome.value.repayment.display}</strong> a {outcome.value.period_label}
+              </span>
+            </>
+          ) : (
+            <span>Check your loan details</span>
+          )}
+        </p>
 
-      <HomeLoanResults
-        outcome={outcome}
-        detail={detail}
-        frequencyNoun={frequency.noun}
-        entries={asked}
-        rises={<>{outcome.ok && <RateRises view={outcome.value} rises={rises} failed={failed} />}</>}
-      />
+        <HomeLoanResults
+          outcome={outcome}
+          detail={detail}
+          frequencyNoun={frequency.noun}
+          entries={asked}
+          rises={<>{outcome.ok && <RateRises view={outcome.value} rises={rises} failed={failed} />}</>}
+        />
+      </form>
 
-      <section className="calc-compare" ref={compareRef} aria-labelledby={`${id}-compare`} data-testid="loan-compare">
+      {/* Outside the form: the phone's sticky repayment line stays with Loan A's entries. */}
+      <section
+        className="calc-compare"
+        ref={compareRef}
+        aria-labelledby={`${id}-compare`}
+        onFocus={() => setTouched(true)}
+        onPointerDown={() => setTouched(true)}
+        data-testid="loan-compare"
+      >
         <h3 id={`${id}-compare`} className="calc-compare__title">
           Compare two loans
         </h3>
@@ -356,7 +366,7 @@ export default function HomeLoanCalculator({
         </div>
         <EstimateNote />
       </section>
-    </form>
+    </>
   );
 }
 
