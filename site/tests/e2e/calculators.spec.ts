@@ -390,6 +390,13 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
         both.payoff_difference_display,
       ]);
       await compare.screenshot({ path: `test-results/home-loan-compare-${width}.png` });
+      // Loan B's changes are in the URL: a reload (or a shared link) shows the same comparison.
+      await expect(page).toHaveURL(/b_loan=fixed/);
+      await expect(page).toHaveURL(/b_extra=250/);
+      await page.reload();
+      await awake(page);
+      await expect(page.getByTestId('second-option')).toHaveValue('fixed');
+      await expect(page.getByTestId('compare-interest')).toContainText(core.formatAud(both.second.total_interest, false));
 
       await page.getByLabel('Loan B term (years)').fill('50');
       const refused = tools.compareLoans(loanEntries(DEFAULT_CASE), loanEntries({ ...DEFAULT_CASE, loan: 'fixed', extra: '250', years: '50' }));

@@ -284,6 +284,23 @@ describe('two loans compared', () => {
     expect(byLabel(view.container, 'Loan B amount (AUD)').value).toBe('600000');
   });
 
+  it('keeps Loan B’s changes in the URL beside Loan A’s, and wakes to them from a link', async () => {
+    view = mount(HomeLoanCalculator, PROPS);
+    type(byLabel(view.container, 'Loan B term (years)'), '20');
+    type(byLabel(view.container, 'Loan B extra each repayment'), '100');
+    type(byLabel(view.container, 'Loan amount (AUD)'), '450000');
+    const params = new URLSearchParams(window.location.search);
+    expect([params.get('amount'), params.get('b_term'), params.get('b_extra'), params.get('b_amount')]).toEqual(['450000', '20', '100', null]);
+    view.unmount();
+
+    window.history.replaceState(null, '', '/loans/home?amount=450000&term=30&loan=variable&b_loan=fixed&b_term=30');
+    view = mount(HomeLoanCalculator, PROPS);
+    const expected = comparison({ principal: '450000' }, { principal: '450000', annual_rate_percent: '6.29' });
+    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, false));
+    expect((byTestId(view.container, 'second-option') as HTMLSelectElement).value).toBe('fixed');
+    expect(byLabel(view.container, 'Loan B term (years)').value).toBe('30');
+  });
+
   it('shows core’s message beside a bad Loan B entry', async () => {
     view = mount(HomeLoanCalculator, PROPS);
     const term = byLabel(view.container, 'Loan B term (years)');

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { perAnnum } from '../../data/format';
 import {
   formatAud,
@@ -73,6 +73,33 @@ const QUERY_KEYS: QueryKeys<HomeLoanEntries> = {
   interestOnly: 'io',
   extra: 'extra',
 };
+
+/** Loan B's query parameters: Loan A's with `b_` in front (`b_term=25`). */
+const SECOND_PREFIX = 'b_';
+
+/** What Loan B changes from Loan A, as a query string holds it; `undefined` when it holds none. */
+export function secondChangesFromQuery(search: string): Partial<HomeLoanEntries> | undefined {
+  const params = new URLSearchParams(search);
+  const changes: Partial<HomeLoanEntries> = {};
+  for (const field of Object.keys(QUERY_KEYS) as (keyof HomeLoanEntries)[]) {
+    const value = params.get(SECOND_PREFIX + QUERY_KEYS[field]);
+    if (value !== null) changes[field] = value;
+  }
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
+/** The query string with Loan B's changes in place of any it held, keeping every other parameter. */
+function queryWithSecondChanges(search: string, changes: Partial<HomeLoanEntries>): string {
+  const params = new URLSearchParams(search);
+  for (const field of Object.keys(QUERY_KEYS) as (keyof HomeLoanEntries)[]) {
+    const key = SECOND_PREFIX + QUERY_KEYS[field];
+    const value = changes[field];
+    if (value === undefined) params.delete(key);
+    else params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
 
 /** The rate that applies: the chosen product's, or the one typed. */
 function rateOf(entries: HomeLoanEntries, options: readonly LoanOption[]): string {
@@ -155,7 +182,20 @@ export default function HomeLoanCalculator({
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [pairAtDefaults, defaultComparison, tools, JSON.stringify(asked), JSON.stringify(askedSecond)],
   );
-  const updateSecond = (changes: Partial<HomeLoanEntries>) => setSecondChanges((current) => ({ ...current, ...changes }));
+  // Loan B's changes live in the URL too (`b_term=25`), so a shared link opens the same comparison;
+  // like the first render of Loan A, the first render shows the starting changes.
+  useEffect(() => {
+    const fromLocation = () => setSecondChanges(secondChangesFromQuery(window.location.search) ?? { years: compareYears });
+    fromLocation();
+    window.addEventListener('popstate', fromLocation);
+    return () => window.removeEventListener('popstate', fromLocation);
+  }, [compareYears]);
+  const updateSecond = (changes: Partial<HomeLoanEntries>) => {
+    const next = { ...secondChanges, ...changes };
+    setSecondChanges(next);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${queryWithSecondChanges(search, next)}${hash}`);
+  };
 
   const chooseOption = (value: string) => {
     if (value === OWN_RATE && entries.rate.trim() === '') {
