@@ -431,6 +431,17 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
       expect(shift).toBeLessThan(0.05);
     });
 
+    test(`if the loan tools can't be fetched, the figures say so instead of showing stale ones (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.route('**/toolsCore*.js', (route) => route.abort());
+      await homeLoan(page);
+      await page.getByLabel('Loan amount (AUD)').fill('650000');
+      await expect(page.getByTestId('rate-rises').getByTestId('tools-failed')).toContainText("Couldn't load these figures");
+      expect(await rowCells(page, 'rate-rise-1')).toEqual(['+1%', '–', '–', '–']);
+      // The repayment itself is core's as ever (the calculators' package).
+      await expect(page.getByTestId('monthly-repayment')).toHaveText(coreSchedule({ ...DEFAULT_CASE, amount: '650000' }).repayment.display);
+    });
+
     test(`interest-only years and an extra repayment are spelt out (${width} px)`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
       const c: HomeCase = { ...DEFAULT_CASE, io: '5', extra: '150' };

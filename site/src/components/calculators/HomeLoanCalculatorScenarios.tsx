@@ -15,7 +15,7 @@ type Tools = typeof import('./toolsCore');
 
 let loading: Promise<Tools> | undefined;
 
-/** The loan tools, fetched once; a failed fetch may be tried again. */
+/** The loan tools, fetched once. (A module that failed to load stays failed until the page is reloaded.) */
 function loadTools(): Promise<Tools> {
   loading ??= import('./toolsCore').catch((error: unknown) => {
     loading = undefined;
@@ -28,7 +28,10 @@ function loadTools(): Promise<Tools> {
  * The loan tools once `wanted` (or `near`, the comparison, comes within 200 px of the viewport);
  * `undefined` until then. `failed` is set when the package could not be fetched.
  */
-export function useLoanTools(wanted: boolean, near: RefObject<HTMLElement | null>): { tools: Tools | undefined; failed: boolean } {
+export function useLoanTools(
+  wanted: boolean,
+  near: RefObject<HTMLElement | null>,
+): { tools: Tools | undefined; failed: boolean } {
   const [tools, setTools] = useState<Tools>();
   const [failed, setFailed] = useState(false);
   const [seen, setSeen] = useState(false);
@@ -87,11 +90,20 @@ interface RateRisesProps {
   failed: boolean;
 }
 
+/** Said when the loan tools could not be fetched. */
+function LoadFailed() {
+  return (
+    <p className="calc-compare__problem" role="status" data-testid="tools-failed">
+      Couldn&apos;t load these figures: check your connection and reload the page.
+    </p>
+  );
+}
+
 /** "What if rates rise?": today's repayment and the repayment at +1, +2 and +3 percentage points. */
 export function RateRises({ view, rises, failed }: RateRisesProps) {
   const period = view.period_label;
   const rows = rises?.ok ? rises.value : undefined;
-  const pending = failed ? '?' : '…';
+  const pending = failed ? '–' : '…';
   return (
     <section className="calc-rises" aria-labelledby="calc-rises-heading" data-testid="rate-rises">
       <h3 id="calc-rises-heading" className="calc-rises__title">
@@ -137,6 +149,7 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
           })}
         </tbody>
       </table>
+      {failed && <LoadFailed />}
       <p className="calc-note">
         {view.interest_only_years > 0
           ? 'Principal and interest repayments after the interest-only years, before any extra repayment.'
@@ -163,7 +176,7 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
     );
   }
   const both = comparison?.value;
-  const pending = failed ? "Couldn't load" : '…';
+  const pending = failed ? '–' : '…';
   const sameFrequency = both ? both.first.frequency === both.second.frequency : true;
   const repayment = (loan: LoanComparison['first']) => `${formatAud(loan.repayment, false)} a ${PERIOD[loan.frequency] ?? 'month'}`;
   const difference = (amount: string, more: string, less: string) => {
@@ -202,31 +215,34 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
     },
   ];
   return (
-    <div className="calc-compare__scroll" tabIndex={0} role="region" aria-label="Loan A and Loan B compared">
-      <table className="calc-compare__table" aria-busy={both ? undefined : true} data-testid="compare-table">
-        <colgroup>
-          <col className="calc-compare__label" />
-          <col span={3} />
-        </colgroup>
-        <thead>
-          <tr>
-            <td />
-            <th scope="col">Loan A</th>
-            <th scope="col">Loan B</th>
-            <th scope="col">Loan B against A</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-testid={`compare-${row.id}`}>
-              <th scope="row">{row.label}</th>
-              <td data-label="Loan A">{row.a ?? pending}</td>
-              <td data-label="Loan B">{row.b ?? pending}</td>
-              <td data-label="Difference">{row.diff ?? pending}</td>
+    <>
+      <div className="calc-compare__scroll" tabIndex={0} role="region" aria-label="Loan A and Loan B compared">
+        <table className="calc-compare__table" aria-busy={both ? undefined : true} data-testid="compare-table">
+          <colgroup>
+            <col className="calc-compare__label" />
+            <col span={3} />
+          </colgroup>
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">Loan A</th>
+              <th scope="col">Loan B</th>
+              <th scope="col">Loan B against A</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid={`compare-${row.id}`}>
+                <th scope="row">{row.label}</th>
+                <td data-label="Loan A">{row.a ?? pending}</td>
+                <td data-label="Loan B">{row.b ?? pending}</td>
+                <td data-label="Difference">{row.diff ?? pending}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {failed && <LoadFailed />}
+    </>
   );
 }
