@@ -163,24 +163,29 @@ export default function HomeLoanCalculator({
   const [secondChanges, setSecondChanges] = useState<Partial<HomeLoanEntries>>({ years: compareYears });
   const secondEntries: HomeLoanEntries = { ...entries, ...secondChanges };
   const asked = loanEntries(entries, options);
-  const askedSecond = loanEntries(secondEntries, options);
-  const atDefaults = sameEntries(asked, loanEntries(defaults, options));
-  const pairAtDefaults = atDefaults && sameEntries(askedSecond, loanEntries({ ...defaults, years: compareYears }, options));
+  // The "what if" figures, like the chart, follow a frame behind when React is busy: the
+  // comparison works out two whole schedules, and the repayment must never wait for it.
+  const later = useDeferredValue(entries);
+  const laterSecondChanges = useDeferredValue(secondChanges);
+  const whatIf = loanEntries(later, options);
+  const whatIfSecond = loanEntries({ ...later, ...laterSecondChanges }, options);
+  const atDefaults = sameEntries(whatIf, loanEntries(defaults, options));
+  const pairAtDefaults = atDefaults && sameEntries(whatIfSecond, loanEntries({ ...defaults, years: compareYears }, options));
   // The loan tools are fetched once the visitor touches the calculator, the entries differ from
   // the defaults (typed, or from a shared link), or the comparison comes near.
   const [touched, setTouched] = useState(false);
   const compareRef = useRef<HTMLElement>(null);
   const { tools, failed } = useLoanTools(touched || !pairAtDefaults, compareRef);
   const rises = useMemo(
-    () => (atDefaults ? defaultRises : tools?.loanRateRises(asked)),
-    // asked is rebuilt every render; its text says whether it changed.
+    () => (atDefaults ? defaultRises : tools?.loanRateRises(whatIf)),
+    // The entries are rebuilt every render; their text says whether they changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [atDefaults, defaultRises, tools, JSON.stringify(asked)],
+    [atDefaults, defaultRises, tools, JSON.stringify(whatIf)],
   );
   const comparison = useMemo(
-    () => (pairAtDefaults ? defaultComparison : tools?.compareLoans(asked, askedSecond)),
+    () => (pairAtDefaults ? defaultComparison : tools?.compareLoans(whatIf, whatIfSecond)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pairAtDefaults, defaultComparison, tools, JSON.stringify(asked), JSON.stringify(askedSecond)],
+    [pairAtDefaults, defaultComparison, tools, JSON.stringify(whatIf), JSON.stringify(whatIfSecond)],
   );
   // Loan B's changes live in the URL too (`b_term=25`), so a shared link opens the same comparison;
   // like the first render of Loan A, the first render shows the starting changes.
@@ -371,7 +376,7 @@ export default function HomeLoanCalculator({
           detail={detail}
           frequencyNoun={frequency.noun}
           entries={asked}
-          rises={<>{outcome.ok && <RateRises view={outcome.value} rises={rises} failed={failed} />}</>}
+          rises={<>{outcome.ok && <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} failed={failed} />}</>}
         />
       </form>
 
