@@ -227,7 +227,7 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
               <td />
               <th scope="col">Loan A</th>
               <th scope="col">Loan B</th>
-              <th scope="col">Loan B against A</th>
+              <th scope="col">Difference</th>
             </tr>
           </thead>
           <tbody>
