@@ -2,8 +2,9 @@
 //! checked here, and results ready to show, every figure both exact and formatted.
 //!
 //! * [`loan_repayment`] and [`loan_schedule_view`] read [`LoanEntries`]; the view holds the
-//!   repayment, the totals, the payoff time, what an extra repayment saves and a summary per
-//!   year (for a chart and a table).
+//!   repayment, the interest-only years and their repayment, what is paid each period with the
+//!   extra repayment on top, the totals, the payoff time, what an extra repayment saves and a
+//!   summary per year (for a chart and a table).
 //! * [`term_deposit_view`] reads [`TermDepositEntries`]: each interest payment, the total,
 //!   the maturity value, the same deposit with interest reinvested, and a warning below the
 //!   term's minimum deposit.
