@@ -2,8 +2,9 @@
 //! checked here, and results ready to show, every figure both exact and formatted.
 //!
 //! * [`loan_repayment`] and [`loan_schedule_view`] read [`LoanEntries`]; the view holds the
-//!   repayment, the totals, the payoff time, what an extra repayment saves and a summary per
-//!   year (for a chart and a table).
+//!   repayment, the interest-only years and their repayment, what is paid each period with the
+//!   extra repayment on top, the totals, the payoff time, what an extra repayment saves and a
+//!   summary per year (for a chart and a table).
 //! * [`term_deposit_view`] reads [`TermDepositEntries`]: each interest payment, the total,
 //!   the maturity value, the same deposit with interest reinvested, and a warning below the
 //!   term's minimum deposit.
@@ -624,8 +625,19 @@ pub struct LoanScheduleView {
     pub period_label: String,
     /// The principal-and-interest repayment each period, before any extra repayment.
     pub repayment: Money,
-    /// The repayment during the interest-only years, when there are any.
+    /// The repayment during the interest-only years (the first one's interest), when there are
+    /// any; before any extra repayment.
     pub interest_only_repayment: Option<Money>,
+    /// How many years at the start are interest only (0 when none).
+    pub interest_only_years: u32,
+    /// The extra repayment added to every repayment, with its cents if any; `null` without one.
+    pub extra_repayment: Option<Money>,
+    /// What is paid each period once principal is being repaid: [`Self::repayment`] plus the
+    /// extra repayment (the last may be smaller, see [`Self::final_payment`]).
+    pub total_repayment: Money,
+    /// What is paid each interest-only period: [`Self::interest_only_repayment`] plus the extra
+    /// repayment; `null` without interest-only years.
+    pub interest_only_total_repayment: Option<Money>,
     /// How many repayments are made.
     pub number_of_payments: u32,
     /// The last repayment, which clears the balance exactly.
@@ -699,6 +711,16 @@ pub struct YearView {
 /// assert!(savings.time_saved.years >= 3);
 /// assert_eq!(view.years[0].opening_balance.display, "$500,000");
 /// assert_eq!(view.years.last().unwrap().closing_balance.amount.to_string(), "0.00");
+/// // $1,450 a fortnight plus the $100 extra.
+/// assert_eq!(view.total_repayment.display, "$1,550");
+///
+/// // Five interest-only years: the interest alone, then principal and interest.
+/// let interest_only = LoanEntries { interest_only_years: Entry::from("5"), ..entries };
+/// let view = loan_schedule_view(&interest_only).unwrap();
+/// assert_eq!(view.interest_only_years, 5);
+/// assert_eq!(view.interest_only_repayment.unwrap().display, "$1,240");
+/// assert_eq!(view.interest_only_total_repayment.unwrap().display, "$1,340");
+/// assert_eq!(view.extra_repayment.unwrap().display, "$100");
 /// ```
 pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, FieldErrors> {
     let terms = entries.to_terms()?;
@@ -721,6 +743,7 @@ pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, Fie
         })
         .collect();
     let frequency = terms.frequency;
+    let extra = terms.extra_repayment;
     Ok(LoanScheduleView {
         principal: Money::whole_dollars(terms.principal),
         annual_rate_percent: terms.annual_rate_percent,
@@ -735,6 +758,13 @@ pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, Fie
         .to_string(),
         repayment: Money::whole_dollars(plan.repayment),
         interest_only_repayment: plan.interest_only_repayment.map(Money::whole_dollars),
+        interest_only_years: terms.interest_only_years,
+        // As typed: `$25.50`, not rounded to `$26`.
+        extra_repayment: (!extra.is_zero()).then(|| Money::cents_if_any(extra)),
+        total_repayment: Money::whole_dollars(plan.repayment + extra),
+        interest_only_total_repayment: plan
+            .interest_only_repayment
+            .map(|interest| Money::whole_dollars(interest + extra)),
         number_of_payments: plan.number_of_payments,
         final_payment: Money::whole_dollars(plan.final_payment),
         total_interest: Money::whole_dollars(plan.total_interest),
@@ -1198,6 +1228,31 @@ mod tests {
         );
         assert_eq!(view.total_interest.amount, plan.total_interest);
         assert_eq!(view.number_of_payments, plan.number_of_payments);
+        // Each period's total is what the schedule pays: the scheduled repayment plus $250.
+        assert_eq!(view.interest_only_years, 2);
+        assert_eq!(
+            view.extra_repayment.as_ref().map(|m| m.amount),
+            Some(dec!(250))
+        );
+        let first = &plan.periods[0];
+        assert!(first.interest_only);
+        assert_eq!(
+            view.interest_only_total_repayment.map(|m| m.amount),
+            Some(first.payment)
+        );
+        let after = &plan.periods[2 * 52];
+        assert!(!after.interest_only);
+        assert_eq!(view.total_repayment.amount, after.payment);
+        let plain = loan_schedule_view(&loan("400000", "6.2", "25")).unwrap();
+        assert_eq!(
+            (
+                plain.interest_only_years,
+                plain.extra_repayment,
+                plain.interest_only_total_repayment
+            ),
+            (0, None, None)
+        );
+        assert_eq!(plain.total_repayment, plain.repayment);
         let years = plan.yearly_summary();
         assert_eq!(view.years.len(), years.len());
         for (index, year) in view.years.iter().enumerate() {

@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::calculator::{FieldErrors, LoanEntries};
+use crate::calculator::{FieldErrors, LoanEntries, duration_text};
 use crate::loan::{self, LoanError, LoanSchedule, LoanTerms, PayoffTime, RepaymentFrequency};
 
 /// The rises shown, in percentage points.
@@ -100,6 +100,8 @@ pub struct LoanSummary {
     pub total_repaid: Decimal,
     /// How long until the loan is repaid.
     pub payoff_time: PayoffTime,
+    /// The same, for a person: `"25 years"` ([`duration_text`]).
+    pub payoff_time_display: String,
 }
 
 impl LoanSummary {
@@ -110,7 +112,27 @@ impl LoanSummary {
             total_interest: plan.total_interest,
             total_repaid: plan.total_repaid,
             payoff_time: plan.payoff_time,
+            payoff_time_display: duration_text(plan.payoff_time),
         }
+    }
+}
+
+/// How much sooner or later the second loan is repaid, for a person: `"5 years sooner"`,
+/// `"1 year 2 months later"`, `"At the same time"`.
+///
+/// ```
+/// use banksia_core::loan_scenarios::payoff_difference_text;
+///
+/// assert_eq!(payoff_difference_text(-60), "5 years sooner");
+/// assert_eq!(payoff_difference_text(14), "1 year 2 months later");
+/// assert_eq!(payoff_difference_text(0), "At the same time");
+/// ```
+pub fn payoff_difference_text(months: i64) -> String {
+    let time = PayoffTime::from_months(u32::try_from(months.unsigned_abs()).unwrap_or(u32::MAX));
+    match months.signum() {
+        0 => "At the same time".to_string(),
+        -1 => format!("{} sooner", duration_text(time)),
+        _ => format!("{} later", duration_text(time)),
     }
 }
 
@@ -133,6 +155,8 @@ pub struct LoanComparison {
     pub total_repaid_difference: Decimal,
     /// Second payoff time minus first, in months (negative when the second is repaid sooner).
     pub payoff_months_difference: i64,
+    /// The same, for a person: `"5 years sooner"` ([`payoff_difference_text`]).
+    pub payoff_difference_display: String,
 }
 
 /// Which of two compared loans has a problem, and what it is.
@@ -184,17 +208,21 @@ impl ComparisonError {
 /// assert_eq!(both.repayment_difference.to_string(), "216.52");
 /// assert!(both.total_interest_difference < Decimal::ZERO);
 /// assert_eq!(both.payoff_months_difference, -60);
+/// assert_eq!(both.payoff_difference_display, "5 years sooner");
+/// assert_eq!(both.second.payoff_time_display, "25 years");
 /// ```
 pub fn compare(first: &LoanTerms, second: &LoanTerms) -> Result<LoanComparison, ComparisonError> {
     let a = loan::schedule(first).map_err(ComparisonError::First)?;
     let b = loan::schedule(second).map_err(ComparisonError::Second)?;
     let (first, second) = (LoanSummary::of(&a), LoanSummary::of(&b));
+    let payoff_months_difference =
+        i64::from(second.payoff_time.total_months()) - i64::from(first.payoff_time.total_months());
     Ok(LoanComparison {
         repayment_difference: second.repayment - first.repayment,
         total_interest_difference: second.total_interest - first.total_interest,
         total_repaid_difference: second.total_repaid - first.total_repaid,
-        payoff_months_difference: i64::from(second.payoff_time.total_months())
-            - i64::from(first.payoff_time.total_months()),
+        payoff_months_difference,
+        payoff_difference_display: payoff_difference_text(payoff_months_difference),
         first,
         second,
     })

@@ -124,6 +124,30 @@ fn loan_schedule() {
 }
 
 #[test]
+fn loan_schedule_view() {
+    use banksia_core::calculator::loan_schedule_view;
+    replay("loan_schedule_view", |input| {
+        match loan_schedule_view(&parse::<LoanEntries>(input)) {
+            Ok(view) => {
+                let view = to_json(view);
+                let keys = [
+                    "repayment",
+                    "interest_only_years",
+                    "interest_only_repayment",
+                    "extra_repayment",
+                    "total_repayment",
+                    "interest_only_total_repayment",
+                ];
+                keys.iter()
+                    .map(|key| (key.to_string(), view[key].clone()))
+                    .collect()
+            }
+            Err(errors) => json!({ "errors": errors }),
+        }
+    });
+}
+
+#[test]
 fn term_deposit() {
     replay("term_deposit", |input| {
         match parse::<TermDepositTerms>(input).calculate() {

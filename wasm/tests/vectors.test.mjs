@@ -56,6 +56,7 @@ function csvSummary(csv) {
 const RUNNERS = {
   loan_repayment: [["calculators", (input) => outcome(calculators.repayment(input), (v) => ({ repayment: v.amount }))]],
   loan_schedule: [["calculators", (input) => outcome(calculators.loanSchedule(input), exact)]],
+  loan_schedule_view: [["calculators", (input) => outcome(calculators.loanSchedule(input), (view) => view)]],
   term_deposit: [["calculators", (input) => outcome(calculators.termDeposit(input), exact)]],
   term_deposit_options: [["tools", (input) => tools.termDepositOptions(input.term_months)]],
   borrowing_power: [["borrowing", (input) => outcome(borrowing.borrowingPower(input.entries, input.today), (v) => v)]],

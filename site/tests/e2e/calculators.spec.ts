@@ -299,3 +299,184 @@ test.describe('home loan schedule as CSV', () => {
     });
   }
 });
+
+/** banksia-core's loan tools (wasm/pkg-tools), run here in Node for the expected figures. */
+async function loanTools() {
+  const tools = await import('../../../wasm/pkg-tools/banksia_wasm.js');
+  tools.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-tools/banksia_wasm_bg.wasm', import.meta.url))) });
+  return tools;
+}
+
+function loanEntries(c: HomeCase) {
+  return {
+    principal: c.amount,
+    annual_rate_percent: RATES[c.loan]!,
+    term_years: c.years,
+    frequency: c.repay,
+    interest_only_years: c.io,
+    extra_repayment: c.extra,
+  };
+}
+
+const DEFAULT_CASE: HomeCase = { amount: '500000', years: '30', loan: 'variable', repay: 'monthly', io: '', extra: '' };
+
+/** The cells of a table row, as shown. */
+async function rowCells(page: Page, testId: string): Promise<string[]> {
+  return (await page.getByTestId(testId).locator('th, td').allInnerTexts()).map((text) => text.trim());
+}
+
+test.describe('home loan: what if rates rise, two loans compared, printing', () => {
+  for (const width of [375, 1280]) {
+    test(`the rate rises are in the HTML and follow the entries, fetching the loan tools only then (${width} px)`, async ({ page, request }) => {
+      const tools = await loanTools();
+      const defaults = tools.loanRateRises(loanEntries(DEFAULT_CASE));
+      if (!defaults.ok) throw new Error(JSON.stringify(defaults.errors));
+      const html = await (await request.get('/loans/home')).text();
+      expect(html).toContain('What if rates rise?');
+      expect(html).toContain(core.formatAud(defaults.value[2]!.repayment, false));
+
+      const wasm: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname.endsWith('.wasm')) wasm.push(r.url());
+      });
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/loans/home');
+      await awake(page);
+      await page.waitForLoadState('networkidle');
+      // First load: the calculators' package only.
+      expect(wasm).toHaveLength(1);
+      await expect(page.getByTestId('rate-rise-1')).toBeVisible();
+      expect(await rowCells(page, 'rate-rise-1')).toEqual(['+1%', '7.45%', '$3,479', '+$335']);
+
+      await page.getByLabel('Loan amount (AUD)').fill('$650,000');
+      await page.getByLabel('Fortnightly').check();
+      const c: HomeCase = { ...DEFAULT_CASE, amount: '$650,000', repay: 'fortnightly' };
+      const rises = tools.loanRateRises(loanEntries(c));
+      if (!rises.ok) throw new Error(JSON.stringify(rises.errors));
+      for (const [index, rise] of rises.value.entries()) {
+        await expect(page.getByTestId(`rate-rise-${index + 1}`)).toContainText(core.formatAud(rise.repayment, false));
+        await expect(page.getByTestId(`rate-rise-${index + 1}`)).toContainText(`+${core.formatAud(rise.difference, false)}`);
+      }
+      await expect(page.getByTestId('rate-rises')).toContainText('Increase a fortnight');
+      expect(wasm).toHaveLength(2);
+      await page.getByTestId('rate-rises').screenshot({ path: `test-results/home-loan-rate-rises-${width}.png` });
+    });
+
+    test(`Loan B is compared with the loan above, with core's figures and messages (${width} px)`, async ({ page }) => {
+      const tools = await loanTools();
+      await page.setViewportSize({ width, height: 900 });
+      await homeLoan(page);
+      const compare = page.getByTestId('loan-compare');
+      await compare.scrollIntoViewIfNeeded();
+      // At first Loan B is the same loan over 25 years.
+      await expect(page.getByTestId('compare-payoff')).toContainText('5 years sooner');
+      await page.getByTestId('second-option').selectOption('fixed');
+      await page.getByLabel('Loan B term (years)').fill('30');
+      await page.getByLabel('Loan B extra each repayment').fill('250');
+      const expected = tools.compareLoans(loanEntries(DEFAULT_CASE), loanEntries({ ...DEFAULT_CASE, loan: 'fixed', extra: '250' }));
+      if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+      const both = expected.value;
+      await expect(page.getByTestId('compare-interest')).toContainText(core.formatAud(both.second.total_interest, false));
+      expect(await rowCells(page, 'compare-repayment')).toEqual([
+        'Repayment',
+        `${core.formatAud(both.first.repayment, false)} a month`,
+        `${core.formatAud(both.second.repayment, false)} a month`,
+        `${core.formatAud(both.repayment_difference.replace('-', ''), false)} less`,
+      ]);
+      expect(await rowCells(page, 'compare-payoff')).toEqual([
+        'Paid off in',
+        both.first.payoff_time_display,
+        both.second.payoff_time_display,
+        both.payoff_difference_display,
+      ]);
+      await compare.screenshot({ path: `test-results/home-loan-compare-${width}.png` });
+      // Loan B's changes are in the URL: a reload (or a shared link) shows the same comparison.
+      await expect(page).toHaveURL(/b_loan=fixed/);
+      await expect(page).toHaveURL(/b_extra=250/);
+      await page.reload();
+      await awake(page);
+      await expect(page.getByTestId('second-option')).toHaveValue('fixed');
+      await expect(page.getByTestId('compare-interest')).toContainText(core.formatAud(both.second.total_interest, false));
+
+      await page.getByLabel('Loan B term (years)').fill('50');
+      const refused = tools.compareLoans(loanEntries(DEFAULT_CASE), loanEntries({ ...DEFAULT_CASE, loan: 'fixed', extra: '250', years: '50' }));
+      if (refused.ok) throw new Error('core accepted a 50-year loan');
+      const message = refused.errors['second.term_years']![0]!;
+      await expect(page.getByTestId('compare-problem')).toContainText(message);
+      await expect(page.getByLabel('Loan B term (years)')).toHaveAttribute('aria-invalid', 'true');
+    });
+
+    test(`a link with entries wakes to their figures without moving anything (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { layoutShift: number };
+        w.layoutShift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+            if (!entry.hadRecentInput) w.layoutShift += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const c: HomeCase = { amount: '720000', years: '25', loan: 'fixed', repay: 'weekly', io: '', extra: '' };
+      await page.goto(`/loans/home?${query(c)}#calculator`);
+      await awake(page);
+      const tools = await loanTools();
+      const rises = tools.loanRateRises(loanEntries(c));
+      if (!rises.ok) throw new Error(JSON.stringify(rises.errors));
+      await expect(page.getByTestId('rate-rise-3')).toContainText(core.formatAud(rises.value[2]!.repayment, false));
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const shift = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+      // The same allowance as the hydration check of first-flight.spec.ts.
+      expect(shift).toBeLessThan(0.05);
+    });
+
+    test(`if the loan tools can't be fetched, the figures say so instead of showing stale ones (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.route('**/toolsCore*.js', (route) => route.abort());
+      await homeLoan(page);
+      await page.getByLabel('Loan amount (AUD)').fill('650000');
+      await expect(page.getByTestId('rate-rises').getByTestId('tools-failed')).toContainText("Couldn't load these figures");
+      expect(await rowCells(page, 'rate-rise-1')).toEqual(['+1%', '–', '–', '–']);
+      // The repayment itself is core's as ever (the calculators' package).
+      await expect(page.getByTestId('monthly-repayment')).toHaveText(coreSchedule({ ...DEFAULT_CASE, amount: '650000' }).repayment.display);
+    });
+
+    test(`interest-only years and an extra repayment are spelt out (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const c: HomeCase = { ...DEFAULT_CASE, io: '5', extra: '150' };
+      await homeLoan(page, `?${query(c)}`);
+      const view = coreSchedule(c);
+      await expect(page.getByTestId('interest-only-repayment')).toHaveText(
+        `Interest only for the first 5 years: ${view.interest_only_repayment!.display} a month, then ${view.repayment.display}`,
+      );
+      await expect(page.getByTestId('total-repayment')).toHaveText(
+        `With your $150 extra you pay ${view.total_repayment.display} a month (${view.interest_only_total_repayment!.display} while interest only)`,
+      );
+      await page.locator('.calc-headline').screenshot({ path: `test-results/home-loan-headline-${width}.png` });
+    });
+
+    test(`printing prints the summary and the yearly table, not the page around them (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await homeLoan(page);
+      await page.emulateMedia({ media: 'print' });
+      for (const hidden of ['.site-header', '.site-footer', '.calc__inputs', '.calc-figure', '.calc-share', '.calc-compare', '#loan-options', '.section-intro']) {
+        await expect(page.locator(hidden).first(), hidden).toBeHidden();
+      }
+      await expect(page.getByTestId('monthly-repayment')).toBeVisible();
+      await expect(page.getByTestId('print-loan')).toHaveText('Loan of $500,000 over 30 years at 6.45% p.a., monthly repayments');
+      await expect(page.getByTestId('rate-rises')).toBeVisible();
+      // The yearly table is printed whole though its disclosure is closed on screen.
+      const rows = page.locator('.calc-table tbody tr');
+      await expect(rows).toHaveCount(30);
+      await expect(rows.last()).toBeVisible();
+      await page.screenshot({ path: `test-results/home-loan-print-${width}.png`, fullPage: true });
+      const pdf = await page.pdf({ format: 'A4', printBackground: true });
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      // A summary and 30 rows fit on a few pages, not the whole product page.
+      const pages = pdf.toString('latin1').match(/\/Type\s*\/Page\b/g) ?? [];
+      expect(pages.length).toBeGreaterThan(0);
+      expect(pages.length).toBeLessThanOrEqual(3);
+    });
+  }
+});

@@ -2,11 +2,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { act, createElement } from 'react';
-import { loanSchedule, type LoanEntries } from '../../lib/core';
+import { formatAud, loanSchedule, type LoanEntries } from '../../lib/core';
 import HomeLoanCalculator, { type HomeLoanCalculatorProps } from './HomeLoanCalculator';
 import { byLabel, byTestId, click, hydrate, mount, textOf, type, type Mounted } from './testing';
 
 vi.mock('../../lib/core', () => import('./core.testing'));
+vi.mock('./toolsCore', () => import('./toolsCore.testing'));
+
+/** The loan tools' package, as the build uses it for the default figures. */
+const tools = await import('./toolsCore.testing');
+const DEFAULT_LOAN: LoanEntries = {
+  principal: '500000',
+  annual_rate_percent: '6.45',
+  term_years: '30',
+  frequency: 'monthly',
+  interest_only_years: '',
+  extra_repayment: '',
+};
 
 const PROPS: HomeLoanCalculatorProps = {
   options: [
@@ -17,6 +29,9 @@ const PROPS: HomeLoanCalculatorProps = {
   defaultAmount: '500000',
   defaultYears: '30',
   comparisonWarning: 'WARNING: This comparison rate is true only for the examples given.',
+  compareYears: '25',
+  defaultRises: tools.loanRateRises(DEFAULT_LOAN),
+  defaultComparison: tools.compareLoans(DEFAULT_LOAN, { ...DEFAULT_LOAN, term_years: '25' }),
 };
 
 /** core's answer for entries, the default loan otherwise. */
@@ -160,5 +175,161 @@ describe('HomeLoanCalculator', () => {
     expect(byTestId(view.container, 'split-chart')?.querySelectorAll('rect.chart__principal')).toHaveLength(expected.years.length);
     expect(textOf(view.container, 'chart-summary')).toContain(expected.total_interest.display);
     expect(byTestId(view.container, 'balance-chart')?.getAttribute('aria-hidden')).toBe('true');
+  });
+});
+
+/** Lets the loan tools' package load (a dynamic import) and React render what it answers. */
+async function settle(until: () => boolean): Promise<void> {
+  for (let tries = 0; tries < 100 && !until(); tries += 1) {
+    await act(async () => {
+      await new Promise((done) => setTimeout(done, 10));
+    });
+  }
+  expect(until()).toBe(true);
+}
+
+function rises(entries: Partial<LoanEntries>) {
+  const outcome = tools.loanRateRises({ ...DEFAULT_LOAN, ...entries });
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+  return outcome.value;
+}
+
+function comparison(first: Partial<LoanEntries>, second: Partial<LoanEntries>) {
+  const outcome = tools.compareLoans({ ...DEFAULT_LOAN, ...first }, { ...DEFAULT_LOAN, ...second });
+  if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+  return outcome.value;
+}
+
+const cells = (container: HTMLElement, id: string) =>
+  Array.from(byTestId(container, id)?.querySelectorAll('th, td') ?? []).map((cell) => cell.textContent?.trim());
+
+describe('what if rates rise', () => {
+  it('puts the default loan at +1, +2 and +3 points in the server HTML, from core', () => {
+    const html = renderToString(createElement(HomeLoanCalculator, PROPS));
+    const expected = rises({});
+    expect(html).toContain('What if rates rise?');
+    expect(html).toMatch(/Increase <span[^>]*>a month<\/span>/);
+    for (const rise of expected) {
+      expect(html).toContain(formatAud(rise.repayment, false));
+      expect(html).toContain(`+${formatAud(rise.difference, false)}`);
+    }
+    // The spec's default: $3,144 today, $3,479 at 7.45%, $335 more a month.
+    expect(expected[0]!.repayment).toBe('3478.97');
+  });
+
+  it('follows the entries: nothing stale while the tools load, then core’s figures a week', async () => {
+    view = mount(HomeLoanCalculator, PROPS);
+    expect(cells(view.container, 'rate-rise-1')).toEqual(['+1%', '7.45%', '$3,479', '+$335']);
+    click(radio('weekly'));
+    type(byLabel(view.container, 'Loan amount (AUD)'), '420000');
+    const expected = rises({ principal: '420000', frequency: 'weekly' });
+    await settle(() => textOf(view.container, 'rate-rise-3')?.includes(formatAud(expected[2]!.repayment, false)) ?? false);
+    expect(view.container.textContent).toContain('Increase a week');
+    expect(cells(view.container, 'rate-rise-2')).toEqual([
+      '+2%',
+      `${expected[1]!.annual_rate_percent}%`,
+      formatAud(expected[1]!.repayment, false),
+      `+${formatAud(expected[1]!.difference, false)}`,
+    ]);
+    expect(cells(view.container, 'rate-today')).toEqual(['Today', '6.45%', figures({ principal: '420000', frequency: 'weekly' }).repayment.display, '–']);
+  });
+
+  it('shows only the rises core allows below its highest rate', async () => {
+    view = mount(HomeLoanCalculator, PROPS);
+    click(radio('own'));
+    type(byLabel(view.container, 'Your interest rate'), '28');
+    await settle(() => textOf(view.container, 'rate-rise-1')?.includes('29.00%') ?? false);
+    expect(rises({ annual_rate_percent: '28' })).toHaveLength(2);
+    expect(byTestId(view.container, 'rate-rise-3')).toBeNull();
+  });
+});
+
+describe('two loans compared', () => {
+  it('starts with Loan B as the default loan over 25 years, in the server HTML', () => {
+    const html = renderToString(createElement(HomeLoanCalculator, PROPS));
+    const expected = comparison({}, { term_years: '25' });
+    expect(html).toContain('Compare two loans');
+    expect(html).toContain(`${formatAud(expected.second.repayment, false)} a month`);
+    expect(html).toContain('5 years sooner');
+    expect(html).toContain(`${formatAud(expected.total_interest_difference.slice(1), false)} less`);
+  });
+
+  it('compares what is typed into Loan B with the loan above, from core', async () => {
+    view = mount(HomeLoanCalculator, PROPS);
+    const option = byTestId(view.container, 'second-option') as HTMLSelectElement;
+    act(() => {
+      option.value = 'fixed';
+      option.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    type(byLabel(view.container, 'Loan B term (years)'), '30');
+    type(byLabel(view.container, 'Loan B extra each repayment'), '200');
+    const expected = comparison({}, { annual_rate_percent: '6.29', extra_repayment: '200' });
+    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, false));
+    expect(cells(view.container, 'compare-repayment')).toEqual([
+      'Repayment',
+      `${formatAud(expected.first.repayment, false)} a month`,
+      `${formatAud(expected.second.repayment, false)} a month`,
+      `${formatAud(expected.repayment_difference.slice(1), false)} less`,
+    ]);
+    expect(cells(view.container, 'compare-payoff')).toEqual([
+      'Paid off in',
+      expected.first.payoff_time_display,
+      expected.second.payoff_time_display,
+      expected.payoff_difference_display,
+    ]);
+    // Loan A's entries carry over to Loan B, except what was changed in B.
+    type(byLabel(view.container, 'Loan amount (AUD)'), '600000');
+    const moved = comparison({ principal: '600000' }, { principal: '600000', annual_rate_percent: '6.29', extra_repayment: '200' });
+    await settle(() => cells(view.container, 'compare-repaid')[2] === formatAud(moved.second.total_repaid, false));
+    expect(byLabel(view.container, 'Loan B amount (AUD)').value).toBe('600000');
+  });
+
+  it('keeps Loan B’s changes in the URL beside Loan A’s, and wakes to them from a link', async () => {
+    view = mount(HomeLoanCalculator, PROPS);
+    type(byLabel(view.container, 'Loan B term (years)'), '20');
+    type(byLabel(view.container, 'Loan B extra each repayment'), '100');
+    type(byLabel(view.container, 'Loan amount (AUD)'), '450000');
+    const params = new URLSearchParams(window.location.search);
+    expect([params.get('amount'), params.get('b_term'), params.get('b_extra'), params.get('b_amount')]).toEqual(['450000', '20', '100', null]);
+    view.unmount();
+
+    window.history.replaceState(null, '', '/loans/home?amount=450000&term=30&loan=variable&b_loan=fixed&b_term=30');
+    view = mount(HomeLoanCalculator, PROPS);
+    const expected = comparison({ principal: '450000' }, { principal: '450000', annual_rate_percent: '6.29' });
+    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, false));
+    expect((byTestId(view.container, 'second-option') as HTMLSelectElement).value).toBe('fixed');
+    expect(byLabel(view.container, 'Loan B term (years)').value).toBe('30');
+  });
+
+  it('shows core’s message beside a bad Loan B entry', async () => {
+    view = mount(HomeLoanCalculator, PROPS);
+    const term = byLabel(view.container, 'Loan B term (years)');
+    type(term, '45');
+    const outcome = tools.compareLoans(DEFAULT_LOAN, { ...DEFAULT_LOAN, term_years: '45' });
+    if (outcome.ok) throw new Error('core accepted it');
+    const message = outcome.errors['second.term_years']![0]!;
+    await settle(() => term.getAttribute('aria-invalid') === 'true');
+    expect(view.container.textContent).toContain(message);
+    expect(textOf(view.container, 'compare-problem')).toContain(message);
+    expect(byTestId(view.container, 'compare-table')).toBeNull();
+  });
+});
+
+describe('interest-only years and extra repayments', () => {
+  it('says what is paid while interest only, then after, and with the extra on top', () => {
+    view = mount(HomeLoanCalculator, PROPS);
+    type(byLabel(view.container, 'Interest-only period'), '5');
+    type(byLabel(view.container, 'Extra repayment'), '150');
+    const expected = figures({ interest_only_years: '5', extra_repayment: '150' });
+    expect(textOf(view.container, 'interest-only-repayment')).toBe(
+      `Interest only for the first 5 years: ${expected.interest_only_repayment!.display} a month, then ${expected.repayment.display}`,
+    );
+    expect(textOf(view.container, 'total-repayment')).toBe(
+      `With your $150 extra you pay ${expected.total_repayment.display} a month (${expected.interest_only_total_repayment!.display} while interest only)`,
+    );
+    expect(expected.total_repayment.display).toBe('$3,510');
+    type(byLabel(view.container, 'Interest-only period'), '');
+    expect(byTestId(view.container, 'interest-only-repayment')).toBeNull();
+    expect(textOf(view.container, 'total-repayment')).toBe(`With your $150 extra you pay ${figures({ extra_repayment: '150' }).total_repayment.display} a month`);
   });
 });

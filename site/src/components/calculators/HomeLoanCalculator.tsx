@@ -1,6 +1,15 @@
-import { memo, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { perAnnum } from '../../data/format';
-import { formatAud, loanSchedule, type LoanEntries, type LoanScheduleView, type Outcome } from '../../lib/core';
+import {
+  formatAud,
+  loanSchedule,
+  type LoanComparison,
+  type LoanEntries,
+  type LoanScheduleView,
+  type Outcome,
+  type RateRise,
+} from '../../lib/core';
+import { ComparisonTable, RateRises, useLoanTools } from './HomeLoanCalculatorScenarios';
 import ScheduleChart from './ScheduleChart';
 import ShareLink from './ShareLink';
 import { firstMessage, Field, type FieldErrors } from './fields';
@@ -22,10 +31,21 @@ export interface HomeLoanCalculatorProps {
   defaultYears: string;
   /** The comparison rate warning shown beside the rates. */
   comparisonWarning: string;
+  /** Loan B's term to start with: the default loan over another term. */
+  compareYears: string;
+  /** core's rate rises for the default entries, worked out at build time. */
+  defaultRises: Outcome<RateRise[]>;
+  /** core's comparison of the default loan with Loan B's starting entries, worked out at build time. */
+  defaultComparison: Outcome<LoanComparison>;
 }
 
 /** The option id meaning "I'll type my own rate". */
 const OWN_RATE = 'own';
+
+/** Same entries, same figures: compares what core would be asked. */
+function sameEntries(a: LoanEntries, b: LoanEntries): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 const FREQUENCIES = [
   { value: 'monthly', label: 'Monthly', noun: 'monthly' },
@@ -53,6 +73,33 @@ const QUERY_KEYS: QueryKeys<HomeLoanEntries> = {
   interestOnly: 'io',
   extra: 'extra',
 };
+
+/** Loan B's query parameters: Loan A's with `b_` in front (`b_term=25`). */
+const SECOND_PREFIX = 'b_';
+
+/** What Loan B changes from Loan A, as a query string holds it; `undefined` when it holds none. */
+export function secondChangesFromQuery(search: string): Partial<HomeLoanEntries> | undefined {
+  const params = new URLSearchParams(search);
+  const changes: Partial<HomeLoanEntries> = {};
+  for (const field of Object.keys(QUERY_KEYS) as (keyof HomeLoanEntries)[]) {
+    const value = params.get(SECOND_PREFIX + QUERY_KEYS[field]);
+    if (value !== null) changes[field] = value;
+  }
+  return Object.keys(changes).length > 0 ? changes : undefined;
+}
+
+/** The query string with Loan B's changes in place of any it held, keeping every other parameter. */
+function queryWithSecondChanges(search: string, changes: Partial<HomeLoanEntries>): string {
+  const params = new URLSearchParams(search);
+  for (const field of Object.keys(QUERY_KEYS) as (keyof HomeLoanEntries)[]) {
+    const key = SECOND_PREFIX + QUERY_KEYS[field];
+    const value = changes[field];
+    if (value === undefined) params.delete(key);
+    else params.set(key, value);
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
 
 /** The rate that applies: the chosen product's, or the one typed. */
 function rateOf(entries: HomeLoanEntries, options: readonly LoanOption[]): string {
@@ -83,7 +130,15 @@ function wholeDollars(amount: string): string {
  * and this island shows what it answers, figures or field messages. Rendered at build time with
  * the defaults, so the figure is in the HTML before any script runs.
  */
-export default function HomeLoanCalculator({ options, defaultAmount, defaultYears, comparisonWarning }: HomeLoanCalculatorProps) {
+export default function HomeLoanCalculator({
+  options,
+  defaultAmount,
+  defaultYears,
+  comparisonWarning,
+  compareYears,
+  defaultRises,
+  defaultComparison,
+}: HomeLoanCalculatorProps) {
   const id = useId();
   const defaults: HomeLoanEntries = {
     amount: defaultAmount,
@@ -104,6 +159,49 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
   const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0];
   const chosen = options.find((o) => o.id === entries.option);
 
+  // Loan B: Loan A with what the visitor changed in B (at first, only the term).
+  const [secondChanges, setSecondChanges] = useState<Partial<HomeLoanEntries>>({ years: compareYears });
+  const secondEntries: HomeLoanEntries = { ...entries, ...secondChanges };
+  const asked = loanEntries(entries, options);
+  // The "what if" figures, like the chart, follow a frame behind when React is busy: the
+  // comparison works out two whole schedules, and the repayment must never wait for it.
+  const later = useDeferredValue(entries);
+  const laterSecondChanges = useDeferredValue(secondChanges);
+  const whatIf = loanEntries(later, options);
+  const whatIfSecond = loanEntries({ ...later, ...laterSecondChanges }, options);
+  const atDefaults = sameEntries(whatIf, loanEntries(defaults, options));
+  const pairAtDefaults = atDefaults && sameEntries(whatIfSecond, loanEntries({ ...defaults, years: compareYears }, options));
+  // The loan tools are fetched once the visitor touches the calculator, the entries differ from
+  // the defaults (typed, or from a shared link), or the comparison comes near.
+  const [touched, setTouched] = useState(false);
+  const compareRef = useRef<HTMLElement>(null);
+  const { tools, failed } = useLoanTools(touched || !pairAtDefaults, compareRef);
+  const rises = useMemo(
+    () => (atDefaults ? defaultRises : tools?.loanRateRises(whatIf)),
+    // The entries are rebuilt every render; their text says whether they changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [atDefaults, defaultRises, tools, JSON.stringify(whatIf)],
+  );
+  const comparison = useMemo(
+    () => (pairAtDefaults ? defaultComparison : tools?.compareLoans(whatIf, whatIfSecond)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [pairAtDefaults, defaultComparison, tools, JSON.stringify(whatIf), JSON.stringify(whatIfSecond)],
+  );
+  // Loan B's changes live in the URL too (`b_term=25`), so a shared link opens the same comparison;
+  // like the first render of Loan A, the first render shows the starting changes.
+  useEffect(() => {
+    const fromLocation = () => setSecondChanges(secondChangesFromQuery(window.location.search) ?? { years: compareYears });
+    fromLocation();
+    window.addEventListener('popstate', fromLocation);
+    return () => window.removeEventListener('popstate', fromLocation);
+  }, [compareYears]);
+  const updateSecond = (changes: Partial<HomeLoanEntries>) => {
+    const next = { ...secondChanges, ...changes };
+    setSecondChanges(next);
+    const { pathname, search, hash } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${queryWithSecondChanges(search, next)}${hash}`);
+  };
+
   const chooseOption = (value: string) => {
     if (value === OWN_RATE && entries.rate.trim() === '') {
       // Start the visitor's own rate from the product they had chosen.
@@ -114,158 +212,206 @@ export default function HomeLoanCalculator({ options, defaultAmount, defaultYear
   };
 
   return (
-    <form ref={form} className="calc" onSubmit={(event) => event.preventDefault()} noValidate data-testid="home-loan-calculator">
-      <div className="calc__inputs">
-        <div className="calc__row">
-          <Field
-            id={`${id}-amount`}
-            name="amount"
-            label="Loan amount (AUD)"
-            prefix="$"
-            inputMode="decimal"
-            value={entries.amount}
-            messages={errors['principal']}
-            onChange={(value) => update({ amount: value }, 'type')}
-            testId="loan-amount"
-          />
-          <Field
-            id={`${id}-years`}
-            name="years"
-            label="Loan term (years)"
-            inputMode="numeric"
-            value={entries.years}
-            messages={errors['term_years']}
-            onChange={(value) => update({ years: value }, 'type')}
-            testId="loan-term"
-          />
-        </div>
+    <>
+      <form
+        ref={form}
+        className="calc"
+        onSubmit={(event) => event.preventDefault()}
+        onFocus={() => setTouched(true)}
+        onPointerDown={() => setTouched(true)}
+        noValidate
+        data-testid="home-loan-calculator"
+      >
+        <div className="calc__inputs">
+          <div className="calc__row">
+            <Field
+              id={`${id}-amount`}
+              name="amount"
+              label="Loan amount (AUD)"
+              prefix="$"
+              inputMode="decimal"
+              value={entries.amount}
+              messages={errors['principal']}
+              onChange={(value) => update({ amount: value }, 'type')}
+              testId="loan-amount"
+            />
+            <Field
+              id={`${id}-years`}
+              name="years"
+              label="Loan term (years)"
+              inputMode="numeric"
+              value={entries.years}
+              messages={errors['term_years']}
+              onChange={(value) => update({ years: value }, 'type')}
+              testId="loan-term"
+            />
+          </div>
 
-        <fieldset className="calc-group">
-          <legend className="calc-group__legend">Interest rate</legend>
-          <div className="calc-options">
-            {options.map((option) => (
-              <label className="calc-option" key={option.id}>
+          <fieldset className="calc-group">
+            <legend className="calc-group__legend">Interest rate</legend>
+            <div className="calc-options">
+              {options.map((option) => (
+                <label className="calc-option" key={option.id}>
+                  <input
+                    type="radio"
+                    name="option"
+                    value={option.id}
+                    checked={entries.option === option.id}
+                    onChange={() => chooseOption(option.id)}
+                  />
+                  <span className="calc-option__name">{option.label}</span>
+                  <span className="calc-option__rates">
+                    <strong>{perAnnum(option.rate)}</strong>
+                    <span>
+                      {`Comparison ${perAnnum(option.comparisonRate)}`}
+                      <span aria-hidden="true">*</span>
+                    </span>
+                  </span>
+                </label>
+              ))}
+              <label className="calc-option">
                 <input
                   type="radio"
                   name="option"
-                  value={option.id}
-                  checked={entries.option === option.id}
-                  onChange={() => chooseOption(option.id)}
+                  value={OWN_RATE}
+                  checked={entries.option === OWN_RATE}
+                  onChange={() => chooseOption(OWN_RATE)}
+                  data-testid="own-rate-option"
                 />
-                <span className="calc-option__name">{option.label}</span>
-                <span className="calc-option__rates">
-                  <strong>{perAnnum(option.rate)}</strong>
-                  <span>
-                    {`Comparison ${perAnnum(option.comparisonRate)}`}
-                    <span aria-hidden="true">*</span>
-                  </span>
-                </span>
+                <span className="calc-option__name">Enter a rate</span>
+                <span className="calc-option__rates">Compare another lender&apos;s rate</span>
               </label>
-            ))}
-            <label className="calc-option">
-              <input
-                type="radio"
-                name="option"
-                value={OWN_RATE}
-                checked={entries.option === OWN_RATE}
-                onChange={() => chooseOption(OWN_RATE)}
-                data-testid="own-rate-option"
-              />
-              <span className="calc-option__name">Enter a rate</span>
-              <span className="calc-option__rates">Compare another lender&apos;s rate</span>
-            </label>
-          </div>
-          {entries.option === OWN_RATE && (
-            <div className="calc__row" style={{ marginTop: 'var(--space-3)' }}>
+            </div>
+            {entries.option === OWN_RATE && (
+              <div className="calc__row" style={{ marginTop: 'var(--space-3)' }}>
+                <Field
+                  id={`${id}-rate`}
+                  name="rate"
+                  label="Your interest rate"
+                  suffix="% p.a."
+                  inputMode="decimal"
+                  value={entries.rate}
+                  messages={errors['annual_rate_percent']}
+                  onChange={(value) => update({ rate: value }, 'type')}
+                  testId="own-rate"
+                />
+              </div>
+            )}
+            {entries.option !== OWN_RATE && errors['annual_rate_percent'] && (
+              <p className="calc-field__message">{firstMessage(errors['annual_rate_percent'])}</p>
+            )}
+            <p className="calc-fine" style={{ marginTop: 'var(--space-3)' }}>
+              <span aria-hidden="true">*</span> {comparisonWarning}
+            </p>
+          </fieldset>
+
+          <fieldset className="calc-group">
+            <legend className="calc-group__legend">Repayment frequency</legend>
+            <div className="calc-segments">
+              {FREQUENCIES.map((f) => (
+                <label key={f.value}>
+                  <input
+                    type="radio"
+                    name="frequency"
+                    value={f.value}
+                    checked={entries.frequency === f.value}
+                    onChange={() => update({ frequency: f.value }, 'choose')}
+                  />
+                  <span>{f.label}</span>
+                </label>
+              ))}
+            </div>
+            {errors['frequency'] && <p className="calc-field__message">{firstMessage(errors['frequency'])}</p>}
+          </fieldset>
+
+          <div className="calc-more">
+            <p className="calc-more__title">Optional</p>
+            <div className="calc__row">
               <Field
-                id={`${id}-rate`}
-                name="rate"
-                label="Your interest rate"
-                suffix="% p.a."
+                id={`${id}-io`}
+                name="interestOnly"
+                label="Interest-only period"
+                hint="Years at the start, before principal repayments"
+                suffix="years"
+                inputMode="numeric"
+                placeholder="0"
+                value={entries.interestOnly}
+                messages={errors['interest_only_years']}
+                onChange={(value) => update({ interestOnly: value }, 'type')}
+                testId="interest-only"
+              />
+              <Field
+                id={`${id}-extra`}
+                name="extra"
+                label="Extra repayment"
+                hint={`Added to every ${frequency.noun} repayment`}
+                prefix="$"
                 inputMode="decimal"
-                value={entries.rate}
-                messages={errors['annual_rate_percent']}
-                onChange={(value) => update({ rate: value }, 'type')}
-                testId="own-rate"
+                placeholder="0"
+                value={entries.extra}
+                messages={errors['extra_repayment']}
+                onChange={(value) => update({ extra: value }, 'type')}
+                testId="extra-repayment"
               />
             </div>
-          )}
-          {entries.option !== OWN_RATE && errors['annual_rate_percent'] && (
-            <p className="calc-field__message">{firstMessage(errors['annual_rate_percent'])}</p>
-          )}
-          <p className="calc-fine" style={{ marginTop: 'var(--space-3)' }}>
-            <span aria-hidden="true">*</span> {comparisonWarning}
-          </p>
-        </fieldset>
-
-        <fieldset className="calc-group">
-          <legend className="calc-group__legend">Repayment frequency</legend>
-          <div className="calc-segments">
-            {FREQUENCIES.map((f) => (
-              <label key={f.value}>
-                <input
-                  type="radio"
-                  name="frequency"
-                  value={f.value}
-                  checked={entries.frequency === f.value}
-                  onChange={() => update({ frequency: f.value }, 'choose')}
-                />
-                <span>{f.label}</span>
-              </label>
-            ))}
-          </div>
-          {errors['frequency'] && <p className="calc-field__message">{firstMessage(errors['frequency'])}</p>}
-        </fieldset>
-
-        <div className="calc-more">
-          <p className="calc-more__title">Optional</p>
-          <div className="calc__row">
-            <Field
-              id={`${id}-io`}
-              name="interestOnly"
-              label="Interest-only period"
-              hint="Years at the start, before principal repayments"
-              suffix="years"
-              inputMode="numeric"
-              placeholder="0"
-              value={entries.interestOnly}
-              messages={errors['interest_only_years']}
-              onChange={(value) => update({ interestOnly: value }, 'type')}
-              testId="interest-only"
-            />
-            <Field
-              id={`${id}-extra`}
-              name="extra"
-              label="Extra repayment"
-              hint={`Added to every ${frequency.noun} repayment`}
-              prefix="$"
-              inputMode="decimal"
-              placeholder="0"
-              value={entries.extra}
-              messages={errors['extra_repayment']}
-              onChange={(value) => update({ extra: value }, 'type')}
-              testId="extra-repayment"
-            />
           </div>
         </div>
-      </div>
 
-      {/* On a phone the results come after every entry: this line keeps the figure in view while typing. */}
-      <p className="calc-sticky" aria-hidden="true" data-testid="sticky-repayment">
-        {outcome.ok ? (
-          <>
-            <span>Estimated repayment</span>
-            <span>
-              <strong>{outcome.value.repayment.display}</strong> a {outcome.value.period_label}
-            </span>
-          </>
-        ) : (
-          <span>Check your loan details</span>
-        )}
-      </p>
+        {/* On a phone the results come after every entry: this line keeps the figure in view while typing. */}
+        <p className="calc-sticky" aria-hidden="true" data-testid="sticky-repayment">
+          {outcome.ok ? (
+            <>
+              <span>Estimated repayment</span>
+              <span>
+                <strong>{outcome.value.repayment.display}</strong> a {outcome.value.period_label}
+              </span>
+            </>
+          ) : (
+            <span>Check your loan details</span>
+          )}
+        </p>
 
-      <HomeLoanResults outcome={outcome} detail={detail} frequencyNoun={frequency.noun} entries={loanEntries(entries, options)} />
-    </form>
+        <HomeLoanResults
+          outcome={outcome}
+          detail={detail}
+          frequencyNoun={frequency.noun}
+          entries={asked}
+          rises={<>{outcome.ok && <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} failed={failed} />}</>}
+        />
+      </form>
+
+      {/* Outside the form: the phone's sticky repayment line stays with Loan A's entries. */}
+      <section
+        className="calc-compare"
+        ref={compareRef}
+        aria-labelledby={`${id}-compare`}
+        onFocus={() => setTouched(true)}
+        onPointerDown={() => setTouched(true)}
+        data-testid="loan-compare"
+      >
+        <h3 id={`${id}-compare`} className="calc-compare__title">
+          Compare two loans
+        </h3>
+        <p className="calc-compare__intro">
+          Loan A is the loan above. Loan B starts as the same loan over {compareYears} years: change any of its details to see
+          the difference.
+        </p>
+        <div className="calc-compare__body">
+          <fieldset className="calc-compare__inputs">
+            <legend className="calc-group__legend">Loan B</legend>
+            <SecondLoanFields
+              id={`${id}-b`}
+              entries={secondEntries}
+              options={options}
+              errors={comparison && !comparison.ok ? comparison.errors : {}}
+              onChange={updateSecond}
+            />
+          </fieldset>
+          <ComparisonTable comparison={comparison} failed={failed} />
+        </div>
+        <EstimateNote />
+      </section>
+    </>
   );
 }
 
@@ -276,9 +422,11 @@ interface ResultsProps {
   frequencyNoun: string;
   /** What core is asked, for the schedule's CSV. */
   entries: LoanEntries;
+  /** The repayment if rates rise. */
+  rises: ReactNode;
 }
 
-function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsProps) {
+function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: ResultsProps) {
   if (!outcome.ok) {
     return (
       <div className="calc__results">
@@ -294,6 +442,9 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsPro
 
   return (
     <div className="calc__results">
+      <p className="calc-print-only" data-testid="print-loan">
+        {`Loan of ${view.principal.display} over ${view.term_years} ${view.term_years === 1 ? 'year' : 'years'} at ${perAnnum(Number(view.annual_rate_percent))}, ${view.frequency_label.toLowerCase()} repayments`}
+      </p>
       <div className="calc-headline" aria-live="polite" aria-atomic="true">
         <p className="calc-headline__label">{`Estimated ${frequencyNoun} repayment`}</p>
         <p className="calc-headline__figure" data-testid="monthly-repayment">
@@ -301,7 +452,17 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsPro
         </p>
         {view.interest_only_repayment && (
           <p className="calc-headline__sub" data-testid="interest-only-repayment">
-            after interest-only repayments of <strong>{view.interest_only_repayment.display}</strong> a {view.period_label}
+            {`Interest only for the first ${view.interest_only_years} ${view.interest_only_years === 1 ? 'year' : 'years'}: `}
+            <strong>{view.interest_only_repayment.display}</strong>
+            {` a ${view.period_label}, then ${view.repayment.display}`}
+          </p>
+        )}
+        {view.extra_repayment && (
+          <p className="calc-headline__sub" data-testid="total-repayment">
+            {`With your ${view.extra_repayment.display} extra you pay `}
+            <strong>{view.total_repayment.display}</strong>
+            {` a ${view.period_label}`}
+            {view.interest_only_total_repayment && ` (${view.interest_only_total_repayment.display} while interest only)`}
           </p>
         )}
       </div>
@@ -327,6 +488,8 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries }: ResultsPro
           <strong>{view.savings.time_saved_display}</strong> sooner.
         </p>
       )}
+
+      {rises}
 
       <ScheduleDetail view={detail.ok ? detail.value : view} />
 
@@ -426,6 +589,127 @@ const ScheduleDetail = memo(function ScheduleDetail({ view }: { view: LoanSchedu
     </>
   );
 });
+
+interface SecondLoanFieldsProps {
+  id: string;
+  entries: HomeLoanEntries;
+  options: readonly LoanOption[];
+  /** core's messages for both loans; Loan B's are under `second.<field>`. */
+  errors: FieldErrors;
+  onChange: (changes: Partial<HomeLoanEntries>) => void;
+}
+
+/** Loan B's entries: the same as the calculator's, more compact. */
+function SecondLoanFields({ id, entries, options, errors, onChange }: SecondLoanFieldsProps) {
+  const rateChoice = options.some((o) => o.id === entries.option) ? entries.option : OWN_RATE;
+  return (
+    <div className="calc-compare__fields">
+      <Field
+        id={`${id}-amount`}
+        name="secondAmount"
+        label="Loan B amount (AUD)"
+        prefix="$"
+        inputMode="decimal"
+        value={entries.amount}
+        messages={errors['second.principal']}
+        onChange={(value) => onChange({ amount: value })}
+        testId="second-amount"
+      />
+      <Field
+        id={`${id}-years`}
+        name="secondYears"
+        label="Loan B term (years)"
+        inputMode="numeric"
+        value={entries.years}
+        messages={errors['second.term_years']}
+        onChange={(value) => onChange({ years: value })}
+        testId="second-term"
+      />
+      <div className="calc-field">
+        <label className="calc-field__label" htmlFor={`${id}-option`}>
+          Loan B rate
+        </label>
+        <div className="calc-field__control">
+          <select
+            id={`${id}-option`}
+            name="secondOption"
+            value={rateChoice}
+            onChange={(event) => {
+              const option = event.target.value;
+              const from = options.find((o) => o.id === entries.option);
+              onChange(option === OWN_RATE && entries.rate.trim() === '' ? { option, rate: from ? String(from.rate) : '' } : { option });
+            }}
+            data-testid="second-option"
+          >
+            {options.map((option) => (
+              <option key={option.id} value={option.id}>
+                {`${option.label} ${perAnnum(option.rate)}`}
+              </option>
+            ))}
+            <option value={OWN_RATE}>Enter a rate</option>
+          </select>
+        </div>
+      </div>
+      {rateChoice === OWN_RATE && (
+        <Field
+          id={`${id}-rate`}
+          name="secondRate"
+          label="Loan B own rate"
+          suffix="% p.a."
+          inputMode="decimal"
+          value={entries.rate}
+          messages={errors['second.annual_rate_percent']}
+          onChange={(value) => onChange({ rate: value })}
+          testId="second-rate"
+        />
+      )}
+      <div className="calc-field">
+        <label className="calc-field__label" htmlFor={`${id}-frequency`}>
+          Loan B repayments
+        </label>
+        <div className="calc-field__control">
+          <select
+            id={`${id}-frequency`}
+            name="secondFrequency"
+            value={entries.frequency}
+            onChange={(event) => onChange({ frequency: event.target.value })}
+            data-testid="second-frequency"
+          >
+            {FREQUENCIES.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Field
+        id={`${id}-io`}
+        name="secondInterestOnly"
+        label="Loan B interest-only years"
+        suffix="years"
+        inputMode="numeric"
+        placeholder="0"
+        value={entries.interestOnly}
+        messages={errors['second.interest_only_years']}
+        onChange={(value) => onChange({ interestOnly: value })}
+        testId="second-interest-only"
+      />
+      <Field
+        id={`${id}-extra`}
+        name="secondExtra"
+        label="Loan B extra each repayment"
+        prefix="$"
+        inputMode="decimal"
+        placeholder="0"
+        value={entries.extra}
+        messages={errors['second.extra_repayment']}
+        onChange={(value) => onChange({ extra: value })}
+        testId="second-extra"
+      />
+    </div>
+  );
+}
 
 function EstimateNote() {
   return (

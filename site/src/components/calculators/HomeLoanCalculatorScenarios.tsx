@@ -1,0 +1,248 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { percent } from '../../data/format';
+import { formatAud, type LoanComparison, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
+import { firstMessage, type FieldErrors } from './fields';
+
+/**
+ * The home loan calculator's "what if" figures: the repayment if rates rise, and two loans side by
+ * side. banksia-core works them out in the loan tools' package (wasm/pkg-tools), which the page
+ * does not download on first load: the figures for the default entries come with the HTML (worked
+ * out at build time), and the package is fetched when the visitor first touches the calculator or
+ * scrolls near the comparison.
+ */
+
+type Tools = typeof import('./toolsCore');
+
+let loading: Promise<Tools> | undefined;
+
+/** The loan tools, fetched once. (A module that failed to load stays failed until the page is reloaded.) */
+function loadTools(): Promise<Tools> {
+  loading ??= import('./toolsCore').catch((error: unknown) => {
+    loading = undefined;
+    throw error;
+  });
+  return loading;
+}
+
+/**
+ * The loan tools once `wanted` (or `near`, the comparison, comes within 200 px of the viewport);
+ * `undefined` until then. `failed` is set when the package could not be fetched.
+ */
+export function useLoanTools(
+  wanted: boolean,
+  near: RefObject<HTMLElement | null>,
+): { tools: Tools | undefined; failed: boolean } {
+  const [tools, setTools] = useState<Tools>();
+  const [failed, setFailed] = useState(false);
+  const [seen, setSeen] = useState(false);
+  const live = useRef(true);
+
+  useEffect(() => {
+    live.current = true;
+    const element = near.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          setSeen(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(element);
+    return () => {
+      live.current = false;
+      observer.disconnect();
+    };
+  }, [near]);
+
+  useEffect(() => {
+    if (tools || !(wanted || seen)) return;
+    loadTools().then(
+      (loaded) => live.current && setTools(() => loaded),
+      () => live.current && setFailed(true),
+    );
+  }, [wanted, seen, tools]);
+
+  return { tools, failed };
+}
+
+/** "+$335", "-$97", "$0": a difference in whole dollars, signed. */
+function signed(amount: string): string {
+  if (amount.startsWith('-')) return `−${formatAud(amount.slice(1), false)}`;
+  const shown = formatAud(amount, false);
+  return shown === '$0' ? shown : `+${shown}`;
+}
+
+/** A rate as core gives it ("7.45"): "7.45%". */
+function ratePercent(rate: string): string {
+  return percent(Number(rate));
+}
+
+/** How a repayment is counted: "month", "fortnight", "week". */
+const PERIOD: Record<string, string> = { monthly: 'month', fortnightly: 'fortnight', weekly: 'week' };
+
+interface RateRisesProps {
+  view: LoanScheduleView;
+  /** core's rises for the entries shown; `undefined` while the tools load. */
+  rises: Outcome<RateRise[]> | undefined;
+  failed: boolean;
+}
+
+/** Said when the loan tools could not be fetched. */
+function LoadFailed() {
+  return (
+    <p className="calc-compare__problem" role="status" data-testid="tools-failed">
+      Couldn&apos;t load these figures: check your connection and reload the page.
+    </p>
+  );
+}
+
+/** "What if rates rise?": today's repayment and the repayment at +1, +2 and +3 percentage points. */
+export function RateRises({ view, rises, failed }: RateRisesProps) {
+  const period = view.period_label;
+  const rows = rises?.ok ? rises.value : undefined;
+  const pending = failed ? '–' : '…';
+  return (
+    <section className="calc-rises" aria-labelledby="calc-rises-heading" data-testid="rate-rises">
+      <h3 id="calc-rises-heading" className="calc-rises__title">
+        What if rates rise?
+      </h3>
+      <table className="calc-rises__table" aria-busy={rows ? undefined : true}>
+        <caption className="visually-hidden">Repayments if the interest rate rises</caption>
+        <colgroup>
+          <col className="calc-rises__col-rise" />
+          <col span={3} />
+        </colgroup>
+        <thead>
+          <tr>
+            <th scope="col">Rate rise</th>
+            <th scope="col">Rate p.a.</th>
+            <th scope="col">
+              Repayment <span className="calc-rises__per">{`a ${period}`}</span>
+            </th>
+            <th scope="col">
+              Increase <span className="calc-rises__per">{`a ${period}`}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-testid="rate-today">
+            <th scope="row">Today</th>
+            <td>{ratePercent(view.annual_rate_percent)}</td>
+            <td>{view.repayment.display}</td>
+            <td>–</td>
+          </tr>
+          {[1, 2, 3].map((points, index) => {
+            const rise = rows?.[index];
+            // A rise past the highest rate core accepts is left out by core.
+            if (rows && !rise) return null;
+            return (
+              <tr key={points} data-testid={`rate-rise-${points}`}>
+                <th scope="row">{`+${points}%`}</th>
+                <td>{rise ? ratePercent(rise.annual_rate_percent) : pending}</td>
+                <td>{rise ? formatAud(rise.repayment, false) : pending}</td>
+                <td>{rise ? signed(rise.difference) : pending}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {failed && <LoadFailed />}
+      <p className="calc-note">
+        {view.interest_only_years > 0
+          ? 'Principal and interest repayments after the interest-only years, before any extra repayment.'
+          : 'Principal and interest repayments, before any extra repayment.'}
+      </p>
+    </section>
+  );
+}
+
+interface ComparisonTableProps {
+  comparison: Outcome<LoanComparison> | undefined;
+  failed: boolean;
+}
+
+/** Loan A and Loan B side by side, and the difference (B minus A). */
+export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
+  if (comparison && !comparison.ok) {
+    const errors: FieldErrors = comparison.errors;
+    const first = Object.keys(errors).some((field) => field.startsWith('first.'));
+    return (
+      <p className="calc-compare__problem" role="status" data-testid="compare-problem">
+        {first ? 'Check the loan details above to compare.' : `Check Loan B: ${firstMessage(Object.values(errors).flat()) ?? ''}`}
+      </p>
+    );
+  }
+  const both = comparison?.value;
+  const pending = failed ? '–' : '…';
+  const sameFrequency = both ? both.first.frequency === both.second.frequency : true;
+  const repayment = (loan: LoanComparison['first']) => `${formatAud(loan.repayment, false)} a ${PERIOD[loan.frequency] ?? 'month'}`;
+  const difference = (amount: string, more: string, less: string) => {
+    if (amount.startsWith('-')) return `${formatAud(amount.slice(1), false)} ${less}`;
+    const shown = formatAud(amount, false);
+    return shown === '$0' ? 'No difference' : `${shown} ${more}`;
+  };
+  const rows: { label: string; id: string; a: string | undefined; b: string | undefined; diff: string | undefined }[] = [
+    {
+      label: 'Repayment',
+      id: 'repayment',
+      a: both && repayment(both.first),
+      b: both && repayment(both.second),
+      diff: both && (sameFrequency ? difference(both.repayment_difference, 'more', 'less') : 'Different frequencies'),
+    },
+    {
+      label: 'Total interest',
+      id: 'interest',
+      a: both && formatAud(both.first.total_interest, false),
+      b: both && formatAud(both.second.total_interest, false),
+      diff: both && difference(both.total_interest_difference, 'more', 'less'),
+    },
+    {
+      label: 'Total repaid',
+      id: 'repaid',
+      a: both && formatAud(both.first.total_repaid, false),
+      b: both && formatAud(both.second.total_repaid, false),
+      diff: both && difference(both.total_repaid_difference, 'more', 'less'),
+    },
+    {
+      label: 'Paid off in',
+      id: 'payoff',
+      a: both?.first.payoff_time_display,
+      b: both?.second.payoff_time_display,
+      diff: both?.payoff_difference_display,
+    },
+  ];
+  return (
+    <>
+      <div className="calc-compare__scroll" tabIndex={0} role="region" aria-label="Loan A and Loan B compared">
+        <table className="calc-compare__table" aria-busy={both ? undefined : true} data-testid="compare-table">
+          <colgroup>
+            <col className="calc-compare__label" />
+            <col span={3} />
+          </colgroup>
+          <thead>
+            <tr>
+              <td />
+              <th scope="col">Loan A</th>
+              <th scope="col">Loan B</th>
+              <th scope="col">Difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-testid={`compare-${row.id}`}>
+                <th scope="row">{row.label}</th>
+                <td data-label="Loan A">{row.a ?? pending}</td>
+                <td data-label="Loan B">{row.b ?? pending}</td>
+                <td data-label="Difference">{row.diff ?? pending}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {failed && <LoadFailed />}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * The home loan calculator's "what if" figures for its default entries, worked out by banksia-core
+ * when the site is built (the loan tools' package, wasm/pkg-tools, read from disk), so the page
+ * carries them in its HTML and the browser fetches the package only once the entries change.
+ * Build time only: imported by HomeLoanCalculatorSection.astro's frontmatter.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { compareLoans, initSync, loanRateRises, type LoanEntries } from '../../../../wasm/pkg-tools/banksia_wasm.js';
+
+// astro build runs in site/; the package is built into wasm/pkg-tools/ beside it.
+initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-tools/banksia_wasm_bg.wasm')) });
+
+/** The calculator's entries as the island sends them for the default loan (blank optional entries). */
+function entries(rate: number, amount: number, years: string): LoanEntries {
+  return {
+    principal: String(amount),
+    annual_rate_percent: String(rate),
+    term_years: years,
+    frequency: 'monthly',
+    interest_only_years: '',
+    extra_repayment: '',
+  };
+}
+
+export function defaultScenarios(rate: number, amount: number, termYears: number, compareYears: string) {
+  const first = entries(rate, amount, String(termYears));
+  const rises = loanRateRises(first);
+  const comparison = compareLoans(first, entries(rate, amount, compareYears));
+  if (!rises.ok || !comparison.ok) {
+    // Defaults core refuses: fail the build rather than publish a wrong figure.
+    throw new Error(`default home loan refused by core: ${JSON.stringify([rises, comparison])}`);
+  }
+  return { rises, comparison };
+}
