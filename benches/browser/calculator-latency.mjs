@@ -191,6 +191,8 @@ async function keyboardPass(page, calculator) {
   const amount = page.getByTestId(calculator.input);
   for (let i = 0; i < 10; i += 1) {
     await amount.fill('');
+    // Let the emptied field's own update (and its frame) land before counting keystrokes.
+    await page.waitForTimeout(100);
     await page.evaluate(() => void window.__keys.splice(0));
     await amount.pressSequentially(String(calculator.typedFrom + i * 7000), { delay: 30 });
     await page.waitForTimeout(100);
