@@ -1,15 +1,21 @@
-// Input-to-figure latency of the home loan calculator in Chromium: a 30-year loan repaid weekly
-// (1,560 repayments, schedule and chart redrawn on every keystroke).
+// Input-to-figure latency of every calculator in Chromium:
+// * the home loan calculator on a 30-year loan repaid weekly (1,560 repayments, schedule and chart
+//   redrawn on every keystroke), typing the loan amount;
+// * the term deposit calculator on 60 months with interest paid monthly (60 payments), typing the
+//   deposit amount;
+// * the borrowing power calculator (tax, living-expense floor, serviceability), typing the income.
 //
 //   cd site && npx astro build && cd .. && site/node_modules/.bin/node benches/browser/calculator-latency.mjs
 //
 // Serves site/dist on 127.0.0.1 (or uses BASE_URL), drives /usr/bin/chromium (CHROMIUM_PATH) with
 // playwright-core, and prints the timings and a markdown table for benches/README.md.
+// CALCULATORS=home-loan,term-deposit,borrowing-power (default all) picks which; RUNS sets the
+// dispatched events per calculator and CPU setting (default 300).
 // Both without and with 4x CPU throttling (CDP; roughly a mid-range phone):
 // * dispatched input event: from dispatching an input event on the amount field to the
 //   calculator's DOM showing core's new figure (React handles input as a discrete event, so this
-//   is the WASM schedule, its serialisation, rendering and commit), and to the start of the
-//   next animation frame;
+//   is the WASM call, its serialisation, rendering and commit), and to the start of the next
+//   animation frame;
 // * real keystrokes: Playwright's keyboard types amounts digit by digit; from each input
 //   event's own timestamp (when the browser created it) to the DOM update and the next frame.
 // The machine should be otherwise idle: other builds on its two cores show up in the tail.
@@ -24,7 +30,51 @@ const require = createRequire(join(ROOT, 'site/package.json'));
 const { chromium } = require('playwright-core');
 
 const RUNS = Number(process.env.RUNS ?? 300);
-const PATH = '/loans/home?amount=500000&term=30&loan=variable&repay=weekly';
+
+/**
+ * Each calculator: its page, its island, the field typed into, the figure watched, and a typed
+ * value around `base` (alternately above and below it, so that consecutive values always give a
+ * different figure, even the borrowing power's, rounded down to $1,000). The keyboard pass types
+ * six-digit amounts from `typedFrom` up in $7,000 steps.
+ */
+const ALL_CALCULATORS = [
+  {
+    name: 'home-loan',
+    title: 'Home loan (weekly, 30 years)',
+    path: '/loans/home?amount=500000&term=30&loan=variable&repay=weekly',
+    island: 'home-loan-calculator',
+    input: 'loan-amount',
+    figure: 'monthly-repayment',
+    base: 500000,
+    step: 1000,
+    typedFrom: 450000,
+  },
+  {
+    name: 'term-deposit',
+    title: 'Term deposit (60 months, monthly)',
+    path: '/term-deposits?deposit=50000&months=60&interest=monthly',
+    island: 'term-deposit-calculator',
+    input: 'deposit-amount',
+    figure: 'maturity-value',
+    base: 50000,
+    step: 1000,
+    typedFrom: 100000,
+  },
+  {
+    name: 'borrowing-power',
+    title: 'Borrowing power',
+    path: '/calculators/borrowing-power',
+    island: 'borrowing-power-calculator',
+    input: 'bp-income',
+    figure: 'borrowing-power',
+    base: 100000,
+    step: 1000,
+    typedFrom: 100000,
+  },
+];
+const CALCULATORS = process.env.CALCULATORS
+  ? ALL_CALCULATORS.filter((calculator) => process.env.CALCULATORS.split(',').includes(calculator.name))
+  : ALL_CALCULATORS;
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -78,16 +128,16 @@ function stats(samples) {
 }
 
 /** Types amounts into the field in the page and times each update; returns the samples in ms. */
-async function measure(page, runs) {
-  return page.evaluate(async (count) => {
-    const input = document.querySelector('[data-testid="loan-amount"]');
-    const figure = () => document.querySelector('[data-testid="monthly-repayment"]')?.textContent ?? '';
+async function measure(page, calculator, runs) {
+  return page.evaluate(async ({ count, island, input: inputId, figure: figureId, base, step }) => {
+    const input = document.querySelector(`[data-testid="${inputId}"]`);
+    const figure = () => document.querySelector(`[data-testid="${figureId}"]`)?.textContent ?? '';
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     const update = [];
     const frame = [];
     for (let i = 0; i < count; i += 1) {
-      // A different whole-dollar repayment each time: $500,000 plus $1,000 steps.
-      const value = String(500000 + ((i % 50) + 1) * 1000 * (i % 2 === 0 ? 1 : -1));
+      // A different figure each time: the base plus or minus whole steps, alternately.
+      const value = String(base + ((i % 50) + 1) * step * (i % 2 === 0 ? 1 : -1));
       const before = figure();
       const changed = new Promise((done) => {
         const observer = new MutationObserver(() => {
@@ -96,7 +146,7 @@ async function measure(page, runs) {
             done(performance.now());
           }
         });
-        observer.observe(document.querySelector('[data-testid="home-loan-calculator"]'), {
+        observer.observe(document.querySelector(`[data-testid="${island}"]`), {
           subtree: true,
           childList: true,
           characterData: true,
@@ -112,7 +162,7 @@ async function measure(page, runs) {
       await new Promise((done) => setTimeout(done, 0));
     }
     return { update, frame };
-  }, runs);
+  }, { count: runs, ...calculator });
 }
 
 /**
@@ -120,10 +170,10 @@ async function measure(page, runs) {
  * input event, the time from the event's own timestamp (when the browser created it) to the
  * calculator's DOM having changed, and to the start of the next frame.
  */
-async function keyboardPass(page) {
-  await page.evaluate(() => {
-    const calculator = document.querySelector('[data-testid="home-loan-calculator"]');
-    const input = document.querySelector('[data-testid="loan-amount"]');
+async function keyboardPass(page, calculator) {
+  await page.evaluate(({ island, input: inputId }) => {
+    const calculator = document.querySelector(`[data-testid="${island}"]`);
+    const input = document.querySelector(`[data-testid="${inputId}"]`);
     window.__keys = [];
     let pending = null;
     new MutationObserver(() => {
@@ -137,12 +187,14 @@ async function keyboardPass(page) {
     input.addEventListener('input', (event) => {
       pending = event.timeStamp;
     });
-  });
-  const amount = page.getByTestId('loan-amount');
+  }, calculator);
+  const amount = page.getByTestId(calculator.input);
   for (let i = 0; i < 10; i += 1) {
     await amount.fill('');
+    // Let the emptied field's own update (and its frame) land before counting keystrokes.
+    await page.waitForTimeout(100);
     await page.evaluate(() => void window.__keys.splice(0));
-    await amount.pressSequentially(String(450000 + i * 7000), { delay: 30 });
+    await amount.pressSequentially(String(calculator.typedFrom + i * 7000), { delay: 30 });
     await page.waitForTimeout(100);
     const keys = await page.evaluate(() => window.__keys.splice(0));
     (keyboardPass.samples ??= []).push(...keys);
@@ -158,22 +210,31 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const results = [];
   try {
-    for (const throttle of [1, 4]) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await page.goto(base + PATH);
-      await page.getByTestId('loan-amount').scrollIntoViewIfNeeded();
-      // Hydrated: the island is interactive once typing changes the figure.
-      await page.getByTestId('loan-amount').fill('500001');
-      await page.waitForFunction(() => document.querySelector('[data-testid="loan-amount"]')?.value === '500001');
-      await page.getByTestId('monthly-repayment').waitFor();
-      if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
-      await measure(page, 20); // warm-up
-      const { update, frame } = await measure(page, RUNS);
-      const keyboard = await keyboardPass(page);
-      results.push({ throttle, update: stats(update), frame: stats(frame), keyboard });
-      await context.close();
+    for (const calculator of CALCULATORS) {
+      for (const throttle of [1, 4]) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await page.goto(base + calculator.path);
+        await page.getByTestId(calculator.input).scrollIntoViewIfNeeded();
+        // Hydrated: Astro drops the island's `ssr` attribute, and typing changes the field.
+        await page.waitForFunction(
+          (island) => {
+            const root = document.querySelector(`[data-testid="${island}"]`)?.closest('astro-island');
+            return root !== null && root !== undefined && !root.hasAttribute('ssr');
+          },
+          calculator.island,
+          { timeout: 30_000 },
+        );
+        await page.getByTestId(calculator.input).fill(String(calculator.base + 1));
+        await page.getByTestId(calculator.figure).waitFor();
+        if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
+        await measure(page, calculator, 20); // warm-up
+        const { update, frame } = await measure(page, calculator, RUNS);
+        const keyboard = await keyboardPass(page, calculator);
+        results.push({ calculator: calculator.title, throttle, update: stats(update), frame: stats(frame), keyboard });
+        await context.close();
+      }
     }
   } finally {
     await browser.close();
@@ -182,15 +243,17 @@ async function main() {
 
   const ms = (value) => value.toFixed(2);
   console.log(JSON.stringify(results, null, 2));
-  console.log('\n| CPU | how | input → figure median | p95 | max | input → next frame median | p95 | samples |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log('\n| Calculator | CPU | how | input → figure median | p95 | max | input → next frame median | p95 | samples |');
+  console.log('|---|---|---|---|---|---|---|---|---|');
   for (const r of results) {
     const cpu = r.throttle === 1 ? 'unthrottled' : `${r.throttle}x slowdown`;
     for (const [how, update, frame] of [
       ['dispatched input event', r.update, r.frame],
       ['real keystrokes', r.keyboard.update, r.keyboard.frame],
     ]) {
-      console.log(`| ${cpu} | ${how} | ${ms(update.median)} ms | ${ms(update.p95)} ms | ${ms(update.max)} ms | ${ms(frame.median)} ms | ${ms(frame.p95)} ms | ${update.n} |`);
+      console.log(
+        `| ${r.calculator} | ${cpu} | ${how} | ${ms(update.median)} ms | ${ms(update.p95)} ms | ${ms(update.max)} ms | ${ms(frame.median)} ms | ${ms(frame.p95)} ms | ${update.n} |`,
+      );
     }
   }
 }

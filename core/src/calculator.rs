@@ -7,7 +7,8 @@
 //!   summary per year (for a chart and a table).
 //! * [`term_deposit_view`] reads [`TermDepositEntries`]: each interest payment, the total,
 //!   the maturity value, the same deposit with interest reinvested, and a warning below the
-//!   term's minimum deposit.
+//!   term's minimum deposit. An interest payment option the term doesn't offer is refused
+//!   ([`InterestFrequency::check_offered_for`]).
 //!
 //! # Reading entries
 //!
@@ -56,7 +57,8 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::loan::{self, LoanTerms, PayoffTime, RepaymentFrequency};
 use crate::money::{AmountInput, AmountParseError, format_aud, parse_amount, round_to_cents};
 use crate::term_deposit::{
-    InterestFrequency, TermDepositError, term_deposit_interest, term_deposit_reinvested,
+    InterestFrequency, MAX_TERM_MONTHS, TermDepositError, term_deposit_interest,
+    term_deposit_reinvested,
 };
 
 /// Messages per input field: `{ "principal": ["Enter a loan amount"] }`.
@@ -873,7 +875,8 @@ pub struct ReinvestedView {
 
 /// Interest on a term deposit for the entries: paid out (each payment, total, maturity value)
 /// and reinvested, with a warning below the minimum deposit (see [`crate::term_deposit`] for
-/// the rules).
+/// the rules). An interest payment option the term doesn't offer is refused under
+/// `frequency`, with the options it does offer.
 ///
 /// ```
 /// use banksia_core::calculator::{term_deposit_view, Entry, TermDepositEntries};
@@ -892,10 +895,20 @@ pub struct ReinvestedView {
 /// assert_eq!(view.interest_per_payment.display, "$187.50");
 /// assert_eq!(view.minimum_deposit_warning, None);
 ///
-/// let small = TermDepositEntries { amount: Entry::from("1000"), ..entries };
+/// let small = TermDepositEntries { amount: Entry::from("1000"), ..entries.clone() };
 /// assert_eq!(
 ///     term_deposit_view(&small).unwrap().minimum_deposit_warning.as_deref(),
 ///     Some("The minimum deposit for this term is $5,000")
+/// );
+///
+/// let short = TermDepositEntries {
+///     term_months: Entry::from("6"),
+///     frequency: Entry::from("quarterly"),
+///     ..entries
+/// };
+/// assert_eq!(
+///     term_deposit_view(&short).unwrap_err()["frequency"],
+///     ["Terms under 12 months pay interest monthly or at maturity"]
 /// );
 /// ```
 pub fn term_deposit_view(entries: &TermDepositEntries) -> Result<TermDepositView, FieldErrors> {
@@ -950,6 +963,12 @@ pub fn term_deposit_view(entries: &TermDepositEntries) -> Result<TermDepositView
             "annual_rate_percent" => stand_in_rate = Decimal::ZERO,
             _ => stand_in_months = 12,
         }
+    }
+    // An option the term doesn't offer, once the term itself is one core accepts.
+    if let (Some(months @ 1..=MAX_TERM_MONTHS), Some(frequency)) = (term_months, frequency)
+        && let Err(not_offered) = frequency.check_offered_for(months)
+    {
+        problems.note("frequency", not_offered.to_string());
     }
     let read = (|| Some((amount?, rate?, term_months?, frequency?, minimum?)))();
     let (amount, rate, term_months, frequency, minimum) = problems.finish(read)?;

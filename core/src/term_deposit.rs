@@ -112,7 +112,8 @@ impl InterestFrequency {
     ///   they pay before maturity (annual interest on a 12-month term is interest at maturity,
     ///   so it is not offered as a separate option).
     ///
-    /// The calculators and the term deposit page both list options with this rule. (The
+    /// The calculator and the term deposit pages list options with this rule, and the
+    /// calculator's view refuses any other ([`InterestFrequency::check_offered_for`]). (The
     /// calculation itself accepts any frequency: a period longer than what is left of the term
     /// is paid at maturity.)
     ///
@@ -146,6 +147,42 @@ impl InterestFrequency {
             .filter(|frequency| frequency.is_offered_for(term_months))
             .collect()
     }
+
+    /// `Ok` when this option is offered on a term of `term_months` ([`Self::is_offered_for`]),
+    /// otherwise which part of the rule it breaks.
+    ///
+    /// ```
+    /// use banksia_core::term_deposit::{FrequencyNotOffered, InterestFrequency::*};
+    ///
+    /// assert!(Monthly.check_offered_for(6).is_ok());
+    /// assert_eq!(Quarterly.check_offered_for(6), Err(FrequencyNotOffered::ShortTerm));
+    /// assert_eq!(Annually.check_offered_for(12), Err(FrequencyNotOffered::NotBeforeMaturity));
+    /// assert_eq!(
+    ///     FrequencyNotOffered::ShortTerm.to_string(),
+    ///     "Terms under 12 months pay interest monthly or at maturity"
+    /// );
+    /// ```
+    pub const fn check_offered_for(self, term_months: u32) -> Result<(), FrequencyNotOffered> {
+        if self.is_offered_for(term_months) {
+            Ok(())
+        } else if term_months < MONTHS_FOR_EVERY_FREQUENCY {
+            Err(FrequencyNotOffered::ShortTerm)
+        } else {
+            Err(FrequencyNotOffered::NotBeforeMaturity)
+        }
+    }
+}
+
+/// Why an interest payment option is not offered on a term (the two parts of
+/// [`InterestFrequency::is_offered_for`]); the `Display` text is the message for the person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum FrequencyNotOffered {
+    /// Quarterly, bi-annually or annually on a term under [`MONTHS_FOR_EVERY_FREQUENCY`] months.
+    #[error("Terms under 12 months pay interest monthly or at maturity")]
+    ShortTerm,
+    /// An option whose first payment would fall at maturity (annually on a 12-month term).
+    #[error("On this term that option pays only at maturity: choose At maturity")]
+    NotBeforeMaturity,
 }
 
 /// Why a term deposit calculation was refused. [`TermDepositError::field`] names the input;
@@ -388,6 +425,13 @@ fn simple_interest(amount: Decimal, rate_percent: Decimal, months: u32) -> Decim
 /// ).unwrap();
 /// let paid: Vec<String> = annual.payments.iter().map(|p| p.amount.to_string()).collect();
 /// assert_eq!(paid, ["400.00", "200.00"]);
+///
+/// // Any frequency is worked out, offered on the term or not: annual interest on a 3-month
+/// // term is one payment at maturity (the calculator's view refuses the option).
+/// let short = term_deposit_interest(
+///     Decimal::from(1_000), "3.25".parse().unwrap(), 3, InterestFrequency::Annually,
+/// ).unwrap();
+/// assert_eq!((short.number_of_payments, short.total_interest.to_string()), (1, "8.13".into()));
 /// ```
 pub fn term_deposit_interest(
     amount: Decimal,

@@ -234,6 +234,17 @@ fn borrowing_power() {
 }
 
 #[test]
+fn term_deposit_entries() {
+    use banksia_core::calculator::{TermDepositEntries, term_deposit_view};
+    replay("term_deposit_entries", |input| {
+        match term_deposit_view(&parse::<TermDepositEntries>(input)) {
+            Ok(view) => to_json(view),
+            Err(errors) => json!({ "errors": errors }),
+        }
+    });
+}
+
+#[test]
 fn term_deposit_options() {
     use banksia_core::term_deposit::InterestFrequency;
     replay("term_deposit_options", |input| {

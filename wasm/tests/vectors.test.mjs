@@ -58,6 +58,7 @@ const RUNNERS = {
   loan_schedule: [["calculators", (input) => outcome(calculators.loanSchedule(input), exact)]],
   loan_schedule_view: [["calculators", (input) => outcome(calculators.loanSchedule(input), (view) => view)]],
   term_deposit: [["calculators", (input) => outcome(calculators.termDeposit(input), exact)]],
+  term_deposit_entries: [["calculators", (input) => outcome(calculators.termDeposit(input), (v) => v)]],
   term_deposit_options: [["tools", (input) => tools.termDepositOptions(input.term_months)]],
   borrowing_power: [["borrowing", (input) => outcome(borrowing.borrowingPower(input.entries, input.today), (v) => v)]],
   loan_rate_rises: [["tools", (input) => outcome(tools.loanRateRises(input), (rises) => ({ rises }))]],

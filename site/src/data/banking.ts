@@ -1,3 +1,4 @@
+import type { InterestFrequency } from '../lib/core';
 import type { CdRateRow, CheckingAccount, SavingsProduct, TermDeposit } from './types';
 
 /** Business Checking's allowance of free transactions a month. */
@@ -108,47 +109,57 @@ export const termDeposits = [
     rate: 3.25,
     minDeposit: 1000,
     description: 'A short stop for money you will need soon.',
-    features: ['Interest paid at maturity', 'Reinvest or withdraw at the end'],
+    features: ['Reinvest or withdraw at the end'],
   },
   {
     termMonths: 6,
     rate: 3.75,
     minDeposit: 1000,
     description: 'Half a year at a fixed rate.',
-    features: ['Interest paid at maturity', 'Reinvest or withdraw at the end'],
+    features: ['Reinvest or withdraw at the end'],
   },
   {
     termMonths: 12,
     rate: 4.25,
     minDeposit: 1000,
     description: 'Our most popular term.',
-    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Reinvest or withdraw at the end'],
+    features: ['Reinvest or withdraw at the end'],
   },
   {
     termMonths: 24,
     rate: 4.5,
     minDeposit: 5000,
     description: 'Two years of certainty.',
-    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Rate locked for the whole term'],
+    features: ['Rate locked for the whole term'],
   },
   {
     termMonths: 36,
     rate: 4.75,
     minDeposit: 10000,
     description: 'A longer term for a higher rate.',
-    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Rate locked for the whole term'],
+    features: ['Rate locked for the whole term'],
   },
   {
     termMonths: 60,
     rate: 5.0,
     minDeposit: 25000,
     description: 'Our longest term and highest rate.',
-    features: ['Interest monthly, quarterly, bi-annually, annually or at maturity', 'Rate locked for the whole term'],
+    features: ['Rate locked for the whole term'],
   },
 ] as const satisfies readonly TermDeposit[];
 
-/** How often term deposit interest can be paid. */
-export const interestFrequencies = ['Monthly', 'Quarterly', 'Bi-annually', 'Annually', 'At maturity'] as const;
+/**
+ * How term deposit interest can be paid (spec section 9), as core names each option, with the
+ * words the site uses for it. Which options a term offers is core's rule (`termDepositOptions`,
+ * components/calculators/termDepositTerms.ts): the terms above don't list them.
+ */
+export const interestFrequencies = [
+  { value: 'monthly', label: 'Monthly', paid: 'each month', note: 'A regular income paid into your Banksia account each month.' },
+  { value: 'quarterly', label: 'Quarterly', paid: 'each quarter', note: 'Paid every three months.' },
+  { value: 'bi_annually', label: 'Bi-annually', paid: 'every six months', note: 'Paid every six months.' },
+  { value: 'annually', label: 'Annually', paid: 'each year', note: 'Paid once a year, on the anniversary of your deposit.' },
+  { value: 'at_maturity', label: 'At maturity', paid: 'at maturity', note: 'All interest paid at the end of the term, usually at the highest rate.' },
+] as const satisfies readonly { value: InterestFrequency; label: string; paid: string; note: string }[];
 
 /**
  * The inputs of the worked example the spec prints on /term-deposits. Its figures (interest,

@@ -53,3 +53,15 @@ export function longDate(iso: string): string {
   const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
   return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
 }
+
+const orList = new Intl.ListFormat('en-AU', { type: 'disjunction' });
+
+/** Alternatives in a sentence: ["monthly", "at maturity"] → "monthly or at maturity". */
+export function alternatives(items: readonly string[]): string {
+  return orList.format(items);
+}
+
+/** Text with its first letter in capitals, to start a sentence or a table cell: "monthly" → "Monthly". */
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -3,28 +3,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { borrowingPower } from './borrowingCore';
-import BorrowingPowerCalculator, { type BorrowingEntries, type BorrowingPowerCalculatorProps } from './BorrowingPowerCalculator';
+import BorrowingPowerCalculator, { DEFAULT_ENTRIES, type BorrowingEntries, type BorrowingPowerCalculatorProps } from './BorrowingPowerCalculator';
 import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
 
 vi.mock('./borrowingCore', () => import('./borrowingCore.testing'));
 
 const DATE = '2026-11-23';
-const DEFAULTS: BorrowingEntries = {
-  applicants: '1',
-  income: '100000',
-  partner_income: '',
-  other_income: '',
-  dependants: '0',
-  living_expenses: '2000',
-  other_repayments: '',
-  card_limits: '',
-  term_years: '30',
-  annual_rate_percent: '6.45',
-};
-const PROPS: BorrowingPowerCalculatorProps = { defaults: DEFAULTS, date: DATE };
+const PROPS: BorrowingPowerCalculatorProps = { defaults: DEFAULT_ENTRIES, date: DATE };
 
 function core(entries: Partial<BorrowingEntries>) {
-  return borrowingPower({ ...DEFAULTS, ...entries }, DATE);
+  return borrowingPower({ ...DEFAULT_ENTRIES, ...entries }, DATE);
 }
 
 let view: Mounted;

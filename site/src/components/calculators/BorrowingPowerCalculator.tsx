@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { homeLoanCalculatorDefaults } from '../../data/lending';
 import { borrowingPower, today, type BorrowingPowerEntries, type BorrowingPowerView, type Outcome } from './borrowingCore';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import ShareLink from './ShareLink';
@@ -16,6 +17,24 @@ export type BorrowingEntries = {
   card_limits: string;
   term_years: string;
   annual_rate_percent: string;
+};
+
+/**
+ * The calculator's first entries (its figure in the page's HTML, and the hub's): one applicant
+ * on $100,000 a year with $2,000 a month of living expenses, over the home loan calculator's
+ * term at its rate.
+ */
+export const DEFAULT_ENTRIES: BorrowingEntries = {
+  applicants: '1',
+  income: '100000',
+  partner_income: '',
+  other_income: '',
+  dependants: '0',
+  living_expenses: '2000',
+  other_repayments: '',
+  card_limits: '',
+  term_years: String(homeLoanCalculatorDefaults.termYears),
+  annual_rate_percent: String(homeLoanCalculatorDefaults.rate),
 };
 
 const QUERY_KEYS: QueryKeys<BorrowingEntries> = {

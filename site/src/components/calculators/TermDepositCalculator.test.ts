@@ -3,18 +3,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { termDeposit, type TermDepositEntries } from '../../lib/core';
+import { termDepositOptions } from './toolsCore';
 import TermDepositCalculator, { type TermDepositCalculatorProps } from './TermDepositCalculator';
+import { depositTerms } from './termDepositTerms';
 import { byLabel, byTestId, choose, click, mount, textOf, type, type Mounted } from './testing';
 
 vi.mock('../../lib/core', () => import('./core.testing'));
+vi.mock('./toolsCore', () => import('./toolsCore.testing'));
 
+// The site's terms, each with the options core offers on it (as the page builds them).
 const PROPS: TermDepositCalculatorProps = {
-  terms: [
-    { termMonths: 3, rate: 3.25, minDeposit: 1000, minDepositLabel: '$1,000' },
-    { termMonths: 12, rate: 4.25, minDeposit: 1000, minDepositLabel: '$1,000' },
-    { termMonths: 24, rate: 4.5, minDeposit: 5000, minDepositLabel: '$5,000' },
-    { termMonths: 60, rate: 5, minDeposit: 25000, minDepositLabel: '$25,000' },
-  ],
+  terms: depositTerms(),
   defaultAmount: '50000',
   defaultTermMonths: 24,
 };
@@ -38,19 +37,75 @@ describe('TermDepositCalculator', () => {
     expect(html).toContain('$4,500');
   });
 
-  it('recomputes for each amount, term and interest payment option', () => {
+  it('recomputes for each amount, term and interest payment option the term offers', () => {
     view = mount(TermDepositCalculator, PROPS);
     type(byLabel(view.container, 'Deposit amount'), '$12,345.67');
-    click(radio('12'));
     const select = byLabel<HTMLSelectElement>(view.container, 'Interest paid');
-    for (const frequency of ['monthly', 'quarterly', 'bi_annually', 'annually', 'at_maturity']) {
-      choose(select, frequency);
-      const expected = figures({ amount: '$12,345.67', annual_rate_percent: '4.25', term_months: '12', frequency, minimum_deposit: '1000' });
-      expect(textOf(view.container, 'maturity-value')).toBe(expected.maturity_value.display);
-      expect(textOf(view.container, 'total-interest')).toBe(expected.total_interest.display);
-      expect(textOf(view.container, 'interest-per-payment')).toBe(expected.interest_per_payment.display);
-      expect(textOf(view.container, 'number-of-payments')).toBe(String(expected.number_of_payments));
+    for (const term of PROPS.terms) {
+      click(radio(String(term.termMonths)));
+      for (const frequency of termDepositOptions(term.termMonths)) {
+        choose(select, frequency);
+        const expected = figures({
+          amount: '$12,345.67',
+          annual_rate_percent: String(term.rate),
+          term_months: String(term.termMonths),
+          frequency,
+          minimum_deposit: String(term.minDeposit),
+        });
+        expect(textOf(view.container, 'maturity-value')).toBe(expected.maturity_value.display);
+        expect(textOf(view.container, 'total-interest')).toBe(expected.total_interest.display);
+        expect(textOf(view.container, 'interest-per-payment')).toBe(expected.interest_per_payment.display);
+        expect(textOf(view.container, 'number-of-payments')).toBe(String(expected.number_of_payments));
+      }
     }
+  });
+
+  it('lists only the interest payment options core offers on the chosen term', () => {
+    view = mount(TermDepositCalculator, PROPS);
+    const listed = () => [...byLabel<HTMLSelectElement>(view.container, 'Interest paid').options].map((option) => option.value);
+    for (const term of PROPS.terms) {
+      click(radio(String(term.termMonths)));
+      expect(listed()).toEqual(termDepositOptions(term.termMonths));
+    }
+    // Core's rule, pinned: under 12 months only monthly or at maturity; annually only beyond 12.
+    click(radio('3'));
+    expect(listed()).toEqual(['monthly', 'at_maturity']);
+    click(radio('12'));
+    expect(listed()).not.toContain('annually');
+  });
+
+  it('keeps the chosen option when the new term offers it, and falls back to at maturity when not', () => {
+    view = mount(TermDepositCalculator, PROPS);
+    const select = byLabel<HTMLSelectElement>(view.container, 'Interest paid');
+    click(radio('60'));
+    choose(select, 'monthly');
+    click(radio('3'));
+    expect(select.value).toBe('monthly');
+    click(radio('60'));
+    choose(select, 'quarterly');
+    click(radio('6'));
+    expect(select.value).toBe('at_maturity');
+    expect(new URLSearchParams(window.location.search).get('interest')).toBe('at_maturity');
+    const expected = figures({ annual_rate_percent: '3.75', term_months: '6', minimum_deposit: '1000' });
+    expect(textOf(view.container, 'maturity-value')).toBe(expected.maturity_value.display);
+  });
+
+  it("shows core's message, not a figure, for a link with an option the term doesn't offer", () => {
+    window.history.replaceState(null, '', '/term-deposits?deposit=10000&months=6&interest=quarterly');
+    view = mount(TermDepositCalculator, PROPS);
+    const refused = termDeposit({ amount: '10000', annual_rate_percent: '3.75', term_months: '6', frequency: 'quarterly', minimum_deposit: '1000' });
+    if (refused.ok) throw new Error('core accepted quarterly interest on 6 months');
+    const message = refused.errors['frequency']![0]!;
+    expect(message).toBe('Terms under 12 months pay interest monthly or at maturity');
+    expect(textOf(view.container, 'deposit-problem')).toContain(message);
+    expect(byTestId(view.container, 'maturity-value')).toBeNull();
+    // The select shows what the link asked for, with core's message beside it.
+    const select = byLabel<HTMLSelectElement>(view.container, 'Interest paid');
+    expect(select.value).toBe('quarterly');
+    expect(select.closest('.calc-field')?.querySelector('.calc-field__message')?.textContent).toBe(message);
+    choose(select, 'monthly');
+    expect(byTestId(view.container, 'deposit-problem')).toBeNull();
+    expect([...select.options].map((option) => option.value)).toEqual(termDepositOptions(6));
   });
 
   it("warns below the term's minimum deposit", () => {

@@ -1,17 +1,20 @@
 import { useId, useRef } from 'react';
-import { perAnnum } from '../../data/format';
-import { termDeposit, type Outcome, type TermDepositEntries, type TermDepositView } from '../../lib/core';
+import { interestFrequencies } from '../../data/banking';
+import { months, perAnnum } from '../../data/format';
+import { termDeposit, type InterestFrequency, type Outcome, type TermDepositEntries, type TermDepositView } from '../../lib/core';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 
-/** A term on offer, from the site's data. */
+/** A term on offer, from the site's data, with the interest payment options core offers on it. */
 export interface DepositTerm {
   termMonths: number;
   rate: number;
   minDeposit: number;
   /** The minimum deposit as written on the page, e.g. "$5,000". */
   minDepositLabel: string;
+  /** `termDepositOptions(termMonths)`, worked out by core when the page is built. */
+  options: readonly InterestFrequency[];
 }
 
 export interface TermDepositCalculatorProps {
@@ -19,15 +22,6 @@ export interface TermDepositCalculatorProps {
   defaultAmount: string;
   defaultTermMonths: number;
 }
-
-/** The interest payment options, as core names them, with their labels. */
-const FREQUENCIES = [
-  { value: 'monthly', label: 'Monthly', paid: 'each month' },
-  { value: 'quarterly', label: 'Quarterly', paid: 'each quarter' },
-  { value: 'bi_annually', label: 'Bi-annually', paid: 'every six months' },
-  { value: 'annually', label: 'Annually', paid: 'each year' },
-  { value: 'at_maturity', label: 'At maturity', paid: 'at maturity' },
-] as const;
 
 type DepositEntries = {
   amount: string;
@@ -50,8 +44,22 @@ export function depositEntries(entries: DepositEntries, terms: readonly DepositT
   };
 }
 
-function months(count: number): string {
-  return `${count} ${count === 1 ? 'month' : 'months'}`;
+/**
+ * The options the select lists: the chosen term's (all of them for a term not in the table,
+ * which core refuses anyway), and the current choice when a hand-edited link asked for one the
+ * term doesn't offer, so that core's message beside it makes sense.
+ */
+export function listedOptions(term: DepositTerm | undefined, current: string) {
+  return interestFrequencies.filter(
+    (frequency) => !term || term.options.includes(frequency.value) || frequency.value === current,
+  );
+}
+
+/** The option to keep when the term changes: the current one if the new term offers it, else the default (or the term's first). */
+export function optionFor(term: DepositTerm, current: string, fallback: string): string {
+  const offered = (value: string) => term.options.some((option) => option === value);
+  if (offered(current)) return current;
+  return offered(fallback) ? fallback : (term.options[0] ?? fallback);
 }
 
 /**
@@ -65,8 +73,9 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
   const outcome: Outcome<TermDepositView> = termDeposit(depositEntries(entries, terms));
   const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
-  const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[FREQUENCIES.length - 1]!;
   const term = terms.find((t) => String(t.termMonths) === entries.term);
+  const options = listedOptions(term, entries.frequency);
+  const frequency = interestFrequencies.find((f) => f.value === entries.frequency) ?? interestFrequencies[interestFrequencies.length - 1]!;
 
   return (
     <form ref={form} className="calc" onSubmit={(event) => event.preventDefault()} noValidate data-testid="term-deposit-calculator">
@@ -93,7 +102,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
                   name="term"
                   value={t.termMonths}
                   checked={entries.term === String(t.termMonths)}
-                  onChange={() => update({ term: String(t.termMonths) }, 'choose')}
+                  onChange={() => update({ term: String(t.termMonths), frequency: optionFor(t, entries.frequency, defaults.frequency) }, 'choose')}
                 />
                 <span className="calc-option__name">{months(t.termMonths)}</span>
                 <span className="calc-option__rates">
@@ -118,7 +127,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
               onChange={(event) => update({ frequency: event.target.value }, 'choose')}
               data-testid="interest-frequency"
             >
-              {FREQUENCIES.map((f) => (
+              {options.map((f) => (
                 <option key={f.value} value={f.value}>
                   {f.label}
                 </option>
