@@ -4,12 +4,8 @@
  * carries them in its HTML and the browser fetches the package only once the entries change.
  * Build time only: imported by HomeLoanCalculatorSection.astro's frontmatter.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { compareLoans, initSync, loanRateRises, type LoanEntries } from '../../../../wasm/pkg-tools/banksia_wasm.js';
-
-// astro build runs in site/; the package is built into wasm/pkg-tools/ beside it.
-initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-tools/banksia_wasm_bg.wasm')) });
+// toolsCore reads the package from disk when the site is built.
+import { compareLoans, loanRateRises, type LoanEntries } from './toolsCore';
 
 /** The calculator's entries as the island sends them for the default loan (blank optional entries). */
 function entries(rate: number, amount: number, years: string): LoanEntries {
