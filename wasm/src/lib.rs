@@ -155,8 +155,8 @@ pub fn format_aud_js(
         .map_or_else(|_| String::new(), |amount| format_aud(amount, show_cents))
 }
 
-/// Talc rather than the standard library's dlmalloc: about 6 KB smaller in each package, and
-/// faster on WebAssembly (ARCHITECTURE.md).
+/// Talc rather than the standard library's dlmalloc: about 6 KB smaller in each package, and no
+/// slower in the Node bench (benches/README.md).
 #[cfg(target_arch = "wasm32")]
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
