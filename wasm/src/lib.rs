@@ -6,12 +6,19 @@
 //! thrown exceptions, so the page can show each message beside its input; a value of the wrong
 //! shape becomes a message under `input`.
 //!
-//! Data crosses as one JSON string each way: a page's value is turned into JSON text by
-//! `JSON.stringify` (or handed over as JSON text already, e.g. the very body the wizard will
-//! post), tokenised by [`json`] and read by core's input type's own `Deserialize`, the one the
-//! server runs on request bodies through `serde_json`; results are written with serde by
-//! [`json`] and turned into plain objects by `JSON.parse`. ([`json`] rather than `serde_json`
-//! here: serde_json's error messages link float formatting, about 20 KB; see ARCHITECTURE.md.)
+//! Data crosses as one JSON string each way. A page's value is turned into JSON text by
+//! `JSON.stringify`, or handed over as JSON text already (e.g. the very body the wizard will
+//! post). That text is read exactly as the server reads a request body: by `serde_json`
+//! (feature `arbitrary_precision`) and the input type's own `Deserialize`, through [`quiet`],
+//! which only keeps serde's error messages from being formatted (they would link Rust's float
+//! printing, about 20 KB; see ARCHITECTURE.md). So the browser and the server give the same
+//! answer for the same text, malformed text included. Results are written by
+//! `serde_json::to_string` and turned into plain objects by `JSON.parse`.
+//!
+//! Money never passes through a float in Rust: a number's digits reach core as written. A
+//! JavaScript number crosses as the digits `JSON.stringify` writes for it, its shortest exact
+//! decimal form (`6.45` stays `6.45`, `1e21` becomes `1e+21`, refused like every exponent);
+//! the site itself hands amounts over as the text a person typed.
 //!
 //! The crate builds four packages, so that a page downloads only the half of core it uses:
 //!
@@ -24,7 +31,8 @@
 //!   `termDepositOptions`;
 //!
 //! (the borrowing power and the loan tools together are 69 KB gzip, over the 60 KB budget of
-//! one package, so each has its own) and all four hold `formatAud`, `isValidReference` and `referenceFromRandom`. Native builds
+//! one package, so each has its own) and all four hold `formatAud`, `isValidReference` and
+//! `referenceFromRandom`. Native builds
 //! (tests, clippy) compile everything. The TypeScript types of everything that crosses are
 //! generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 
@@ -33,6 +41,7 @@ use std::collections::BTreeMap;
 use banksia_core::calculator::FieldErrors;
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
+use quiet::Unread;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
@@ -43,7 +52,7 @@ mod application;
 mod borrowing;
 #[cfg(any(feature = "calculators", not(target_arch = "wasm32")))]
 mod calculators;
-mod json;
+mod quiet;
 #[cfg(any(feature = "tools", not(target_arch = "wasm32")))]
 mod tools;
 
@@ -64,20 +73,12 @@ extern "C" {
 /// plain objects.
 fn to_js<T: Serialize>(value: &T) -> JsValue {
     // Core's plain data types always serialise; NULL would only ever show a bug in this crate.
-    json::to_string(value).map_or(JsValue::NULL, |text| json_parse(&text))
+    serde_json::to_string(value).map_or(JsValue::NULL, |text| json_parse(&text))
 }
 
 /// The one error helper: a message under `input` for a value core can't take.
 fn input_error(message: impl Into<String>) -> FieldErrors {
     BTreeMap::from([("input".to_owned(), vec![message.into()])])
-}
-
-/// Why a page's value could not be read.
-enum Unread {
-    /// Not JSON at all (JSON text with a syntax error, or a value `JSON.stringify` refuses).
-    NotJson,
-    /// JSON, but not what the input type reads.
-    Shape,
 }
 
 /// Reads `T` with its one `Deserialize` from JSON text, or from a JavaScript value turned into
@@ -89,13 +90,7 @@ fn read_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, Unread> {
             .map_err(|_| Unread::NotJson)?
             .unwrap_or_else(|| "null".to_owned()),
     };
-    json::from_object(&text).map_err(|error| {
-        if error.is_shape() {
-            Unread::Shape
-        } else {
-            Unread::NotJson
-        }
-    })
+    quiet::from_json(&text)
 }
 
 /// A calculator's entries (an object, or its JSON text) read by their one `Deserialize`; what
@@ -159,3 +154,9 @@ pub fn format_aud_js(
     parse_amount(&text(&amount))
         .map_or_else(|_| String::new(), |amount| format_aud(amount, show_cents))
 }
+
+/// Talc rather than the standard library's dlmalloc: about 6 KB smaller in each package, and no
+/// slower in the Node bench (benches/README.md).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
