@@ -8,8 +8,6 @@
  * nothing a visitor sees waits for the script, and on a slow link the document and its first paint
  * get the bandwidth to themselves instead of sharing it with React and banksia-core's WebAssembly.
  *
- * A page opened in a background tab paints, and so hydrates, when it is first shown.
- *
  * Astro inlines this function into each page with an island (the server's Content-Security-Policy
  * allows the site's inline scripts by hash), so it stays small and has no imports.
  */
@@ -17,7 +15,9 @@
 /** @type {import('astro').ClientDirective} */
 export default async function afterPaint(load) {
   // The page's first contentful paint, as the browser reports it once the frame is on screen (on a
-  // busy device that can be well after the frame was produced); at once where it is not reported.
+  // busy device that can be well after the frame was produced); at once where it is not reported,
+  // and after three seconds at most, since a browser may leave out the paint of a page that was
+  // hidden (opened in a background tab) while it loaded.
   const painted = new Promise((resolve) => {
     if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve(undefined);
     new PerformanceObserver((list, observer) => {
@@ -25,6 +25,7 @@ export default async function afterPaint(load) {
       observer.disconnect();
       resolve(undefined);
     }).observe({ type: 'paint', buffered: true });
+    setTimeout(resolve, 3000);
   });
   // ...and the document's `load`: every element of the HTML has been parsed and laid out by then.
   const loaded = new Promise((resolve) => {

@@ -219,6 +219,19 @@ test.describe('islands never wait', () => {
       expect(lastStart, JSON.stringify(timing.entries)).toBeLessThan(firstEnd);
     });
 
+    test(`${path} still hydrates when the browser never reports the first paint`, async ({ page }) => {
+      // A page loaded in a background tab may never get a first-contentful-paint entry.
+      await page.addInitScript(() => {
+        const observe = PerformanceObserver.prototype.observe;
+        PerformanceObserver.prototype.observe = function (options) {
+          if (options?.type === 'paint') return;
+          observe.call(this, options);
+        };
+      });
+      await page.goto(path);
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+    });
+
     for (const width of [375, 1280]) {
       test(`${path} does not shift when the island hydrates (${width} px)`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
