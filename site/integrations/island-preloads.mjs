@@ -11,6 +11,10 @@
  * document. The `client:after-paint` directive (after-paint.mjs, which this integration adds) moves
  * them into <head> once the HTML has been painted, all at once, and then hydrates the island.
  *
+ * A page's own module scripts (the header's navigation, the wizard page's sent notice) get a
+ * `modulepreload` for each module they import, straight in <head>: they run before the first paint
+ * as before, and their imports no longer wait for them to arrive.
+ *
  * The module graph is read from the built files with es-module-lexer (the lexer Vite itself uses):
  * static imports only, since a dynamic import is by definition not needed up front.
  */
@@ -70,24 +74,29 @@ export async function moduleGraph(entries, read) {
 }
 
 /**
- * The <link> elements a page's islands need: none for a module the page's own module scripts load
- * (they fetch it from the HTML anyway).
+ * The <link> elements a page needs: `now`, a modulepreload for each module its own module scripts
+ * import (so that they start with the HTML rather than after the script that imports them), and
+ * `afterPaint`, the islands' modules and `.wasm`, none of them one the page's scripts load anyway.
  * @param {string} html
  * @param {ReadBuilt} read
  */
 export async function preloadLinks(html, read) {
-  const { modules, wasm } = await moduleGraph(entryModules(html), read);
   const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((m) => /** @type {string} */ (m[1]));
   const loadedByPage = (await moduleGraph(scripts, read)).modules;
-  const links = [];
-  for (const path of modules) {
-    if (!loadedByPage.has(path)) links.push(`<link rel="modulepreload" href="${path}">`);
+  const now = [...loadedByPage].filter((path) => !scripts.includes(path)).map((path) => `<link rel="modulepreload" href="${path}">`);
+  const afterPaint = [];
+  const entries = entryModules(html);
+  if (entries.size > 0) {
+    const { modules, wasm } = await moduleGraph(entries, read);
+    for (const path of modules) {
+      if (!loadedByPage.has(path)) afterPaint.push(`<link rel="modulepreload" href="${path}">`);
+    }
+    // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
+    for (const path of wasm) {
+      afterPaint.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
+    }
   }
-  // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
-  for (const path of wasm) {
-    links.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
-  }
-  return links;
+  return { now, afterPaint };
 }
 
 /** @param {string} dir */
@@ -117,17 +126,18 @@ export default function islandPreloads() {
         let pages = 0;
         for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          const links = await preloadLinks(html, read);
-          if (links.length === 0) continue;
+          const { now, afterPaint } = await preloadLinks(html, read);
+          if (now.length === 0 && afterPaint.length === 0) continue;
           if (!html.includes('</head>')) throw new Error(`${file} has no </head> for its preloads`);
           const directives = [...html.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g)].map((m) => m[1]);
           if (directives.some((directive) => directive !== 'after-paint')) {
             throw new Error(`${file}: every island needs client:after-paint, which starts its preloads (found ${directives.join(', ')})`);
           }
-          await writeFile(file, html.replace('</head>', `<template data-island-preloads>${links.join('')}</template></head>`));
+          const template = afterPaint.length > 0 ? `<template data-island-preloads>${afterPaint.join('')}</template>` : '';
+          await writeFile(file, html.replace('</head>', `${now.join('')}${template}</head>`));
           pages += 1;
         }
-        logger.info(`module and WebAssembly preloads, started after the first paint, added to ${pages} pages`);
+        logger.info(`module preloads added to ${pages} pages (an island's, with its WebAssembly, started after the first paint)`);
       },
     },
   };
