@@ -1,17 +1,22 @@
 // @ts-check
 /**
- * Islands that never wait: after the build, each page that carries an island (or a module script)
- * gets, in its <head>, a `<link rel="modulepreload">` for every module the island will import and a
- * `<link rel="preload" as="fetch" crossorigin>` for every `.wasm` those modules fetch. The browser
- * then downloads React, the island and banksia-core's WebAssembly in parallel while it parses the
- * HTML, instead of discovering them one after another (island -> its chunks -> core -> .wasm).
+ * Islands that never wait: after the build, each page that carries an island gets, in its <head>,
+ * a `<link rel="modulepreload">` for every module the island will import and a
+ * `<link rel="preload" as="fetch" crossorigin>` for every `.wasm` those modules fetch, so React,
+ * the island and banksia-core's WebAssembly download in parallel instead of being discovered one
+ * after another (island -> its chunks -> core -> .wasm).
+ *
+ * The links sit in a `<template data-island-preloads>`: the first paint needs none of them (the
+ * island's first render is in the HTML), so they must not take a slow link's bandwidth from the
+ * document. The `client:after-paint` directive (after-paint.mjs, which this integration adds) moves
+ * them into <head> once the HTML has been painted, all at once, and then hydrates the island.
+ *
+ * A page's own module scripts (the header's navigation, the wizard page's sent notice) get a
+ * `modulepreload` for each module they import, straight in <head>: they run before the first paint
+ * as before, and their imports no longer wait for them to arrive.
  *
  * The module graph is read from the built files with es-module-lexer (the lexer Vite itself uses):
  * static imports only, since a dynamic import is by definition not needed up front.
- *
- * Every preload asks for low priority: the page's first paint needs none of these (the island's
- * first render is in the HTML), so on a slow link they must not take bandwidth from the document
- * itself; they still start at once, in parallel, and are done long before a visitor types.
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -23,7 +28,7 @@ const ORIGIN = 'https://site.invalid';
 /** @typedef {(path: string) => Promise<string>} ReadBuilt A built file's text by its site path. */
 
 /**
- * Module URLs a page starts from: its islands' component and renderer, and its module scripts.
+ * Module URLs a page's islands start from: each island's component and renderer.
  * @param {string} html
  */
 function entryModules(html) {
@@ -33,10 +38,6 @@ function entryModules(html) {
       const url = island[0].match(new RegExp(`\\s${attribute}="([^"]+)"`))?.[1];
       if (url) entries.add(url);
     }
-  }
-  for (const script of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>/g)) {
-    const src = script[0].match(/\ssrc="([^"]+)"/)?.[1];
-    if (src) entries.add(src);
   }
   return entries;
 }
@@ -73,25 +74,29 @@ export async function moduleGraph(entries, read) {
 }
 
 /**
- * The <link> elements a page needs: none for a module the HTML already loads itself.
+ * The <link> elements a page needs: `now`, a modulepreload for each module its own module scripts
+ * import (so that they start with the HTML rather than after the script that imports them), and
+ * `afterPaint`, the islands' modules and `.wasm`, none of them one the page's scripts load anyway.
  * @param {string} html
  * @param {ReadBuilt} read
  */
 export async function preloadLinks(html, read) {
+  const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((m) => /** @type {string} */ (m[1]));
+  const loadedByPage = (await moduleGraph(scripts, read)).modules;
+  const now = [...loadedByPage].filter((path) => !scripts.includes(path)).map((path) => `<link rel="modulepreload" href="${path}">`);
+  const afterPaint = [];
   const entries = entryModules(html);
-  const { modules, wasm } = await moduleGraph(entries, read);
-  const scripts = new Set(
-    [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((m) => /** @type {string} */ (m[1])),
-  );
-  const links = [];
-  for (const path of modules) {
-    if (!scripts.has(path)) links.push(`<link rel="modulepreload" href="${path}" fetchpriority="low">`);
+  if (entries.size > 0) {
+    const { modules, wasm } = await moduleGraph(entries, read);
+    for (const path of modules) {
+      if (!loadedByPage.has(path)) afterPaint.push(`<link rel="modulepreload" href="${path}">`);
+    }
+    // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
+    for (const path of wasm) {
+      afterPaint.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
+    }
   }
-  // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
-  for (const path of wasm) {
-    links.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin fetchpriority="low">`);
-  }
-  return links;
+  return { now, afterPaint };
 }
 
 /** @param {string} dir */
@@ -105,6 +110,9 @@ export default function islandPreloads() {
   return {
     name: 'banksia:island-preloads',
     hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'after-paint', entrypoint: fileURLToPath(new URL('./after-paint.mjs', import.meta.url)) });
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const root = fileURLToPath(dir);
         /** @type {Map<string, Promise<string>>} */
@@ -118,13 +126,18 @@ export default function islandPreloads() {
         let pages = 0;
         for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          const links = await preloadLinks(html, read);
-          if (links.length === 0) continue;
+          const { now, afterPaint } = await preloadLinks(html, read);
+          if (now.length === 0 && afterPaint.length === 0) continue;
           if (!html.includes('</head>')) throw new Error(`${file} has no </head> for its preloads`);
-          await writeFile(file, html.replace('</head>', `${links.join('')}</head>`));
+          const directives = [...html.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g)].map((m) => m[1]);
+          if (directives.some((directive) => directive !== 'after-paint')) {
+            throw new Error(`${file}: every island needs client:after-paint, which starts its preloads (found ${directives.join(', ')})`);
+          }
+          const template = afterPaint.length > 0 ? `<template data-island-preloads>${afterPaint.join('')}</template>` : '';
+          await writeFile(file, html.replace('</head>', `${now.join('')}${template}</head>`));
           pages += 1;
         }
-        logger.info(`module and WebAssembly preloads added to ${pages} pages`);
+        logger.info(`module preloads added to ${pages} pages (an island's, with its WebAssembly, started after the first paint)`);
       },
     },
   };

@@ -31,6 +31,15 @@ export interface ScheduleChartProps {
 const WIDTH = 1000;
 const HEIGHT = 300;
 
+/**
+ * Geometry to a tenth of a unit of the 1000 × 300 box (at most 0.01% of the chart, far below a
+ * pixel): the chart is in the page's HTML, and full float precision would add about a kilobyte
+ * compressed to it.
+ */
+const tenth = (value: number) => Math.round(value * 10) / 10;
+/** A CSS percentage to a hundredth of a percent. */
+const percent = (value: number) => `${Math.round(value * 10000) / 100}%`;
+
 /** A round axis top and step (1, 2, 2.5 or 5 × a power of ten) giving four or five gridlines. */
 export function niceScale(largest: number): { top: number; step: number } {
   if (!Number.isFinite(largest) || largest <= 0) return { top: 1, step: 1 };
@@ -58,7 +67,7 @@ function YAxis({ ticks, top, formatTick }: { ticks: number[]; top: number; forma
   return (
     <div className="chart__y" aria-hidden="true">
       {ticks.map((tick) => (
-        <span key={tick} style={{ bottom: `${(tick / top) * 100}%` }}>
+        <span key={tick} style={{ bottom: percent(tick / top) }}>
           {formatTick(String(tick))}
         </span>
       ))}
@@ -70,7 +79,7 @@ function XAxis({ count, ticks, offset }: { count: number; ticks: number[]; offse
   return (
     <div className="chart__x" aria-hidden="true">
       {ticks.map((year) => (
-        <span key={year} style={{ left: `${((year - offset) / count) * 100}%` }}>
+        <span key={year} style={{ left: percent((year - offset) / count) }}>
           {year}
         </span>
       ))}
@@ -82,7 +91,7 @@ function Grid({ ticks, top }: { ticks: number[]; top: number }) {
   return (
     <g className="chart__grid">
       {ticks.map((tick) => {
-        const y = HEIGHT - (tick / top) * HEIGHT;
+        const y = tenth(HEIGHT - (tick / top) * HEIGHT);
         return <line key={tick} x1={0} x2={WIDTH} y1={y} y2={y} vectorEffect="non-scaling-stroke" />;
       })}
     </g>
@@ -104,7 +113,7 @@ export default function ScheduleChart({ opening, years, formatTick }: ScheduleCh
   const paymentScale = niceScale(Math.max(...years.map((y) => Number(y.payments.amount))));
   const paymentTicks = ticksOf(paymentScale.top, paymentScale.step);
   const slot = WIDTH / count;
-  const barWidth = Math.max(slot * 0.7, 1);
+  const barWidth = tenth(Math.max(slot * 0.7, 1));
   const xTicks = yearTicks(count);
 
   return (
@@ -139,14 +148,14 @@ export default function ScheduleChart({ opening, years, formatTick }: ScheduleCh
             <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" focusable="false" data-testid="split-chart">
               <Grid ticks={paymentTicks} top={paymentScale.top} />
               {years.map((y, i) => {
-                const principal = (Number(y.principal.amount) / paymentScale.top) * HEIGHT;
-                const interest = (Number(y.interest.amount) / paymentScale.top) * HEIGHT;
-                const x = i * slot + (slot - barWidth) / 2;
+                const principal = tenth((Number(y.principal.amount) / paymentScale.top) * HEIGHT);
+                const interest = tenth((Number(y.interest.amount) / paymentScale.top) * HEIGHT);
+                const x = tenth(i * slot + (slot - barWidth) / 2);
                 return (
                   <g key={y.year}>
                     <title>{`Year ${y.year}: principal ${y.principal.display}, interest ${y.interest.display}`}</title>
-                    <rect className="chart__principal" x={x} width={barWidth} y={HEIGHT - principal} height={principal} />
-                    <rect className="chart__interest" x={x} width={barWidth} y={HEIGHT - principal - interest} height={interest} />
+                    <rect className="chart__principal" x={x} width={barWidth} y={tenth(HEIGHT - principal)} height={principal} />
+                    <rect className="chart__interest" x={x} width={barWidth} y={tenth(HEIGHT - principal - interest)} height={interest} />
                   </g>
                 );
               })}

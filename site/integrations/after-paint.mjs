@@ -1,0 +1,43 @@
+// @ts-check
+/**
+ * `client:after-paint`: an island hydrates once the page's own HTML has been painted, and only then
+ * do its downloads start, all at once and in parallel: the build puts every module the island
+ * imports and every `.wasm` it fetches as `<link>` preloads inside a `<template data-island-preloads>`
+ * in <head> (island-preloads.mjs), where the browser's preload scanner leaves them alone; this moves
+ * them into <head> and then asks Astro for the island. The island's first render is in the HTML, so
+ * nothing a visitor sees waits for the script, and on a slow link the document and its first paint
+ * get the bandwidth to themselves instead of sharing it with React and banksia-core's WebAssembly.
+ *
+ * Astro inlines this function into each page with an island (the server's Content-Security-Policy
+ * allows the site's inline scripts by hash), so it stays small and has no imports.
+ */
+
+/** @type {import('astro').ClientDirective} */
+export default async function afterPaint(load) {
+  // The page's first contentful paint, as the browser reports it once the frame is on screen (on a
+  // busy device that can be well after the frame was produced); at once where it is not reported,
+  // and after three seconds at most, since a browser may leave out the paint of a page that was
+  // hidden (opened in a background tab) while it loaded.
+  const painted = new Promise((resolve) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) return resolve(undefined);
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      resolve(undefined);
+    }).observe({ type: 'paint', buffered: true });
+    setTimeout(resolve, 3000);
+  });
+  // ...and the document's `load`: every element of the HTML has been parsed and laid out by then.
+  const loaded = new Promise((resolve) => {
+    if (document.readyState === 'complete') resolve(undefined);
+    else addEventListener('load', resolve, { once: true });
+  });
+  await Promise.all([painted, loaded]);
+  const preloads = document.querySelector('template[data-island-preloads]');
+  if (preloads instanceof HTMLTemplateElement) {
+    document.head.append(document.importNode(preloads.content, true));
+    preloads.remove();
+  }
+  const hydrate = await load();
+  await hydrate();
+}
