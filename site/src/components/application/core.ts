@@ -9,14 +9,8 @@
  * is rendered with core's options), fetched as a hashed asset in the browser.
  */
 import init, { initSync } from '../../../../wasm/pkg-application/banksia_wasm.js';
+import { initPackage } from '../../lib/initPackage';
 
-if (import.meta.env.SSR) {
-  const { readFileSync } = await import('node:fs');
-  const { resolve } = await import('node:path');
-  // astro build runs in site/; the package is built into wasm/pkg-application/ beside it.
-  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-application/banksia_wasm_bg.wasm')) });
-} else {
-  await init();
-}
+await initPackage('pkg-application', init, initSync);
 
 export * from '../../../../wasm/pkg-application/banksia_wasm.js';

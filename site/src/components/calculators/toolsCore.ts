@@ -7,14 +7,8 @@
  * payment options with `termDepositOptions` (termDepositTerms.ts).
  */
 import init, { initSync } from '../../../../wasm/pkg-tools/banksia_wasm.js';
+import { initPackage } from '../../lib/initPackage';
 
-if (import.meta.env.SSR) {
-  const { readFileSync } = await import('node:fs');
-  const { resolve } = await import('node:path');
-  // astro build runs in site/; the package is built into wasm/pkg-tools/ beside it.
-  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-tools/banksia_wasm_bg.wasm')) });
-} else {
-  await init();
-}
+await initPackage('pkg-tools', init, initSync);
 
 export * from '../../../../wasm/pkg-tools/banksia_wasm.js';
