@@ -210,28 +210,27 @@ describe('what if rates rise', () => {
     expect(html).toContain('What if rates rise?');
     expect(html).toMatch(/Increase <span[^>]*>a month<\/span>/);
     for (const rise of expected) {
-      expect(html).toContain(formatAud(rise.repayment, false));
-      expect(html).toContain(`+${formatAud(rise.difference, false)}`);
+      expect(html).toContain(formatAud(rise.repayment, true));
+      expect(html).toContain(`+${formatAud(rise.difference, true)}`);
     }
-    // The spec's default: $3,144 today, $3,479 at 7.45%, $335 more a month.
+    // The spec's default: $3,143.92 today, $3,478.97 at 7.45%, $335.05 more a month.
     expect(expected[0]!.repayment).toBe('3478.97');
   });
 
   it('follows the entries: nothing stale while the tools load, then core’s figures a week', async () => {
     view = mount(HomeLoanCalculator, PROPS);
-    expect(cells(view.container, 'rate-rise-1')).toEqual(['+1%', '7.45%', '$3,479', '+$335']);
+    expect(cells(view.container, 'rate-rise-1')).toEqual(['+1% 7.45%', '$3,478.97', '+$335.05']);
     click(radio('weekly'));
     type(byLabel(view.container, 'Loan amount (AUD)'), '420000');
     const expected = rises({ principal: '420000', frequency: 'weekly' });
-    await settle(() => textOf(view.container, 'rate-rise-3')?.includes(formatAud(expected[2]!.repayment, false)) ?? false);
+    await settle(() => textOf(view.container, 'rate-rise-3')?.includes(formatAud(expected[2]!.repayment, true)) ?? false);
     expect(view.container.textContent).toContain('Increase a week');
     expect(cells(view.container, 'rate-rise-2')).toEqual([
-      '+2%',
-      `${expected[1]!.annual_rate_percent}%`,
-      formatAud(expected[1]!.repayment, false),
-      `+${formatAud(expected[1]!.difference, false)}`,
+      `+2% ${expected[1]!.annual_rate_percent}%`,
+      formatAud(expected[1]!.repayment, true),
+      `+${formatAud(expected[1]!.difference, true)}`,
     ]);
-    expect(cells(view.container, 'rate-today')).toEqual(['Today', '6.45%', figures({ principal: '420000', frequency: 'weekly' }).repayment.display, '–']);
+    expect(cells(view.container, 'rate-today')).toEqual(['Today 6.45%', formatAud(figures({ principal: '420000', frequency: 'weekly' }).repayment.amount, true), '–']);
   });
 
   it('shows only the rises core allows below its highest rate', async () => {
@@ -245,13 +244,37 @@ describe('what if rates rise', () => {
 });
 
 describe('two loans compared', () => {
+  it('shows each difference as exactly the difference of the figures beside it', async () => {
+    const inCents = (text: string | undefined) => Math.round(Number((text ?? '').replace(/[^0-9.]/g, '')) * 100);
+    const signedCents = (text: string | undefined) => (/less|−/.test(text ?? '') ? -1 : 1) * inCents(text);
+    const check = () => {
+      const today = cells(view.container, 'rate-today')[1];
+      for (const id of ['rate-rise-1', 'rate-rise-2', 'rate-rise-3']) {
+        const [, repayment, increase] = cells(view.container, id);
+        expect(inCents(repayment) - inCents(today)).toBe(signedCents(increase));
+      }
+      for (const id of ['compare-repayment', 'compare-interest', 'compare-repaid']) {
+        const [, first, second, difference] = cells(view.container, id);
+        expect(inCents(second) - inCents(first)).toBe(signedCents(difference));
+      }
+    };
+    view = mount(HomeLoanCalculator, PROPS);
+    // The default loan: $3,143.92 and $3,360.44 a month, which whole dollars would show as $3,144,
+    // $3,360 and "$217 more".
+    check();
+    type(byLabel(view.container, 'Loan amount (AUD)'), '512345.67');
+    const expected = comparison({ principal: '512345.67' }, { principal: '512345.67', term_years: '25' });
+    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, true));
+    check();
+  });
+
   it('starts with Loan B as the default loan over 25 years, in the server HTML', () => {
     const html = renderToString(createElement(HomeLoanCalculator, PROPS));
     const expected = comparison({}, { term_years: '25' });
     expect(html).toContain('Compare two loans');
-    expect(html).toContain(`${formatAud(expected.second.repayment, false)} a month`);
+    expect(html).toContain(`${formatAud(expected.second.repayment, true)} a month`);
     expect(html).toContain('5 years sooner');
-    expect(html).toContain(`${formatAud(expected.total_interest_difference.slice(1), false)} less`);
+    expect(html).toContain(`${formatAud(expected.total_interest_difference.slice(1), true)} less`);
   });
 
   it('compares what is typed into Loan B with the loan above, from core', async () => {
@@ -264,12 +287,12 @@ describe('two loans compared', () => {
     type(byLabel(view.container, 'Loan B term (years)'), '30');
     type(byLabel(view.container, 'Loan B extra each repayment'), '200');
     const expected = comparison({}, { annual_rate_percent: '6.29', extra_repayment: '200' });
-    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, false));
+    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, true));
     expect(cells(view.container, 'compare-repayment')).toEqual([
       'Repayment',
-      `${formatAud(expected.first.repayment, false)} a month`,
-      `${formatAud(expected.second.repayment, false)} a month`,
-      `${formatAud(expected.repayment_difference.slice(1), false)} less`,
+      `${formatAud(expected.first.repayment, true)} a month`,
+      `${formatAud(expected.second.repayment, true)} a month`,
+      `${formatAud(expected.repayment_difference.slice(1), true)} less`,
     ]);
     expect(cells(view.container, 'compare-payoff')).toEqual([
       'Paid off in',
@@ -280,7 +303,7 @@ describe('two loans compared', () => {
     // Loan A's entries carry over to Loan B, except what was changed in B.
     type(byLabel(view.container, 'Loan amount (AUD)'), '600000');
     const moved = comparison({ principal: '600000' }, { principal: '600000', annual_rate_percent: '6.29', extra_repayment: '200' });
-    await settle(() => cells(view.container, 'compare-repaid')[2] === formatAud(moved.second.total_repaid, false));
+    await settle(() => cells(view.container, 'compare-repaid')[2] === formatAud(moved.second.total_repaid, true));
     expect(byLabel(view.container, 'Loan B amount (AUD)').value).toBe('600000');
   });
 
@@ -296,7 +319,7 @@ describe('two loans compared', () => {
     window.history.replaceState(null, '', '/loans/home?amount=450000&term=30&loan=variable&b_loan=fixed&b_term=30');
     view = mount(HomeLoanCalculator, PROPS);
     const expected = comparison({ principal: '450000' }, { principal: '450000', annual_rate_percent: '6.29' });
-    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, false));
+    await settle(() => cells(view.container, 'compare-interest')[2] === formatAud(expected.second.total_interest, true));
     expect((byTestId(view.container, 'second-option') as HTMLSelectElement).value).toBe('fixed');
     expect(byLabel(view.container, 'Loan B term (years)').value).toBe('30');
   });

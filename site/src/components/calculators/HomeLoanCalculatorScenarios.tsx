@@ -68,11 +68,17 @@ export function useLoanTools(
   return { tools, failed };
 }
 
-/** "+$335", "-$97", "$0": a difference in whole dollars, signed. */
+/**
+ * The figures of both tables are shown to the cent: each difference is then exactly the difference
+ * of the two figures beside it (rounded to whole dollars, $3,144 and $3,360 could show "$217 more").
+ */
+const cents = (amount: string) => formatAud(amount, true);
+
+/** "+$335.05", "−$97.10", "$0.00": a difference, signed. */
 function signed(amount: string): string {
-  if (amount.startsWith('-')) return `−${formatAud(amount.slice(1), false)}`;
-  const shown = formatAud(amount, false);
-  return shown === '$0' ? shown : `+${shown}`;
+  if (amount.startsWith('-')) return `−${cents(amount.slice(1))}`;
+  const shown = cents(amount);
+  return shown === '$0.00' ? shown : `+${shown}`;
 }
 
 /** A rate as core gives it ("7.45"): "7.45%". */
@@ -113,11 +119,10 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
         <caption className="visually-hidden">Repayments if the interest rate rises</caption>
         <colgroup>
           <col className="calc-rises__col-rise" />
-          <col span={3} />
+          <col span={2} />
         </colgroup>
         <thead>
           <tr>
-            <th scope="col">Rate rise</th>
             <th scope="col">Rate p.a.</th>
             <th scope="col">
               Repayment <span className="calc-rises__per">{`a ${period}`}</span>
@@ -129,9 +134,10 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
         </thead>
         <tbody>
           <tr data-testid="rate-today">
-            <th scope="row">Today</th>
-            <td>{ratePercent(view.annual_rate_percent)}</td>
-            <td>{view.repayment.display}</td>
+            <th scope="row">
+              Today <span className="calc-rises__rate">{ratePercent(view.annual_rate_percent)}</span>
+            </th>
+            <td>{cents(view.repayment.amount)}</td>
             <td>–</td>
           </tr>
           {[1, 2, 3].map((points, index) => {
@@ -140,9 +146,10 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
             if (rows && !rise) return null;
             return (
               <tr key={points} data-testid={`rate-rise-${points}`}>
-                <th scope="row">{`+${points}%`}</th>
-                <td>{rise ? ratePercent(rise.annual_rate_percent) : pending}</td>
-                <td>{rise ? formatAud(rise.repayment, false) : pending}</td>
+                <th scope="row">
+                  {`+${points}%`} <span className="calc-rises__rate">{rise ? ratePercent(rise.annual_rate_percent) : pending}</span>
+                </th>
+                <td>{rise ? cents(rise.repayment) : pending}</td>
                 <td>{rise ? signed(rise.difference) : pending}</td>
               </tr>
             );
@@ -178,11 +185,11 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
   const both = comparison?.value;
   const pending = failed ? '–' : '…';
   const sameFrequency = both ? both.first.frequency === both.second.frequency : true;
-  const repayment = (loan: LoanComparison['first']) => `${formatAud(loan.repayment, false)} a ${PERIOD[loan.frequency] ?? 'month'}`;
+  const repayment = (loan: LoanComparison['first']) => `${cents(loan.repayment)} a ${PERIOD[loan.frequency] ?? 'month'}`;
   const difference = (amount: string, more: string, less: string) => {
-    if (amount.startsWith('-')) return `${formatAud(amount.slice(1), false)} ${less}`;
-    const shown = formatAud(amount, false);
-    return shown === '$0' ? 'No difference' : `${shown} ${more}`;
+    if (amount.startsWith('-')) return `${cents(amount.slice(1))} ${less}`;
+    const shown = cents(amount);
+    return shown === '$0.00' ? 'No difference' : `${shown} ${more}`;
   };
   const rows: { label: string; id: string; a: string | undefined; b: string | undefined; diff: string | undefined }[] = [
     {
@@ -195,15 +202,15 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
     {
       label: 'Total interest',
       id: 'interest',
-      a: both && formatAud(both.first.total_interest, false),
-      b: both && formatAud(both.second.total_interest, false),
+      a: both && cents(both.first.total_interest),
+      b: both && cents(both.second.total_interest),
       diff: both && difference(both.total_interest_difference, 'more', 'less'),
     },
     {
       label: 'Total repaid',
       id: 'repaid',
-      a: both && formatAud(both.first.total_repaid, false),
-      b: both && formatAud(both.second.total_repaid, false),
+      a: both && cents(both.first.total_repaid),
+      b: both && cents(both.second.total_repaid),
       diff: both && difference(both.total_repaid_difference, 'more', 'less'),
     },
     {
