@@ -715,7 +715,7 @@ function EstimateNote() {
   return (
     <p className="calc-note">
       This is an estimate only. It assumes the rate stays the same for the whole loan and does not include fees. It is not a
-      quote or an offer of credit.
+      quote or an offer of credit. Amounts are rounded to the nearest dollar; the rate rises and the comparison show cents.
     </p>
   );
 }
