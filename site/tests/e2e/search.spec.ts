@@ -38,7 +38,7 @@ for (const width of [375, 1280]) {
     test('results come as you type, and the keyboard reaches them', async ({ page }) => {
       const errors = watchErrors(page);
       await page.goto('/search');
-      await expect(page.getByText('Search needs JavaScript')).toHaveCount(0);
+      await expect(page.getByText('Search needs JavaScript')).toBeHidden();
       const box = page.getByRole('main').getByRole('searchbox', { name: 'Search Banksia Bank' });
       await box.focus();
       await box.pressSequentially('home loan', { delay: 30 });
@@ -76,6 +76,21 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test('nothing moves while the search page loads and its script starts', async ({ page }) => {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { shifts: number[] }).shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/search', { waitUntil: 'networkidle' });
+  // Two frames after load, so a change made by the script has been laid out and reported.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+});
 
 test('product names and rates rank first', async ({ page }) => {
   const first: [string, string][] = [
