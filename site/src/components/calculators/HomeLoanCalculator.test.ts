@@ -37,12 +37,7 @@ const PROPS: HomeLoanCalculatorProps = {
 /** core's answer for entries, the default loan otherwise. */
 function core(entries: Partial<LoanEntries>) {
   return loanSchedule({
-    principal: '500000',
-    annual_rate_percent: '6.45',
-    term_years: '30',
-    frequency: 'monthly',
-    interest_only_years: '',
-    extra_repayment: '',
+    ...DEFAULT_LOAN,
     ...entries,
   });
 }
