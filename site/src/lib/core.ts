@@ -8,8 +8,14 @@
  * At build time (SSR) the module is read from disk; in the browser it is fetched as a hashed asset.
  */
 import init, { initSync } from 'banksia-wasm';
-import { initPackage } from './initPackage';
 
-await initPackage('pkg', init, initSync);
+if (import.meta.env.SSR) {
+  const { readFileSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  // astro build runs in site/; the package is built into wasm/pkg/ beside it.
+  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg/banksia_wasm_bg.wasm')) });
+} else {
+  await init();
+}
 
 export * from 'banksia-wasm';

@@ -9,8 +9,14 @@
  * is rendered with core's options), fetched as a hashed asset in the browser.
  */
 import init, { initSync } from '../../../../wasm/pkg-application/banksia_wasm.js';
-import { initPackage } from '../../lib/initPackage';
 
-await initPackage('pkg-application', init, initSync);
+if (import.meta.env.SSR) {
+  const { readFileSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  // astro build runs in site/; the package is built into wasm/pkg-application/ beside it.
+  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-application/banksia_wasm_bg.wasm')) });
+} else {
+  await init();
+}
 
 export * from '../../../../wasm/pkg-application/banksia_wasm.js';

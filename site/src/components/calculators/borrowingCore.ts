@@ -6,9 +6,15 @@
  * HTML), fetched as a hashed asset in the browser.
  */
 import init, { initSync } from '../../../../wasm/pkg-borrowing/banksia_wasm.js';
-import { initPackage } from '../../lib/initPackage';
 
-await initPackage('pkg-borrowing', init, initSync);
+if (import.meta.env.SSR) {
+  const { readFileSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  // astro build runs in site/; the package is built into wasm/pkg-borrowing/ beside it.
+  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-borrowing/banksia_wasm_bg.wasm')) });
+} else {
+  await init();
+}
 
 export * from '../../../../wasm/pkg-borrowing/banksia_wasm.js';
 

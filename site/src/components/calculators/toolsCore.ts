@@ -7,8 +7,14 @@
  * payment options with `termDepositOptions` (termDepositTerms.ts).
  */
 import init, { initSync } from '../../../../wasm/pkg-tools/banksia_wasm.js';
-import { initPackage } from '../../lib/initPackage';
 
-await initPackage('pkg-tools', init, initSync);
+if (import.meta.env.SSR) {
+  const { readFileSync } = await import('node:fs');
+  const { resolve } = await import('node:path');
+  // astro build runs in site/; the package is built into wasm/pkg-tools/ beside it.
+  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-tools/banksia_wasm_bg.wasm')) });
+} else {
+  await init();
+}
 
 export * from '../../../../wasm/pkg-tools/banksia_wasm.js';
