@@ -3,6 +3,7 @@
 # pgbench inserting the same row into the same database, all in one run on a throw-away cluster.
 #
 #   benches/load/run.sh    # defaults: DURATION=20 WARMUP=3 POOL_SIZE=2×cores CONNECTIONS=2×POOL_SIZE
+#   SERVER_BIN=/tmp/banksia-server-old benches/load/run.sh    # another build, for an A/B run
 #
 # Prints the figures and a markdown table for benches/README.md. Traffic goes to 127.0.0.1 only;
 # every tool runs for a fixed time and the script cleans up after itself.
@@ -24,8 +25,13 @@ say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 command -v wrk >/dev/null || { say "apt-get install wrk"; apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }; }
 command -v pgbench >/dev/null || { say "apt-get install postgresql-client"; apt-get install -y postgresql-client >/dev/null; }
 
-say "cargo build --release -p banksia-server"
-(cd "$ROOT" && cargo build --release --locked -p banksia-server)
+# SERVER_BIN: a server built elsewhere (an earlier commit, to tell a regression from the noise
+# of the machine: interleave runs of both). It migrates its own fresh database.
+if [ -z "${SERVER_BIN:-}" ]; then
+  say "cargo build --release -p banksia-server"
+  (cd "$ROOT" && cargo build --release --locked -p banksia-server)
+  SERVER_BIN="$ROOT/target/release/banksia-server"
+fi
 
 # PostgreSQL refuses root: run it as PG_RUN_AS (default postgres) when root.
 PG_RUN_AS="${PG_RUN_AS:-postgres}"
@@ -57,7 +63,7 @@ DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/banksia"
 PORT="$(free_port)"
 say "banksia-server on 127.0.0.1:$PORT (POOL_SIZE=$POOL_SIZE, rate limit off)"
 DATABASE_URL="$DATABASE_URL" PORT="$PORT" POOL_SIZE="$POOL_SIZE" RATE_LIMIT_PER_MINUTE=0 \
-  STATIC_DIR="$ROOT/site/dist" RUST_LOG=info "$ROOT/target/release/banksia-server" >"$WORK/server.log" 2>&1 &
+  STATIC_DIR="$ROOT/site/dist" RUST_LOG=info "$SERVER_BIN" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 150); do
   curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

@@ -106,7 +106,7 @@ build_wasm() {
   fi
   # Every package: wasm/pkg (calculators), wasm/pkg-application (the wizard), wasm/pkg-borrowing
   # (borrowing power) and wasm/pkg-tools (rate rises, comparison, CSV, term deposit options), sizes checked.
-  say "wasm/scripts/build.sh (profile wasm-release)"
+  say "wasm/scripts/build.sh (profiles wasm-release and wasm-release-application)"
   WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh"
   mark_built wasm
 }
