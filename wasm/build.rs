@@ -14,7 +14,7 @@ use banksia_core::calculator::{
     LoanEntries, LoanScheduleView, Money, Outcome, TermDepositEntries, TermDepositView,
 };
 use banksia_core::loan_scenarios::{LoanComparison, RateRise};
-use banksia_core::term_deposit::InterestFrequency;
+use banksia_core::term_deposit::{InterestFrequency, InterestOption};
 use banksia_core::wire::{ApplicationCreated, ApplicationRejected, ErrorBody};
 use ts_rs::{Config, TS, TypeVisitor};
 
@@ -84,6 +84,7 @@ fn main() {
     declarations.visit::<RateRise>();
     declarations.visit::<LoanComparison>();
     declarations.visit::<InterestFrequency>();
+    declarations.visit::<InterestOption>();
     declarations.visit::<ApplicationInput>();
     declarations.visit::<ApplicationReport>();
     declarations.visit::<FormOptions>();

@@ -57,6 +57,16 @@ pub enum InterestFrequency {
     AtMaturity,
 }
 
+/// An interest payment option as a form lists it: its value and the label shown to a person.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct InterestOption {
+    /// The option.
+    pub value: InterestFrequency,
+    /// Its label ([`InterestFrequency::label`]).
+    pub label: &'static str,
+}
+
 impl InterestFrequency {
     /// Every frequency, in the order a form lists them.
     pub const ALL: [InterestFrequency; 5] = [
@@ -145,6 +155,26 @@ impl InterestFrequency {
         Self::ALL
             .into_iter()
             .filter(|frequency| frequency.is_offered_for(term_months))
+            .collect()
+    }
+
+    /// [`Self::offered_for`] as a form lists them: each option with its label, so that a page
+    /// names the options in core's words.
+    ///
+    /// ```
+    /// use banksia_core::term_deposit::{InterestFrequency, InterestOption};
+    ///
+    /// let options = InterestFrequency::options_for(6);
+    /// assert_eq!(options[0], InterestOption { value: InterestFrequency::Monthly, label: "Monthly" });
+    /// assert_eq!(options[1].label, "At maturity");
+    /// ```
+    pub fn options_for(term_months: u32) -> Vec<InterestOption> {
+        Self::offered_for(term_months)
+            .into_iter()
+            .map(|value| InterestOption {
+                value,
+                label: value.label(),
+            })
             .collect()
     }
 

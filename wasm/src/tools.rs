@@ -47,9 +47,9 @@ pub fn loan_schedule_csv(
     to_js(&outcome)
 }
 
-/// The interest-payment options a term deposit of `termMonths` offers, in form order; none
-/// for a value that is not a whole number of months.
-#[wasm_bindgen(js_name = termDepositOptions, unchecked_return_type = "InterestFrequency[]")]
+/// The interest-payment options a term deposit of `termMonths` offers, in form order, each with
+/// its label; none for a value that is not a whole number of months.
+#[wasm_bindgen(js_name = termDepositOptions, unchecked_return_type = "InterestOption[]")]
 pub fn term_deposit_options(
     #[wasm_bindgen(js_name = termMonths, unchecked_param_type = "number")] term_months: JsValue,
 ) -> JsValue {
@@ -59,7 +59,7 @@ pub fn term_deposit_options(
     // Checked whole and in range just above.
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let offered = months.map_or_else(Vec::new, |months| {
-        InterestFrequency::offered_for(months as u32)
+        InterestFrequency::options_for(months as u32)
     });
     to_js(&offered)
 }

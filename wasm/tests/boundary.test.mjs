@@ -264,7 +264,7 @@ describe("borrowing and tools", () => {
     assert.deepEqual(rises.ok && rises.value.map((rise) => rise.rise_percent), [1, 2, 3]);
     const csv = tools.loanScheduleCsv(loan);
     assert.equal(csv.ok && csv.value.split("\r\n").length, 362);
-    assert.deepEqual(tools.termDepositOptions(6), ["monthly", "at_maturity"]);
+    assert.deepEqual(tools.termDepositOptions(6), [{ value: "monthly", label: "Monthly" }, { value: "at_maturity", label: "At maturity" }]);
   });
 
   it("turns bad values into messages per field, never an exception", () => {

@@ -59,7 +59,7 @@ const RUNNERS = {
   loan_schedule_view: [["calculators", (input) => outcome(calculators.loanSchedule(input), (view) => view)]],
   term_deposit: [["calculators", (input) => outcome(calculators.termDeposit(input), exact)]],
   term_deposit_entries: [["calculators", (input) => outcome(calculators.termDeposit(input), (v) => v)]],
-  term_deposit_options: [["tools", (input) => tools.termDepositOptions(input.term_months)]],
+  term_deposit_options: [["tools", (input) => tools.termDepositOptions(input.term_months).map((option) => option.value)]],
   borrowing_power: [["borrowing", (input) => outcome(borrowing.borrowingPower(input.entries, input.today), (v) => v)]],
   loan_rate_rises: [["tools", (input) => outcome(tools.loanRateRises(input), (rises) => ({ rises }))]],
   loan_comparison: [["tools", (input) => outcome(tools.compareLoans(input.first, input.second), (v) => v)]],

@@ -150,16 +150,16 @@ export const termDeposits = [
 
 /**
  * How term deposit interest can be paid (spec section 9), as core names each option, with the
- * words the site uses for it. Which options a term offers is core's rule (`termDepositOptions`,
- * components/calculators/termDepositTerms.ts): the terms above don't list them.
+ * site's sentences about it. Which options a term offers, and their labels, are core's
+ * (`termDepositOptions`, components/calculators/termDepositTerms.ts): the terms above don't list them.
  */
 export const interestFrequencies = [
-  { value: 'monthly', label: 'Monthly', paid: 'each month', note: 'A regular income paid into your Banksia account each month.' },
-  { value: 'quarterly', label: 'Quarterly', paid: 'each quarter', note: 'Paid every three months.' },
-  { value: 'bi_annually', label: 'Bi-annually', paid: 'every six months', note: 'Paid every six months.' },
-  { value: 'annually', label: 'Annually', paid: 'each year', note: 'Paid once a year, on the anniversary of your deposit.' },
-  { value: 'at_maturity', label: 'At maturity', paid: 'at maturity', note: 'All interest paid at the end of the term, usually at the highest rate.' },
-] as const satisfies readonly { value: InterestFrequency; label: string; paid: string; note: string }[];
+  { value: 'monthly', paid: 'each month', note: 'A regular income paid into your Banksia account each month.' },
+  { value: 'quarterly', paid: 'each quarter', note: 'Paid every three months.' },
+  { value: 'bi_annually', paid: 'every six months', note: 'Paid every six months.' },
+  { value: 'annually', paid: 'each year', note: 'Paid once a year, on the anniversary of your deposit.' },
+  { value: 'at_maturity', paid: 'at maturity', note: 'All interest paid at the end of the term, usually at the highest rate.' },
+] as const satisfies readonly { value: InterestFrequency; paid: string; note: string }[];
 
 /**
  * The inputs of the worked example the spec prints on /term-deposits. Its figures (interest,

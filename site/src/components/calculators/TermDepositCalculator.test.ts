@@ -43,7 +43,7 @@ describe('TermDepositCalculator', () => {
     const select = byLabel<HTMLSelectElement>(view.container, 'Interest paid');
     for (const term of PROPS.terms) {
       click(radio(String(term.termMonths)));
-      for (const frequency of termDepositOptions(term.termMonths)) {
+      for (const { value: frequency } of termDepositOptions(term.termMonths)) {
         choose(select, frequency);
         const expected = figures({
           amount: '$12,345.67',
@@ -65,11 +65,15 @@ describe('TermDepositCalculator', () => {
     const listed = () => [...byLabel<HTMLSelectElement>(view.container, 'Interest paid').options].map((option) => option.value);
     for (const term of PROPS.terms) {
       click(radio(String(term.termMonths)));
-      expect(listed()).toEqual(termDepositOptions(term.termMonths));
+      expect(listed()).toEqual(termDepositOptions(term.termMonths).map((option) => option.value));
     }
     // Core's rule, pinned: under 12 months only monthly or at maturity; annually only beyond 12.
     click(radio('3'));
     expect(listed()).toEqual(['monthly', 'at_maturity']);
+    // Named in core's words.
+    const labels = [...byLabel<HTMLSelectElement>(view.container, 'Interest paid').options].map((option) => option.text);
+    expect(labels).toEqual(termDepositOptions(3).map((option) => option.label));
+    expect(labels).toEqual(['Monthly', 'At maturity']);
     click(radio('12'));
     expect(listed()).not.toContain('annually');
   });
@@ -105,7 +109,7 @@ describe('TermDepositCalculator', () => {
     expect(select.closest('.calc-field')?.querySelector('.calc-field__message')?.textContent).toBe(message);
     choose(select, 'monthly');
     expect(byTestId(view.container, 'deposit-problem')).toBeNull();
-    expect([...select.options].map((option) => option.value)).toEqual(termDepositOptions(6));
+    expect([...select.options].map((option) => option.value)).toEqual(termDepositOptions(6).map((option) => option.value));
   });
 
   it("warns below the term's minimum deposit", () => {

@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { interestFrequencies } from '../../data/banking';
 import { months, perAnnum } from '../../data/format';
-import { termDeposit, type InterestFrequency, type Outcome, type TermDepositEntries, type TermDepositView } from '../../lib/core';
+import { termDeposit, type InterestOption, type Outcome, type TermDepositEntries, type TermDepositView } from '../../lib/core';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
@@ -13,8 +13,8 @@ export interface DepositTerm {
   minDeposit: number;
   /** The minimum deposit as written on the page, e.g. "$5,000". */
   minDepositLabel: string;
-  /** `termDepositOptions(termMonths)`, worked out by core when the page is built. */
-  options: readonly InterestFrequency[];
+  /** `termDepositOptions(termMonths)`, worked out by core when the page is built: values and labels. */
+  options: readonly InterestOption[];
 }
 
 export interface TermDepositCalculatorProps {
@@ -49,17 +49,25 @@ export function depositEntries(entries: DepositEntries, terms: readonly DepositT
  * which core refuses anyway), and the current choice when a hand-edited link asked for one the
  * term doesn't offer, so that core's message beside it makes sense.
  */
-export function listedOptions(term: DepositTerm | undefined, current: string) {
-  return interestFrequencies.filter(
-    (frequency) => !term || term.options.includes(frequency.value) || frequency.value === current,
+export function listedOptions(term: DepositTerm | undefined, current: string, terms: readonly DepositTerm[]) {
+  return everyOption(terms).filter(
+    (option) => !term || term.options.some((offered) => offered.value === option.value) || option.value === current,
   );
+}
+
+/** Every option some term offers, with core's label, in form order. */
+export function everyOption(terms: readonly DepositTerm[]): InterestOption[] {
+  return interestFrequencies.flatMap(({ value }) => {
+    const option = terms.flatMap((term) => term.options).find((offered) => offered.value === value);
+    return option ? [option] : [];
+  });
 }
 
 /** The option to keep when the term changes: the current one if the new term offers it, else the default (or the term's first). */
 export function optionFor(term: DepositTerm, current: string, fallback: string): string {
-  const offered = (value: string) => term.options.some((option) => option === value);
+  const offered = (value: string) => term.options.some((option) => option.value === value);
   if (offered(current)) return current;
-  return offered(fallback) ? fallback : (term.options[0] ?? fallback);
+  return offered(fallback) ? fallback : (term.options[0]?.value ?? fallback);
 }
 
 /**
@@ -74,7 +82,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
   const outcome: Outcome<TermDepositView> = termDeposit(depositEntries(entries, terms));
   const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
   const term = terms.find((t) => String(t.termMonths) === entries.term);
-  const options = listedOptions(term, entries.frequency);
+  const options = listedOptions(term, entries.frequency, terms);
   const frequency = interestFrequencies.find((f) => f.value === entries.frequency) ?? interestFrequencies[interestFrequencies.length - 1]!;
 
   return (

@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { interestFrequencies, termDeposits } from '../../data/banking';
 import { termDepositOptions } from './toolsCore';
 import { depositTerms, optionsText, termsOffering } from './termDepositTerms';
+import { everyOption } from './TermDepositCalculator';
 
+vi.mock('../../lib/core', () => import('./core.testing'));
 vi.mock('./toolsCore', () => import('./toolsCore.testing'));
 
 describe('the terms as the pages show them', () => {
@@ -14,7 +16,8 @@ describe('the terms as the pages show them', () => {
 
   it('has words for every option core knows, in core’s order', () => {
     // 120 months offers every option (core's vectors pin that).
-    expect(interestFrequencies.map((frequency) => frequency.value)).toEqual(termDepositOptions(120));
+    expect(interestFrequencies.map((frequency) => frequency.value)).toEqual(termDepositOptions(120).map((option) => option.value));
+    expect(everyOption(depositTerms())).toEqual(termDepositOptions(120));
   });
 
   it('writes a term’s options in a sentence', () => {
@@ -29,7 +32,7 @@ describe('the terms as the pages show them', () => {
     expect(termsOffering('at_maturity', terms)).toBe('Every term');
     expect(termsOffering('quarterly', terms)).toBe('Terms of 12 months or more');
     expect(termsOffering('annually', terms)).toBe('Terms of 24 months or more');
-    const gappy = terms.map((term) => (term.termMonths === 36 ? { ...term, options: ['monthly' as const] } : term));
+    const gappy = terms.map((term) => (term.termMonths === 36 ? { ...term, options: [{ value: 'monthly' as const, label: 'Monthly' }] } : term));
     expect(termsOffering('annually', gappy)).toBe('Terms of 24 months and 60 months');
   });
 });

@@ -5,7 +5,7 @@
  * as props, so its page loads no extra WASM for the rule; core's view still refuses an option the
  * term doesn't offer (a hand-edited link).
  */
-import type { InterestFrequency } from './toolsCore';
+import type { InterestFrequency, InterestOption } from './toolsCore';
 import { termDepositOptions } from './toolsCore';
 import { interestFrequencies, termDeposits } from '../../data/banking';
 import { alternatives, aud, months } from '../../data/format';
@@ -25,7 +25,7 @@ export function depositTerms(): DepositTerm[] {
   });
 }
 
-/** The site's words for an option. */
+/** The site's sentences about an option. */
 export function frequencyWords(value: InterestFrequency) {
   const words = interestFrequencies.find((frequency) => frequency.value === value);
   if (!words) throw new Error(`no words for the interest payment option ${value}`);
@@ -33,8 +33,8 @@ export function frequencyWords(value: InterestFrequency) {
 }
 
 /** A term's options within a sentence, from core's list: "monthly or at maturity". */
-export function optionsText(options: readonly InterestFrequency[]): string {
-  return alternatives(options.map((option) => frequencyWords(option).label.toLowerCase()));
+export function optionsText(options: readonly InterestOption[]): string {
+  return alternatives(options.map((option) => option.label.toLowerCase()));
 }
 
 /**
@@ -42,7 +42,7 @@ export function optionsText(options: readonly InterestFrequency[]): string {
  * months or more", or the terms listed.
  */
 export function termsOffering(value: InterestFrequency, terms: readonly DepositTerm[]): string {
-  const offering = terms.filter((term) => term.options.includes(value));
+  const offering = terms.filter((term) => term.options.some((option) => option.value === value));
   if (offering.length === terms.length) return 'Every term';
   const first = offering[0];
   if (first && terms.slice(terms.indexOf(first)).every((term) => offering.includes(term))) {
