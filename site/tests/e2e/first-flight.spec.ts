@@ -300,7 +300,12 @@ test.describe('islands never wait', () => {
  * A proxy in front of BASE_URL that sends `page`'s HTML in two parts, `pause` ms apart, split at
  * `splitAt(html)`: what a slow link, or a parser that yields on a busy CPU, does to a page.
  */
-async function slowDocumentProxy(page: string, splitAt: (html: string) => number, pause: number): Promise<{ url: string; close: () => Promise<void> }> {
+async function slowDocumentProxy(
+  page: string,
+  splitAt: (html: string) => number,
+  pause: number,
+): Promise<{ url: string; restSent: () => boolean; close: () => Promise<void> }> {
+  let restSent = false;
   const server: Server = createServer((req, res) => {
     const path = req.url ?? '/';
     void rawGet(path, 'identity').then((upstream) => {
@@ -316,13 +321,17 @@ async function slowDocumentProxy(page: string, splitAt: (html: string) => number
       const html = upstream.body.toString('utf8');
       const at = splitAt(html);
       res.write(html.slice(0, at));
-      setTimeout(() => res.end(html.slice(at)), pause);
+      setTimeout(() => {
+        restSent = true;
+        res.end(html.slice(at));
+      }, pause);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    restSent: () => restSent,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -380,10 +389,11 @@ test.describe('no frame of a half-parsed page', () => {
   }
 
   test('the page paints without waiting for the rest of the footer', async ({ page }) => {
-    // Split inside the footer: the first frame must not wait for the end of the document.
-    const proxy = await slowDocumentProxy('/term-deposits', (html) => html.indexOf('<footer') + 400, 3000);
+    // Split inside the footer: the first frame must not wait for the end of the document. The
+    // rest is held long enough (20 s) that a busy machine can't make the check pass or fail on
+    // timing: what counts is whether the paint came while it was still held.
+    const proxy = await slowDocumentProxy('/term-deposits', (html) => html.indexOf('<footer') + 400, 20_000);
     try {
-      const started = Date.now();
       await page.goto(`${proxy.url}/term-deposits`, { waitUntil: 'commit' });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const paint = await page.evaluate(
@@ -395,8 +405,8 @@ test.describe('no frame of a half-parsed page', () => {
             }).observe({ type: 'paint', buffered: true });
           }),
       );
-      expect(paint).toBeLessThan(2500);
-      expect(Date.now() - started, 'the heading showed before the rest of the footer arrived').toBeLessThan(3000);
+      expect(paint).toBeGreaterThan(0);
+      expect(proxy.restSent(), 'the heading painted before the rest of the footer arrived').toBe(false);
     } finally {
       await proxy.close();
     }
