@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { layoutShifts, watchErrors, watchLayoutShifts } from './helpers';
 
 /**
  * Site search: the header's plain GET form, the /search page's results as you type from the
@@ -78,18 +78,12 @@ for (const width of [375, 1280]) {
 }
 
 test('nothing moves while the search page loads and its script starts', async ({ page }) => {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { shifts: number[] }).shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShifts(page);
   await page.setViewportSize({ width: 412, height: 823 });
   await page.goto('/search', { waitUntil: 'networkidle' });
   // Two frames after load, so a change made by the script has been laid out and reported.
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-  expect(await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts)).toEqual([]);
+  expect((await layoutShifts(page)).map((shift) => shift.description)).toEqual([]);
 });
 
 test('product names and rates rank first', async ({ page }) => {
