@@ -32,9 +32,9 @@
 //!
 //! (the borrowing power and the loan tools together are 69 KB gzip, over the 60 KB budget of
 //! one package, so each has its own) and all four hold `formatAud`, `isValidReference` and
-//! `referenceFromRandom`. Native builds
-//! (tests, clippy) compile everything. The TypeScript types of everything that crosses are
-//! generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
+//! `referenceFromRandom`. Native builds (tests, clippy) compile everything. The TypeScript
+//! types of everything that crosses are generated from the Rust types by `build.rs` and
+//! written into each package's `.d.ts`.
 
 use std::collections::BTreeMap;
 

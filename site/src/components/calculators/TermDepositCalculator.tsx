@@ -57,8 +57,9 @@ export function listedOptions(term: DepositTerm | undefined, current: string, te
 
 /** Every option some term offers, with core's label, in form order. */
 export function everyOption(terms: readonly DepositTerm[]): InterestOption[] {
+  const offered = terms.flatMap((term) => term.options);
   return interestFrequencies.flatMap(({ value }) => {
-    const option = terms.flatMap((term) => term.options).find((offered) => offered.value === value);
+    const option = offered.find((candidate) => candidate.value === value);
     return option ? [option] : [];
   });
 }
