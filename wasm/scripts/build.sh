@@ -8,7 +8,7 @@
 # Each is built by wasm-pack (profile wasm-release: size-optimised, LTO, panic=abort; the
 # application package with wasm-release-application, opt-level 2: see Cargo.toml), then
 # shrunk by wasm-opt -Oz from the npm package binaryen (wasm-pack's own download of it fails
-# offline). report-size.mjs fails the build if any is over the 60 KB gzip budget.
+# offline). report-size.mjs prints their sizes (budgets are per route: benches/README.md).
 # Usage: wasm/scripts/build.sh [pkg|pkg-application|pkg-borrowing|pkg-tools]...   (default: all)
 set -euo pipefail
 WASM="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

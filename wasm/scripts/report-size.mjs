@@ -1,13 +1,11 @@
-// Prints the size of each built WebAssembly package, raw and gzip, and fails the build when one
-// is over the budget (each page downloads one package).
+// Prints the size of each built WebAssembly package, raw and gzip. There is no limit per package:
+// budgets are per route (bytes a page needs, time until an island answers), measured in benches/.
 import { existsSync, readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-const BUDGET_GZIP_BYTES = 60 * 1024;
 const PACKAGES = ["pkg", "pkg-application", "pkg-borrowing", "pkg-tools"];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
-let over = false;
 for (const pkg of PACKAGES) {
   const path = new URL(`../${pkg}/banksia_wasm_bg.wasm`, import.meta.url);
   if (!existsSync(path)) {
@@ -16,10 +14,5 @@ for (const pkg of PACKAGES) {
   }
   const raw = readFileSync(path);
   const gzip = gzipSync(raw, { level: 9 }).length;
-  console.log(`${pkg}/banksia_wasm_bg.wasm: ${kb(raw.length)} raw, ${kb(gzip)} gzip (budget ${kb(BUDGET_GZIP_BYTES)} gzip)`);
-  if (gzip > BUDGET_GZIP_BYTES) {
-    console.error(`${pkg}: WASM size budget exceeded`);
-    over = true;
-  }
+  console.log(`${pkg}/banksia_wasm_bg.wasm: ${kb(raw.length)} raw, ${kb(gzip)} gzip`);
 }
-if (over) process.exit(1);
