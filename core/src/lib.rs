@@ -4,12 +4,14 @@
 //! browser (through WASM), the static site build and the HTTP server all call.
 //!
 //! * [`loan`]: home loan repayments and full amortisation schedules.
+//! * [`comparison_rate`]: comparison rates by the National Credit Code method (reg 100).
 //! * [`term_deposit`]: term deposit interest, paid out or reinvested.
 //! * [`loan_scenarios`]: a loan if rates rise, two loans compared, a schedule as CSV.
 //! * [`borrowing_power`]: how much could I borrow, from income after tax, expenses and debts.
 //! * [`application`]: the account application model, its normalisation and its validation
 //!   rules (every rule and message lives in [`application::Field::rules`]).
 //! * [`reference`](mod@reference): application reference numbers with a check character.
+//! * [`products`]: every product's rates, fees, effective dates and history, one source.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
 //! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
 //!
@@ -32,9 +34,11 @@ pub mod application;
 pub mod application_form;
 pub mod borrowing_power;
 pub mod calculator;
+pub mod comparison_rate;
 pub mod loan;
 pub mod loan_scenarios;
 pub mod money;
+pub mod products;
 mod reading;
 pub mod reference;
 pub mod term_deposit;
