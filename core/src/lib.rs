@@ -11,6 +11,7 @@
 //! * [`application`]: the account application model, its normalisation and its validation
 //!   rules (every rule and message lives in [`application::Field::rules`]).
 //! * [`reference`](mod@reference): application reference numbers with a check character.
+//! * [`key_facts`]: the figures of a Key Facts Sheet for a standard home loan.
 //! * [`products`]: every product's rates, fees, effective dates and history, one source.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
 //! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
@@ -35,6 +36,7 @@ pub mod application_form;
 pub mod borrowing_power;
 pub mod calculator;
 pub mod comparison_rate;
+pub mod key_facts;
 pub mod loan;
 pub mod loan_scenarios;
 pub mod money;
