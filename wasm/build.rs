@@ -13,7 +13,9 @@ use banksia_core::borrowing_power::{BorrowingPowerEntries, BorrowingPowerView};
 use banksia_core::calculator::{
     LoanEntries, LoanScheduleView, Money, Outcome, TermDepositEntries, TermDepositView,
 };
+use banksia_core::key_facts::KeyFactsSheet;
 use banksia_core::loan_scenarios::{LoanComparison, RateRise};
+use banksia_core::products::Catalog;
 use banksia_core::term_deposit::{InterestFrequency, InterestOption};
 use banksia_core::wire::{ApplicationCreated, ApplicationRejected, ErrorBody};
 use ts_rs::{Config, TS, TypeVisitor};
@@ -85,6 +87,8 @@ fn main() {
     declarations.visit::<LoanComparison>();
     declarations.visit::<InterestFrequency>();
     declarations.visit::<InterestOption>();
+    declarations.visit::<Catalog>();
+    declarations.visit::<KeyFactsSheet>();
     declarations.visit::<ApplicationInput>();
     declarations.visit::<ApplicationReport>();
     declarations.visit::<FormOptions>();

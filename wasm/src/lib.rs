@@ -28,6 +28,7 @@
 //!
 //! * feature `borrowing` (`pkg-borrowing/`): `borrowingPower`;
 //! * feature `tools` (`pkg-tools/`): `loanRateRises`, `compareLoans`, `loanScheduleCsv`,
+//!   `productCatalog`, `keyFactsSheet`,
 //!   `termDepositOptions`;
 //!
 //! (the borrowing power and the loan tools together are 69 KB gzip, over the 60 KB budget of

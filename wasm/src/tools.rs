@@ -63,3 +63,24 @@ pub fn term_deposit_options(
     });
     to_js(&offered)
 }
+
+/// Every product's rates and fees with their effective dates and history, and each loan's
+/// comparison rate worked out by core (`products::catalog`). The site reads it at build time.
+#[wasm_bindgen(js_name = productCatalog, unchecked_return_type = "Catalog")]
+pub fn product_catalog() -> JsValue {
+    to_js(&banksia_core::products::catalog())
+}
+
+/// The Key Facts Sheet of a standard home loan for the amount, term and frequency of the
+/// calculator's entries (their rate is the product's), or messages per entry.
+#[wasm_bindgen(js_name = keyFactsSheet, unchecked_return_type = "Outcome<KeyFactsSheet>")]
+pub fn key_facts_sheet(
+    #[wasm_bindgen(unchecked_param_type = "string")] product: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
+) -> JsValue {
+    let product = crate::text(&product);
+    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
+        .and_then(|entries| banksia_core::key_facts::key_facts_sheet(&product, &entries))
+        .into();
+    to_js(&outcome)
+}

@@ -1,5 +1,5 @@
 import type { InterestFrequency } from '../lib/core';
-import type { CdRateRow, CheckingAccount, SavingsProduct, TermDeposit } from './types';
+import type { CheckingAccountWords, SavingsProductWords, TermDepositWords } from './types';
 
 /** Business Checking's allowance of free transactions a month. */
 export const businessFreeTransactions = 200;
@@ -10,8 +10,6 @@ export const checkingAccounts = [
     id: 'essential',
     name: 'Essential Checking',
     description: 'An everyday account with no monthly fees and nothing to keep in it.',
-    monthlyFee: 0,
-    minimumBalance: 0,
     features: [
       'No monthly account fee',
       'No minimum balance',
@@ -25,9 +23,6 @@ export const checkingAccounts = [
     id: 'premium',
     name: 'Premium Checking',
     description: 'More from your everyday account, with the fee waived when you keep a healthy balance.',
-    monthlyFee: 12,
-    minimumBalance: 2500,
-    waiveFee: 'Monthly fee waived when you keep a daily balance of $2,500 or more',
     features: [
       'No overseas transaction fees on card purchases',
       'Priority phone support',
@@ -40,8 +35,6 @@ export const checkingAccounts = [
     id: 'business',
     name: 'Business Checking',
     description: 'A transaction account built for sole traders and small businesses.',
-    monthlyFee: 15,
-    minimumBalance: 1000,
     features: [
       `${businessFreeTransactions} free transactions a month`,
       'Up to five cardholders on one account',
@@ -51,16 +44,13 @@ export const checkingAccounts = [
     ideal: 'Sole traders and small businesses',
     accountType: 'business_checking',
   },
-] as const satisfies readonly CheckingAccount[];
+] as const satisfies readonly CheckingAccountWords[];
 
 /** Savings products, spec section 9 "Savings". */
 export const savingsProducts = [
   {
     id: 'high-yield',
     name: 'High Yield Savings',
-    rate: 4.25,
-    apy: 4.25,
-    minimumBalance: 100,
     description: 'A strong ongoing rate on your savings with access whenever you need it.',
     features: ['Interest calculated daily, paid monthly', 'No account keeping fees', 'Unlimited free transfers to your Banksia accounts'],
     accountType: 'savings',
@@ -68,33 +58,16 @@ export const savingsProducts = [
   {
     id: 'certificate-of-deposit',
     name: 'Certificate of Deposit',
-    rate: 5.1,
-    apy: 5.1,
-    upTo: true,
-    minimumBalance: 1000,
     description: 'Lock in a fixed rate for a term from 6 to 60 months.',
     features: ['Rate fixed for the whole term', 'Terms from 6 to 60 months', 'Choose where your interest is paid'],
   },
   {
     id: 'goal',
     name: 'Goal Saver',
-    rate: 3.75,
-    apy: 3.75,
-    minimumBalance: 25,
     description: 'Name a goal, set a target date and watch your progress in the app.',
     features: ['Up to 10 named goals', 'Automatic transfers on payday', 'Progress tracking in the Banksia app'],
   },
-] as const satisfies readonly SavingsProduct[];
-
-/** Certificate of deposit rates, spec section 9 "CD terms". */
-export const cdRates = [
-  { termMonths: 6, rate: 4.5, minimum: 1000 },
-  { termMonths: 12, rate: 4.75, minimum: 1000 },
-  { termMonths: 18, rate: 4.85, minimum: 1000 },
-  { termMonths: 24, rate: 4.95, minimum: 1000 },
-  { termMonths: 36, rate: 5.05, minimum: 1000 },
-  { termMonths: 60, rate: 5.1, minimum: 1000 },
-] as const satisfies readonly CdRateRow[];
+] as const satisfies readonly SavingsProductWords[];
 
 /**
  * Deposits are protected under the Australian Government's Financial Claims Scheme,
@@ -106,47 +79,35 @@ export const depositGuarantee = 250000;
 export const termDeposits = [
   {
     termMonths: 3,
-    rate: 3.25,
-    minDeposit: 1000,
     description: 'A short stop for money you will need soon.',
     features: ['Reinvest or withdraw at the end'],
   },
   {
     termMonths: 6,
-    rate: 3.75,
-    minDeposit: 1000,
     description: 'Half a year at a fixed rate.',
     features: ['Reinvest or withdraw at the end'],
   },
   {
     termMonths: 12,
-    rate: 4.25,
-    minDeposit: 1000,
     description: 'Our most popular term.',
     features: ['Reinvest or withdraw at the end'],
   },
   {
     termMonths: 24,
-    rate: 4.5,
-    minDeposit: 5000,
     description: 'Two years of certainty.',
     features: ['Rate locked for the whole term'],
   },
   {
     termMonths: 36,
-    rate: 4.75,
-    minDeposit: 10000,
     description: 'A longer term for a higher rate.',
     features: ['Rate locked for the whole term'],
   },
   {
     termMonths: 60,
-    rate: 5.0,
-    minDeposit: 25000,
     description: 'Our longest term and highest rate.',
     features: ['Rate locked for the whole term'],
   },
-] as const satisfies readonly TermDeposit[];
+] as const satisfies readonly TermDepositWords[];
 
 /**
  * How term deposit interest can be paid (spec section 9), as core names each option, with the
@@ -162,11 +123,10 @@ export const interestFrequencies = [
 ] as const satisfies readonly { value: InterestFrequency; paid: string; note: string }[];
 
 /**
- * The inputs of the worked example the spec prints on /term-deposits. Its figures (interest,
- * maturity value) are core's, computed at build time (`components/calculators/termDepositExample.ts`).
+ * The inputs of the worked example the spec prints on /term-deposits (its rate is the term's,
+ * from core's catalog). Its figures (interest, maturity value) are core's, computed at build time (`components/calculators/termDepositExample.ts`).
  */
 export const termDepositExample = {
   deposit: 50000,
-  rate: 4.5,
   termMonths: 24,
 } as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from './brand';
-import { businessFreeTransactions, cdRates, checkingAccounts, savingsProducts, termDepositExample, termDeposits } from './banking';
+import { businessFreeTransactions, byId, cdRates, checkingAccounts, savingsProducts, termDepositExample, termDeposits } from './products';
 import { bondProducts, featuredBonds } from './investments';
-import { carLoans, comparisonRateWarnings, creditCards, homeLoanOptions, homeLoanPromo, personalLoans } from './lending';
+import { carLoans, comparisonRateWarnings, creditCards, homeLoanOptions, homeLoanPromo, personalLoans } from './products';
 import { insuranceProducts } from './insurance';
 import { footerColumns, legalLinks, navGroups } from './navigation';
 
@@ -59,7 +59,7 @@ describe('product data matches spec section 9', () => {
       [60, 5.1, 1000],
     ]);
     // The CD product's headline "up to" is the best CD rate.
-    expect(savingsProducts[1].rate).toBe(Math.max(...cdRates.map((r) => r.rate)));
+    expect(byId(savingsProducts, 'certificate-of-deposit').rate).toBe(Math.max(...cdRates.map((r) => r.rate)));
   });
 
   it('term deposits and the worked example', () => {
@@ -71,7 +71,8 @@ describe('product data matches spec section 9', () => {
       [36, 4.75, 10000],
       [60, 5.0, 25000],
     ]);
-    expect(termDepositExample).toEqual({ deposit: 50000, rate: 4.5, termMonths: 24 });
+    expect(termDepositExample).toEqual({ deposit: 50000, termMonths: 24 });
+    expect(byId(termDeposits.map((t) => ({ ...t, id: String(t.termMonths) })), '24').rate).toBe(4.5);
   });
 
   it('bonds', () => {

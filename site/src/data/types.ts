@@ -1,3 +1,4 @@
+import type { LendingProduct } from '../components/calculators/toolsCore';
 /**
  * Shapes of the static display data, one per entity of spec section 3.
  * Rates are percentages per annum (6.45 means 6.45% p.a.); amounts are whole Australian dollars.
@@ -63,7 +64,13 @@ export interface FeaturedBond {
   readonly rating: string;
 }
 
-export interface HomeLoanOption {
+/** What core's catalog gives each loan, joined to the words in lending.ts by `products.ts`. */
+export interface LoanFacts {
+  /** The product as core describes it: fees, example, history, effective date. */
+  readonly core: LendingProduct;
+}
+
+export interface HomeLoanOption extends LoanFacts {
   readonly id: string;
   readonly name: string;
   readonly rate: number;
@@ -79,7 +86,7 @@ export interface AmountRange {
   readonly max: number;
 }
 
-export interface PersonalLoan {
+export interface PersonalLoan extends LoanFacts {
   readonly id: string;
   readonly name: string;
   readonly rate: number;
@@ -111,7 +118,7 @@ export interface InsuranceProduct {
   readonly startingPrice: number;
 }
 
-export interface CarLoan {
+export interface CarLoan extends LoanFacts {
   readonly id: string;
   readonly name: string;
   readonly rate: number;
@@ -131,3 +138,12 @@ export interface TermDeposit {
   readonly description: string;
   readonly features: readonly string[];
 }
+
+/** The words of each product (lending.ts, banking.ts); the figures are core's (products.ts). */
+export type HomeLoanWords = Omit<HomeLoanOption, 'name' | 'rate' | 'comparisonRate' | 'core'>;
+export type PersonalLoanWords = Omit<PersonalLoan, 'name' | 'rate' | 'comparisonRate' | 'amount' | 'termYears' | 'core'>;
+export type CarLoanWords = Omit<CarLoan, 'name' | 'rate' | 'comparisonRate' | 'amountMax' | 'termYears' | 'core'>;
+export type CreditCardWords = Omit<CreditCard, 'rate' | 'annualFee'>;
+export type CheckingAccountWords = Omit<CheckingAccount, 'monthlyFee' | 'minimumBalance'>;
+export type SavingsProductWords = Omit<SavingsProduct, 'rate' | 'apy' | 'minimumBalance' | 'upTo'>;
+export type TermDepositWords = Omit<TermDeposit, 'rate' | 'minDeposit'>;

@@ -3,12 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { borrowingPower } from './borrowingCore';
-import BorrowingPowerCalculator, { DEFAULT_ENTRIES, type BorrowingEntries, type BorrowingPowerCalculatorProps } from './BorrowingPowerCalculator';
+import { productCatalog } from './toolsCore.testing';
+import BorrowingPowerCalculator, { defaultEntries, type BorrowingEntries, type BorrowingPowerCalculatorProps } from './BorrowingPowerCalculator';
 import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
 
 vi.mock('./borrowingCore', () => import('./borrowingCore.testing'));
 
 const DATE = '2026-11-23';
+/** The page's first entries: at the variable home loan's rate, from core's catalog. */
+const DEFAULT_ENTRIES = defaultEntries(productCatalog().home_loans.find((loan) => loan.id === 'variable')!.annual_rate_percent);
 const PROPS: BorrowingPowerCalculatorProps = { defaults: DEFAULT_ENTRIES, date: DATE };
 
 function core(entries: Partial<BorrowingEntries>) {

@@ -22,9 +22,9 @@ export type BorrowingEntries = {
 /**
  * The calculator's first entries (its figure in the page's HTML, and the hub's): one applicant
  * on $100,000 a year with $2,000 a month of living expenses, over the home loan calculator's
- * term at its rate.
+ * term at its rate (`rate`: the page passes the variable home loan's, from core's catalog).
  */
-export const DEFAULT_ENTRIES: BorrowingEntries = {
+export const defaultEntries = (rate: string): BorrowingEntries => ({
   applicants: '1',
   income: '100000',
   partner_income: '',
@@ -34,8 +34,8 @@ export const DEFAULT_ENTRIES: BorrowingEntries = {
   other_repayments: '',
   card_limits: '',
   term_years: String(homeLoanCalculatorDefaults.termYears),
-  annual_rate_percent: String(homeLoanCalculatorDefaults.rate),
-};
+  annual_rate_percent: rate,
+});
 
 const QUERY_KEYS: QueryKeys<BorrowingEntries> = {
   applicants: 'applicants',

@@ -23,6 +23,14 @@ export interface LoanOption {
   label: string;
   rate: number;
   comparisonRate: number;
+  /** Whether a Key Facts Sheet can be generated for it (core's catalog). */
+  keyFactsSheet?: boolean;
+}
+
+/** The Key Facts Sheet page for a product, with the amount, term and frequency entered. */
+export function keyFactsHref(productId: string, entries: { amount: string; years: string; frequency: string }): string {
+  const query = new URLSearchParams({ loan: productId, amount: entries.amount, term: entries.years, repay: entries.frequency });
+  return `/loans/home/key-facts-sheet?${query.toString()}`;
 }
 
 export interface HomeLoanCalculatorProps {
@@ -303,6 +311,12 @@ export default function HomeLoanCalculator({
             <p className="calc-fine" style={{ marginTop: 'var(--space-3)' }}>
               <span aria-hidden="true">*</span> {comparisonWarning}
             </p>
+            {chosen?.keyFactsSheet && (
+              <p className="calc-fine" data-testid="key-facts-link">
+                <a href={keyFactsHref(chosen.id, entries)}>{`Key Facts Sheet for the ${chosen.name}`}</a>
+                {' with the amount, term and repayment frequency entered here.'}
+              </p>
+            )}
           </fieldset>
 
           <fieldset className="calc-group">

@@ -4,17 +4,20 @@
  * instead of writing them down.
  */
 import { formatAud, termDeposit } from '../../lib/core';
-import { termDepositExample, termDeposits } from '../../data/banking';
+import { termDepositExample, termDeposits } from '../../data/products';
 
 export interface ExampleFigures {
+  rate: number;
   deposit: string;
   interest: string;
   maturityValue: string;
 }
 
 export function termDepositExampleFigures(): ExampleFigures {
-  const { deposit, rate, termMonths } = termDepositExample;
-  const minimum = termDeposits.find((term) => term.termMonths === termMonths)?.minDeposit ?? 0;
+  const { deposit, termMonths } = termDepositExample;
+  const term = termDeposits.find((t) => t.termMonths === termMonths);
+  if (!term) throw new Error(`no ${termMonths}-month term deposit for the example`);
+  const { rate, minDeposit: minimum } = term;
   const outcome = termDeposit({
     amount: String(deposit),
     annual_rate_percent: String(rate),
@@ -27,6 +30,7 @@ export function termDepositExampleFigures(): ExampleFigures {
     throw new Error(`term deposit example refused by core: ${JSON.stringify(outcome.errors)}`);
   }
   return {
+    rate,
     deposit: formatAud(String(deposit), false),
     interest: outcome.value.total_interest.display,
     maturityValue: outcome.value.maturity_value.display,

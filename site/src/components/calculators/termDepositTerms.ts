@@ -7,7 +7,8 @@
  */
 import type { InterestFrequency, InterestOption } from './toolsCore';
 import { termDepositOptions } from './toolsCore';
-import { interestFrequencies, termDeposits } from '../../data/banking';
+import { interestFrequencies } from '../../data/banking';
+import { termDeposits } from '../../data/products';
 import { alternatives, aud, months } from '../../data/format';
 import type { DepositTerm } from './TermDepositCalculator';
 
