@@ -7,6 +7,8 @@ export const ROUTES = [
   { path: '/loans/home', title: 'Home loans | Banksia Bank' },
   { path: '/loans/personal', title: 'Personal loans | Banksia Bank' },
   { path: '/loans/car', title: 'Car loans | Banksia Bank' },
+  { path: '/loans/home/key-facts-sheet', title: 'Key Facts Sheet | Banksia Bank' },
+  { path: '/target-market/variable', title: 'Target Market Determination: Variable Rate Home Loan | Banksia Bank' },
   { path: '/credit-cards', title: 'Credit cards | Banksia Bank' },
   { path: '/business', title: 'Business banking | Banksia Bank' },
   { path: '/term-deposits', title: 'Term deposits | Banksia Bank' },
@@ -41,7 +43,7 @@ export const ROUTES = [
 ] as const;
 
 /** Pages that carry a React island (a calculator or the application wizard); every other page ships no React. */
-export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/term-deposits', '/calculators/borrowing-power', '/apply/account', '/apply/car-loan'];
+export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/loans/home/key-facts-sheet', '/term-deposits', '/calculators/borrowing-power', '/apply/account', '/apply/car-loan'];
 
 /** Links the spec lists without a route: they keep their targets and land on the 404 screen. */
 export const LINKS_WITHOUT_ROUTE = [

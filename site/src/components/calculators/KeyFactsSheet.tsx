@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { KeyFactsSheet as Sheet, LoanEntries, Outcome } from './toolsCore';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
+import { longDate } from '../../data/format';
 
 /** A standard home loan a Key Facts Sheet can be generated for. */
 export interface SheetProduct {
@@ -161,7 +162,7 @@ function SheetView({ sheet, legalLine, comparisonWarning, prepared }: { sheet: S
         <p className="kfs__kind">Key Facts Sheet: Home loan</p>
         <h2 id="kfs-title">{sheet.product_name}</h2>
         <p className="kfs__small">
-          {legalLine}. Rates effective from {sheet.rates_effective_from}
+          {legalLine}. Rates effective from {longDate(sheet.rates_effective_from)}
           {prepared && `; prepared on ${prepared}`}. Based on the details you entered; not an offer of credit.
         </p>
       </header>
