@@ -13,6 +13,7 @@ use banksia_core::borrowing_power::{BorrowingPowerEntries, BorrowingPowerView};
 use banksia_core::calculator::{
     LoanEntries, LoanScheduleView, Money, Outcome, TermDepositEntries, TermDepositView,
 };
+use banksia_core::disclosures::{CalculatorDisclosure, CollectionNotice};
 use banksia_core::key_facts::KeyFactsSheet;
 use banksia_core::loan_scenarios::{LoanComparison, RateRise};
 use banksia_core::products::Catalog;
@@ -89,6 +90,8 @@ fn main() {
     declarations.visit::<InterestOption>();
     declarations.visit::<Catalog>();
     declarations.visit::<KeyFactsSheet>();
+    declarations.visit::<CalculatorDisclosure>();
+    declarations.visit::<CollectionNotice>();
     declarations.visit::<ApplicationInput>();
     declarations.visit::<ApplicationReport>();
     declarations.visit::<FormOptions>();

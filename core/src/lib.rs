@@ -11,6 +11,7 @@
 //! * [`application`]: the account application model, its normalisation and its validation
 //!   rules (every rule and message lives in [`application::Field::rules`]).
 //! * [`reference`](mod@reference): application reference numbers with a check character.
+//! * [`disclosures`]: calculators' purposes, assumptions and limitations; the privacy collection notice and the terms and notice versions.
 //! * [`key_facts`]: the figures of a Key Facts Sheet for a standard home loan.
 //! * [`products`]: every product's rates, fees, effective dates and history, one source.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
@@ -36,6 +37,7 @@ pub mod application_form;
 pub mod borrowing_power;
 pub mod calculator;
 pub mod comparison_rate;
+pub mod disclosures;
 pub mod key_facts;
 pub mod loan;
 pub mod loan_scenarios;

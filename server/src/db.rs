@@ -349,8 +349,8 @@ WITH application AS (
         application_type, first_name, last_name, email, phone, date_of_birth,
         address_line1, address_line2, city, state, postal_code,
         employment_status, annual_income, employer_name, identification_type, identification_number,
-        initial_deposit_amount, terms_accepted, marketing_consent
-    ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+        initial_deposit_amount, terms_accepted, marketing_consent, terms_version, privacy_notice_version
+    ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING reference, submitted_status, created_at
 ), email AS (
@@ -464,6 +464,9 @@ async fn insert_on(
                 &app.terms_accepted,
                 &app.marketing_consent,
                 &queue_email,
+                // The versions the application page showed: the same core's (V9).
+                &banksia_core::disclosures::TERMS_VERSION,
+                &banksia_core::disclosures::PRIVACY_NOTICE_VERSION,
             ],
         )
         .await
@@ -534,7 +537,7 @@ mod tests {
     #[test]
     fn the_load_bench_inserts_the_columns_the_server_inserts() {
         let server = inserted_columns(super::INSERT);
-        assert_eq!(server.len(), 22, "{server:?}");
+        assert_eq!(server.len(), 24, "{server:?}");
         assert_eq!(inserted_columns(BENCH_INSERT), server);
         assert_eq!(
             returned_columns(BENCH_INSERT),

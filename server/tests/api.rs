@@ -46,7 +46,7 @@ async fn a_valid_application_is_stored_and_answered_201() {
         .query_one(
             "SELECT first_name, phone, state, annual_income::text, initial_deposit_amount::text,
                     date_of_birth::text, terms_accepted, marketing_consent, user_id IS NULL, status,
-                    idempotency_key IS NULL
+                    idempotency_key IS NULL, terms_version, privacy_notice_version
              FROM account_applications WHERE reference = $1",
             &[&reference],
         )
@@ -63,6 +63,15 @@ async fn a_valid_application_is_stored_and_answered_201() {
     assert!(row.get::<_, bool>(8));
     assert_eq!(row.get::<_, String>(9), "under_review");
     assert!(row.get::<_, bool>(10));
+    // The versions of the terms and the collection notice accepted, from core (V9).
+    assert_eq!(
+        row.get::<_, String>(11),
+        banksia_core::disclosures::TERMS_VERSION
+    );
+    assert_eq!(
+        row.get::<_, String>(12),
+        banksia_core::disclosures::PRIVACY_NOTICE_VERSION
+    );
     assert_eq!(app.row_count().await, 1);
 }
 

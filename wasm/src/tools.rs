@@ -84,3 +84,40 @@ pub fn key_facts_sheet(
         .into();
     to_js(&outcome)
 }
+
+/// A calculator's purpose, assumptions and limitations (`"home_loan"`, `"term_deposit"`,
+/// `"borrowing_power"`, `"key_facts_sheet"`), written by core from its own rules; `today`
+/// (`YYYY-MM-DD`) picks the income year. `null` for an unknown calculator or date.
+#[wasm_bindgen(js_name = calculatorDisclosure, unchecked_return_type = "CalculatorDisclosure | null")]
+pub fn calculator_disclosure(
+    #[wasm_bindgen(unchecked_param_type = "Calculator")] calculator: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+) -> JsValue {
+    use banksia_core::disclosures::Calculator;
+    let calculator = match crate::text(&calculator).as_str() {
+        "home_loan" => Some(Calculator::HomeLoan),
+        "term_deposit" => Some(Calculator::TermDeposit),
+        "borrowing_power" => Some(Calculator::BorrowingPower),
+        "key_facts_sheet" => Some(Calculator::KeyFactsSheet),
+        _ => None,
+    };
+    let today = banksia_core::application::checks::parse_iso_date(crate::text(&today).trim());
+    match (calculator, today) {
+        (Some(calculator), Some(today)) => to_js(
+            &banksia_core::disclosures::calculator_disclosure(calculator, today),
+        ),
+        _ => JsValue::NULL,
+    }
+}
+
+/// The application's privacy collection notice, with its version and the terms' version.
+#[wasm_bindgen(js_name = collectionNotice, unchecked_return_type = "CollectionNotice")]
+pub fn collection_notice(
+    #[wasm_bindgen(unchecked_param_type = "string")] bank: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] phone: JsValue,
+) -> JsValue {
+    to_js(&banksia_core::disclosures::collection_notice(
+        &crate::text(&bank),
+        &crate::text(&phone),
+    ))
+}

@@ -168,3 +168,55 @@ test.describe('disclosures', () => {
     });
   }
 });
+
+test.describe('calculator disclosures and the collection notice', () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const cases = [
+    { path: '/loans/home', calculator: 'home_loan' },
+    { path: '/term-deposits', calculator: 'term_deposit' },
+    { path: '/calculators/borrowing-power', calculator: 'borrowing_power' },
+    { path: '/loans/home/key-facts-sheet', calculator: 'key_facts_sheet' },
+  ] as const;
+  for (const { path, calculator } of cases) {
+    test(`${path} states the calculator's purpose, assumptions and limitations, from core`, async ({ page }) => {
+      await page.goto(path);
+      const expected = tools.calculatorDisclosure(calculator, today);
+      if (!expected) throw new Error(`no disclosure for ${calculator}`);
+      const disclosure = page.locator(`[data-testid="calculator-disclosure"][data-calculator="${calculator}"]`);
+      await expect(disclosure).toContainText(expected.purpose);
+      for (const line of [...expected.assumptions, ...expected.limitations]) await expect(disclosure).toContainText(line);
+      await expect(disclosure).toContainText('not an offer of credit');
+      if (calculator === 'term_deposit') {
+        await expect(disclosure.getByTestId('general-advice-warning')).toContainText('General advice warning');
+      }
+    });
+  }
+
+  test('the home loan calculator assumes compounding at the repayment frequency and leaves fees out; borrowing power names its tax year and floor', async ({ page }) => {
+    await page.goto('/loans/home');
+    await expect(page.getByTestId('calculator-disclosure')).toContainText('compounds at the repayment frequency');
+    await expect(page.getByTestId('calculator-disclosure')).toContainText('Fees and charges are left out');
+    await page.goto('/calculators/borrowing-power');
+    await expect(page.getByTestId('calculator-disclosure')).toContainText(/income year/);
+    await expect(page.getByTestId('calculator-disclosure')).toContainText('$1,600 a month for one adult');
+  });
+
+  test('the application shows the privacy collection notice before it asks for personal information', async ({ page }) => {
+    await page.goto('/apply/account');
+    const notice = page.getByTestId('collection-notice');
+    const expected = tools.collectionNotice('Banksia Bank Limited', '13 22 65');
+    for (const section of expected.sections) {
+      await expect(notice).toContainText(section.heading);
+      await expect(notice).toContainText(section.text);
+    }
+    await expect(notice).toContainText('Anti-Money Laundering and Counter-Terrorism Financing Act 2006');
+    await expect(notice).toHaveAttribute('data-notice-version', expected.version);
+    await expect(notice).toHaveAttribute('data-terms-version', expected.terms_version);
+    // It comes before the form in the page, and is open.
+    const before = await notice.evaluate((el) => {
+      const form = document.querySelector('#application form');
+      return Boolean(form && el.compareDocumentPosition(form) & Node.DOCUMENT_POSITION_FOLLOWING) && (el as HTMLDetailsElement).open;
+    });
+    expect(before).toBe(true);
+  });
+});
