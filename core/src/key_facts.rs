@@ -43,7 +43,8 @@ use crate::money::format_aud;
 use crate::products::{Catalog, LendingProduct, RateType, catalog};
 
 /// A figure in dollars and cents, exact and as shown on the sheet (always with cents).
-fn cents(amount: Decimal) -> Money {
+fn cents(mut amount: Decimal) -> Money {
+    amount.rescale(2);
     Money {
         display: format_aud(amount, true),
         amount,

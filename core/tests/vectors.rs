@@ -302,3 +302,23 @@ fn answer_summary_vectors() {
         to_json(answer_summary(&parse::<ApplicationInput>(input)))
     });
 }
+
+#[test]
+fn key_facts_sheet() {
+    use banksia_core::key_facts::key_facts_sheet;
+    replay("key_facts_sheet", |input| {
+        let product: String = parse(&input["product"]);
+        match key_facts_sheet(&product, &parse::<LoanEntries>(&input["entries"])) {
+            Ok(sheet) => without(
+                to_json(sheet),
+                &[
+                    "product_name",
+                    "rates_effective_from",
+                    "frequency_label",
+                    "period_label",
+                ],
+            ),
+            Err(errors) => json!({ "errors": errors }),
+        }
+    });
+}

@@ -64,6 +64,7 @@ const RUNNERS = {
   loan_rate_rises: [["tools", (input) => outcome(tools.loanRateRises(input), (rises) => ({ rises }))]],
   loan_comparison: [["tools", (input) => outcome(tools.compareLoans(input.first, input.second), (v) => v)]],
   loan_schedule_csv: [["tools", (input) => outcome(tools.loanScheduleCsv(input), csvSummary)]],
+  key_facts_sheet: [["tools", (input) => outcome(tools.keyFactsSheet(input.product, input.entries), (sheet) => sheet)]],
   term_deposit_reinvested: [
     ["calculators", (input) => outcome(calculators.termDeposit(input), (v) => exact(v.reinvested))],
   ],

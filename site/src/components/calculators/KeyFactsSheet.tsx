@@ -199,10 +199,10 @@ function SheetView({ sheet, legalLine, comparisonWarning, prepared }: { sheet: S
           <tbody>
             {sheet.rate_periods.map((period) => (
               <tr key={period.applies}>
-                <td>{perAnnum(period.annual_rate_percent)}</td>
-                <td>{period.rate_type}</td>
-                <td>{`${period.applies} (${period.number_of_repayments} repayments)`}</td>
-                <td className="num" data-testid="kfs-repayment">
+                <td data-label="Rate">{perAnnum(period.annual_rate_percent)}</td>
+                <td data-label="Type">{period.rate_type}</td>
+                <td data-label="How long it applies">{`${period.applies} (${period.number_of_repayments} repayments)`}</td>
+                <td className="num" data-label={`Repayment each ${sheet.period_label}`} data-testid="kfs-repayment">
                   {period.repayment.display}
                 </td>
               </tr>
@@ -248,10 +248,10 @@ function SheetView({ sheet, legalLine, comparisonWarning, prepared }: { sheet: S
             <tbody>
               {sheet.fees.map((fee) => (
                 <tr key={fee.name}>
-                  <td>{fee.name}</td>
-                  <td>{fee.when}</td>
-                  <td className="num">{fee.amount.display}</td>
-                  <td className="num">{fee.total.display}</td>
+                  <td data-label="Fee">{fee.name}</td>
+                  <td data-label="When">{fee.when}</td>
+                  <td className="num" data-label="Amount">{fee.amount.display}</td>
+                  <td className="num" data-label="Over the term">{fee.total.display}</td>
                 </tr>
               ))}
             </tbody>
