@@ -80,6 +80,7 @@ export const creditCards: readonly CreditCard[] = lending.creditCards.map((words
 export const homeLoanCalculatorDefaults = {
   ...lending.homeLoanCalculatorDefaults,
   rate: number(loan(lending.homeLoanCalculatorDefaults.productId).annual_rate_percent),
+  comparisonRate: number(loan(lending.homeLoanCalculatorDefaults.productId).comparison_rate_percent),
 } as const;
 
 export const checkingAccounts: readonly (CheckingAccount & { accountType?: string })[] = banking.checkingAccounts.map((words) => {

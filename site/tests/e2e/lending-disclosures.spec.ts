@@ -96,6 +96,8 @@ test.describe('home loans', () => {
       const option = calculator.locator('label.calc-option', { has: page.locator(`input[value="${loan.id}"]`) });
       await expect(option).toContainText(`${loan.annual_rate_percent}% p.a.`);
       await expect(option).toContainText(`Comparison ${loan.comparison_rate_percent}% p.a.`);
+      const look = (el: Element) => [getComputedStyle(el).fontSize, getComputedStyle(el).fontWeight, getComputedStyle(el).color].join(' ');
+      expect(await option.getByTestId('option-comparison').evaluate(look)).toBe(await option.locator('.calc-option__rates > strong').first().evaluate(look));
       await expect(page.getByTestId('second-option').locator(`option[value="${loan.id}"]`)).toHaveCount(1);
     }
   });

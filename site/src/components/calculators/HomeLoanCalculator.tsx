@@ -268,12 +268,13 @@ export default function HomeLoanCalculator({
                     onChange={() => chooseOption(option.id)}
                   />
                   <span className="calc-option__name">{option.label}</span>
+                  {/* The comparison rate as prominent as the rate: same size, weight and colour. */}
                   <span className="calc-option__rates">
                     <strong>{perAnnum(option.rate)}</strong>
-                    <span>
+                    <strong data-testid="option-comparison">
                       {`Comparison ${perAnnum(option.comparisonRate)}`}
                       <span aria-hidden="true">*</span>
-                    </span>
+                    </strong>
                   </span>
                 </label>
               ))}
