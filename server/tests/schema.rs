@@ -80,6 +80,11 @@ async fn check_constraints_refuse_values_outside_the_enums() {
         ("reference", "'ABC-123'"),
         ("annual_income", "-1"),
         ("idempotency_key", "'has space'"),
+        ("terms_version", "''"),
+        (
+            "privacy_notice_version",
+            "'a version label far longer than any we write'",
+        ),
     ];
     for (column, value) in bad {
         let err = app.db.batch_execute(&insert_with(column, value)).await;
