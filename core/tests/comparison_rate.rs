@@ -119,6 +119,10 @@ fn exact_bracket(flows: &[BigInt], lent: &BigInt, k: u32) -> (BigRational, BigRa
     )
 }
 
+/// The bracket's width is `2^-BITS` a period: at most 52.18 × 100 × 2^-44 ≈ 3e-10 of a percent a
+/// year, well inside the 1e-9 the unrounded figure is checked to.
+const BITS: u32 = 44;
+
 fn n_of(frequency: RepaymentFrequency) -> BigRational {
     match frequency {
         RepaymentFrequency::Monthly => BigRational::from_integer(12.into()),
@@ -139,7 +143,7 @@ fn check(terms: &CreditTerms) -> Result<(), TestCaseError> {
     let core: ComparisonRate = comparison_rate(terms).unwrap();
     let flows = reference_flows(terms);
     let lent = cents(terms.amount);
-    let (low, high) = exact_bracket(&flows, &lent, 64);
+    let (low, high) = exact_bracket(&flows, &lent, BITS);
     let hundred = BigRational::from_integer(100.into());
     let n = n_of(terms.frequency);
     let (low_percent, high_percent) = (&n * &low * &hundred, &n * &high * &hundred);
@@ -150,7 +154,7 @@ fn check(terms: &CreditTerms) -> Result<(), TestCaseError> {
         "core {} outside the exact bracket",
         core.unrounded_percent
     );
-    // Unless the exact rate sits within 2^-64 of a rounding boundary, both ends round alike.
+    // Unless the exact rate sits within the bracket's width of a rounding boundary, both ends round alike.
     let (a, b) = (hundredths(&low_percent), hundredths(&high_percent));
     if a == b {
         prop_assert_eq!(
@@ -217,8 +221,8 @@ fn credit_terms() -> impl Strategy<Value = CreditTerms> {
 }
 
 proptest! {
-    // Each case solves up to 1,560 flows exactly about 64 times: a modest count keeps CI quick.
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    // Each case solves up to 1,560 flows exactly 44 times: a modest count keeps CI quick.
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     #[test]
     fn core_matches_the_exact_solution(terms in credit_terms()) {
