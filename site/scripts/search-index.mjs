@@ -47,7 +47,8 @@ if (!index) throw new Error(`pagefind: ${errors.join('; ')}`);
 let pages = 0;
 for (const file of (await htmlFiles(DIST)).sort()) {
   const path = relative(DIST, file).split(sep).join('/');
-  if (NOT_INDEXED.has(path)) continue;
+  // Target Market Determinations are reached from their product, and must not outrank it.
+  if (NOT_INDEXED.has(path) || path.startsWith('target-market/')) continue;
   const added = await index.addHTMLFile({ url: pageUrl(file), content: await readFile(file, 'utf8') });
   if (added.errors.length > 0) throw new Error(`pagefind ${path}: ${added.errors.join('; ')}`);
   pages += 1;

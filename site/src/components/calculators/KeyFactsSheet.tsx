@@ -1,5 +1,5 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { KeyFactsSheet as Sheet, LoanEntries, Outcome } from './toolsCore';
+import { useId, useMemo, useRef } from 'react';
+import { keyFactsSheet, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from './toolsCore';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 import { longDate } from '../../data/format';
@@ -51,21 +51,13 @@ export default function KeyFactsSheet({ products, defaultAmount, defaultYears, d
   const defaults: SheetEntries = { product: products[0]?.id ?? '', amount: defaultAmount, years: defaultYears, frequency: 'monthly' };
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
-  const [tools, setTools] = useState<typeof import('./toolsCore') | null>(null);
-  const [prepared, setPrepared] = useState('');
-  useEffect(() => {
-    let live = true;
-    import('./toolsCore').then((module) => live && setTools(module));
-    setPrepared(new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()));
-    return () => {
-      live = false;
-    };
-  }, []);
   const atDefaults = JSON.stringify(entries) === JSON.stringify(defaults);
+  // The loan tools' package is this island's own (imported statically, so the page preloads it
+  // after the first paint); the default sheet comes from the build.
   const outcome: Outcome<Sheet> | undefined = useMemo(
-    () => (atDefaults ? defaultSheet : tools?.keyFactsSheet(entries.product, sheetEntries(entries))),
+    () => (atDefaults ? defaultSheet : keyFactsSheet(entries.product, sheetEntries(entries))),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [atDefaults, defaultSheet, tools, JSON.stringify(entries)],
+    [atDefaults, defaultSheet, JSON.stringify(entries)],
   );
   const errors: FieldErrors = outcome && !outcome.ok ? outcome.errors : {};
 
@@ -144,7 +136,7 @@ export default function KeyFactsSheet({ products, defaultAmount, defaultYears, d
         {outcome === undefined ? (
           <p className="kfs-wait">Working out your Key Facts Sheet…</p>
         ) : outcome.ok ? (
-          <SheetView sheet={outcome.value} legalLine={legalLine} comparisonWarning={comparisonWarning} prepared={prepared} />
+          <SheetView sheet={outcome.value} legalLine={legalLine} comparisonWarning={comparisonWarning} />
         ) : (
           <p className="kfs-problem" data-testid="kfs-problem">
             {firstMessage(Object.values(outcome.errors).flat())}
@@ -155,15 +147,14 @@ export default function KeyFactsSheet({ products, defaultAmount, defaultYears, d
   );
 }
 
-function SheetView({ sheet, legalLine, comparisonWarning, prepared }: { sheet: Sheet; legalLine: string; comparisonWarning: string; prepared: string }) {
+function SheetView({ sheet, legalLine, comparisonWarning }: { sheet: Sheet; legalLine: string; comparisonWarning: string }) {
   return (
     <article className="kfs" aria-labelledby="kfs-title" data-testid="kfs-sheet">
       <header className="kfs__head">
         <p className="kfs__kind">Key Facts Sheet: Home loan</p>
         <h2 id="kfs-title">{sheet.product_name}</h2>
         <p className="kfs__small">
-          {legalLine}. Rates effective from {longDate(sheet.rates_effective_from)}
-          {prepared && `; prepared on ${prepared}`}. Based on the details you entered; not an offer of credit.
+          {`${legalLine}. Rates effective from ${longDate(sheet.rates_effective_from)}. Based on the details you entered; not an offer of credit.`}
         </p>
       </header>
 
@@ -269,10 +260,10 @@ function SheetView({ sheet, legalLine, comparisonWarning, prepared }: { sheet: S
         </p>
       </section>
 
-      <footer className="kfs__small kfs__foot">
+      <p className="kfs__small kfs__foot">
         Repayments are worked out with interest charged each repayment period and rounded up to the cent; the last
         repayment may differ slightly. Ask us if anything on this sheet is unclear before you apply.
-      </footer>
+      </p>
     </article>
   );
 }
