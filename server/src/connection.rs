@@ -13,10 +13,14 @@ use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
+use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 use tokio::time::{Instant, Sleep};
-use warp::http::Request;
+
+use warp::http::{HeaderMap, HeaderValue, Method, Request, Version, header};
+
+use crate::error::ApiError;
 
 /// The TCP peer of the connection a request came on, put in the request's extensions (read by
 /// `filters::peer`).
@@ -32,11 +36,15 @@ pub struct Timeouts {
 
 /// Serves `stream` until the client closes it, a timeout closes it, or a graceful shutdown ends
 /// it. Connection-level failures are logged at debug: they are the client's doing.
+///
+/// Each request first passes [`refusal`]: one whose target or framing the router must not see
+/// is answered here, with `security_headers` and an access log line like any other.
 pub fn serve<S>(
     stream: TcpStream,
     peer: SocketAddr,
     service: S,
     timeouts: Timeouts,
+    security_headers: Arc<HeaderMap>,
     graceful: &GracefulShutdown,
 ) -> impl Future<Output = ()> + Send + 'static
 where
@@ -50,9 +58,29 @@ where
     S::Future: Send + 'static,
 {
     let hyper_service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        let refused = refusal(&request).map(|error| {
+            let started = std::time::Instant::now();
+            let response = refused_response(error, &security_headers);
+            crate::telemetry::log_request(
+                request.method().as_str(),
+                request.uri().path(),
+                response.status().as_u16(),
+                started.elapsed(),
+            );
+            response
+        });
         request.extensions_mut().insert(Peer(peer));
         let mut service = service.clone();
-        tower_service::Service::call(&mut service, request)
+        let routed = refused
+            .is_none()
+            .then(|| tower_service::Service::call(&mut service, request));
+        async move {
+            match (refused, routed) {
+                (Some(response), _) => Ok(response),
+                (None, Some(routed)) => routed.await,
+                (None, None) => unreachable!("a request is either refused or routed"),
+            }
+        }
     });
     let io = TokioIo::new(IdleGuard::new(stream, timeouts.idle));
     let connection = http1::Builder::new()
@@ -65,6 +93,54 @@ where
             tracing::debug!(%peer, error = %err, "connection ended");
         }
     }
+}
+
+/// Answers a connection the caps turned away with a bare 503 (if the socket takes it at once:
+/// nothing waits on a client that is not reading) and closes it.
+pub fn turn_away(stream: &TcpStream, refused: crate::admission::Refused) {
+    tracing::debug!(reason = refused.as_str(), "connection turned away");
+    let _ = stream.try_write(
+        b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\nretry-after: 1\r\nconnection: close\r\n\r\n",
+    );
+}
+
+/// Why a request is answered 400 before routing, if it is:
+/// - its target is not a path (`GET a:1`, `GET ~`, `CONNECT host:443`, `OPTIONS *`): only
+///   origin-form targets (and absolute-form ones, whose path hyper gives) name something here;
+/// - it is HTTP/1.1 without exactly one `Host` header (RFC 9112 section 3.2);
+/// - its `Transfer-Encoding` is anything but one `chunked` (`chunked, chunked`, `gzip,
+///   chunked`: hyper would read them as plain chunked, but no coding other than chunked is
+///   supported, and a proxy in front may frame the body differently).
+pub fn refusal<B>(request: &Request<B>) -> Option<ApiError> {
+    let target_is_a_path = request.uri().path().starts_with('/');
+    if !target_is_a_path || request.method() == Method::CONNECT {
+        return Some(ApiError::BadRequestTarget);
+    }
+    let hosts = request.headers().get_all(header::HOST).iter().count();
+    if hosts > 1 || (hosts == 0 && request.version() == Version::HTTP_11) {
+        return Some(ApiError::BadHost);
+    }
+    let mut codings = request.headers().get_all(header::TRANSFER_ENCODING).iter();
+    if let Some(first) = codings.next() {
+        let only_chunked = first.as_bytes().eq_ignore_ascii_case(b"chunked");
+        if !only_chunked || codings.next().is_some() {
+            return Some(ApiError::UnsupportedTransferEncoding);
+        }
+    }
+    None
+}
+
+/// The answer to a refused request: the error's JSON, the security headers, no caching, and
+/// the connection closed (its body, if any, is never read).
+fn refused_response(error: ApiError, security_headers: &HeaderMap) -> warp::reply::Response {
+    let mut response = error.into_response();
+    let headers = response.headers_mut();
+    for (name, value) in security_headers {
+        headers.insert(name.clone(), value.clone());
+    }
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 /// A socket that fails with `TimedOut` once nothing has been read from it or written to it for

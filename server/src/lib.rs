@@ -3,6 +3,7 @@
 //! `filters` route, `handlers` answer, `db` stores, `error` maps every failure to a status and
 //! a JSON body, `application` is the adapter to banksia-core (which owns every rule).
 
+pub mod admission;
 pub mod application;
 pub mod config;
 pub mod connection;
@@ -39,11 +40,17 @@ pub struct AppState {
     /// Set when a mail transport is configured: each stored application queues its
     /// confirmation email, and this wakes the mail worker.
     pub mail_wake: Option<Arc<tokio::sync::Notify>>,
+    /// The mail worker's heartbeat (with `mail_wake`), read by `/readyz`.
+    pub mail_heartbeat: Option<Arc<outbox::Heartbeat>>,
+    /// How long the mail worker may go without a heartbeat and still count as alive: a poll
+    /// interval, a whole send and the database deadlines.
+    pub mail_worker_grace: Duration,
 }
 
 /// The server, bound and migrated, not yet serving.
 pub struct Server {
     listener: tokio::net::TcpListener,
+    admission: Arc<admission::Admission>,
     state: Arc<AppState>,
     config: Config,
     mailer: Option<mailer::Mailer>,
@@ -95,12 +102,25 @@ impl Server {
     /// Connects the pool, applies the migrations (retrying while the database comes up, for at
     /// most `db_wait`) and binds the listening socket.
     pub async fn build(config: Config, db_wait: Duration) -> Result<Self, StartError> {
+        let file_limit = admission::raise_file_limit();
+        let admission = Arc::new(admission::Admission::new(
+            config
+                .max_connections
+                .unwrap_or_else(|| admission::default_max_connections(file_limit)),
+            config.max_connections_per_ip,
+            config.trusted_proxies.clone(),
+        ));
         let pool = db::create_pool(&config.database_url, config.pool_size).map_err(StartError)?;
         apply_migrations(&pool, db_wait).await?;
         let mailer = match &config.mail.transport {
-            Some(transport) => {
-                Some(mailer::Mailer::new(transport, config.mail.from.clone()).map_err(StartError)?)
-            }
+            Some(transport) => Some(
+                mailer::Mailer::new(
+                    transport,
+                    config.mail.from.clone(),
+                    config.mail.send_timeout,
+                )
+                .map_err(StartError)?,
+            ),
             None => {
                 tracing::warn!("no SMTP_URL or MAIL_DIR: confirmation emails are off");
                 None
@@ -118,9 +138,15 @@ impl Server {
             mail_wake: mailer
                 .as_ref()
                 .map(|_| Arc::new(tokio::sync::Notify::new())),
+            mail_heartbeat: mailer
+                .as_ref()
+                .map(|_| Arc::new(outbox::Heartbeat::default())),
+            mail_worker_grace: config.mail.poll_interval
+                + outbox::lease_for(config.mail.send_timeout),
         });
         Ok(Self {
             listener,
+            admission,
             state,
             config,
             mailer,
@@ -140,10 +166,11 @@ impl Server {
         if !self.config.static_dir.join("index.html").is_file() {
             tracing::warn!(static_dir = %self.config.static_dir.display(), "STATIC_DIR has no index.html; is the site built?");
         }
+        let security_headers = Arc::new(security::security_headers(&hashes));
         let routes = filters::routes(
             self.state.clone(),
             self.config.static_dir.clone(),
-            security::security_headers(&hashes),
+            (*security_headers).clone(),
         );
         let service = warp::service(routes);
         let pruning = {
@@ -152,7 +179,11 @@ impl Server {
                 let mut every = tokio::time::interval(Duration::from_secs(60));
                 loop {
                     every.tick().await;
-                    state.limiter.forget_idle(&state.pool).await;
+                    // Half the interval: a run never overlaps the next.
+                    state
+                        .limiter
+                        .forget_idle(&state.pool, Duration::from_secs(30))
+                        .await;
                 }
             })
         };
@@ -162,13 +193,18 @@ impl Server {
         };
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
-        let mail_worker = match (&self.mailer, &self.state.mail_wake) {
-            (Some(mailer), Some(wake)) => Some(tokio::spawn(outbox::run(
+        let mail_worker = match (
+            &self.mailer,
+            &self.state.mail_wake,
+            &self.state.mail_heartbeat,
+        ) {
+            (Some(mailer), Some(wake), Some(heartbeat)) => Some(tokio::spawn(outbox::run(
                 self.state.pool.clone(),
                 mailer.clone(),
                 outbox::RetryPolicy::from_config(&self.config.mail),
                 self.config.mail.poll_interval,
                 wake.clone(),
+                heartbeat.clone(),
                 mail_stopped,
             ))),
             _ => None,
@@ -188,13 +224,25 @@ impl Server {
                     }
                 },
             };
-            tokio::spawn(connection::serve(
+            let admitted = match self.admission.admit(peer.ip()) {
+                Ok(admitted) => admitted,
+                Err(refused) => {
+                    connection::turn_away(&stream, refused);
+                    continue;
+                }
+            };
+            let serving = connection::serve(
                 stream,
                 peer,
                 service.clone(),
                 timeouts,
+                security_headers.clone(),
                 &graceful,
-            ));
+            );
+            tokio::spawn(async move {
+                serving.await;
+                drop(admitted);
+            });
         }
         let drain = self.config.shutdown_drain;
         tracing::info!("shutting down: no new connections, draining requests");
