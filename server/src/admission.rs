@@ -78,14 +78,17 @@ pub struct Admission {
     max: usize,
     per_ip: usize,
     trusted_proxies: Vec<IpNet>,
-    open: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    open: OpenByClient,
 }
+
+/// Open connections per client address.
+type OpenByClient = Arc<Mutex<HashMap<IpAddr, usize>>>;
 
 /// Held for as long as a connection is open; its drop frees the places it took.
 #[derive(Debug)]
 pub struct Admitted {
     _global: OwnedSemaphorePermit,
-    client: Option<(IpAddr, Arc<Mutex<HashMap<IpAddr, usize>>>)>,
+    client: Option<(IpAddr, OpenByClient)>,
 }
 
 impl Drop for Admitted {

@@ -1,0 +1,188 @@
+//! The holes of issue 21 at the edge, each kept closed: request targets that are not paths,
+//! ambiguous framing and Host headers, and a rate-limit table too big for one DELETE.
+
+mod common;
+
+use std::time::Duration;
+
+use banksia_server::rate_limit::RateLimiter;
+use common::{HttpResponse, query_i64, raw_request, spawn_app, valid_application};
+
+/// The headers every answer carries (`security::security_headers`).
+fn assert_security_headers(res: &HttpResponse, what: &str) {
+    for name in [
+        "content-security-policy",
+        "strict-transport-security",
+        "x-content-type-options",
+        "referrer-policy",
+        "x-frame-options",
+    ] {
+        assert!(res.header(name).is_some(), "{what}: no {name}: {res:?}");
+    }
+}
+
+#[tokio::test]
+async fn a_request_target_that_is_not_a_path_is_a_400_with_the_usual_headers() {
+    let app = spawn_app().await;
+    for head in [
+        "GET a:1 HTTP/1.1\r\nHost: test\r\n\r\n",
+        "GET ~ HTTP/1.1\r\nHost: test\r\n\r\n",
+        "CONNECT host:443 HTTP/1.1\r\nHost: host:443\r\n\r\n",
+        "GET host:443 HTTP/1.1\r\nHost: test\r\n\r\n",
+        "OPTIONS * HTTP/1.1\r\nHost: test\r\n\r\n",
+        "POST a:1 HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}",
+    ] {
+        let res = raw_request(app.addr, head.as_bytes()).await;
+        assert_eq!(res.status, 400, "{head:?}: {}", res.text());
+        assert_eq!(
+            res.json()["error"],
+            "The request target must be a path.",
+            "{head:?}"
+        );
+        assert_security_headers(&res, head);
+        assert_eq!(res.header("cache-control"), Some("no-store"));
+    }
+    // The server is still there, and the ordinary forms still work.
+    let res = raw_request(
+        app.addr,
+        b"GET /healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(res.status, 200);
+    let res = raw_request(
+        app.addr,
+        b"GET http://test/healthz HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert_eq!(res.status, 200, "absolute form: {}", res.text());
+}
+
+#[tokio::test]
+async fn transfer_codings_other_than_one_chunked_are_refused() {
+    let app = spawn_app().await;
+    let body = valid_application().to_string();
+    let chunked = format!("{:x}\r\n{body}\r\n0\r\n\r\n", body.len());
+    for coding in [
+        "chunked, chunked",
+        "gzip, chunked",
+        "identity, chunked",
+        "chunked\r\nTransfer-Encoding: chunked",
+    ] {
+        let raw = format!(
+            "POST /api/applications HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: {coding}\r\n\r\n{chunked}"
+        );
+        let res = raw_request(app.addr, raw.as_bytes()).await;
+        assert_eq!(res.status, 400, "{coding:?}: {}", res.text());
+        assert_security_headers(&res, coding);
+    }
+    assert_eq!(app.row_count().await, 0, "nothing stored");
+    // One chunked, in any letter case, is fine.
+    let raw = format!(
+        "POST /api/applications HTTP/1.1\r\nHost: test\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: Chunked\r\n\r\n{chunked}"
+    );
+    let res = raw_request(app.addr, raw.as_bytes()).await;
+    assert_eq!(res.status, 201, "{}", res.text());
+}
+
+#[tokio::test]
+async fn a_missing_or_repeated_host_is_refused() {
+    let app = spawn_app().await;
+    for head in [
+        "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: b\r\nConnection: close\r\n\r\n",
+        "GET /healthz HTTP/1.1\r\nHost: a\r\nHost: a\r\nConnection: close\r\n\r\n",
+        "GET / HTTP/1.1\r\nConnection: close\r\n\r\n",
+    ] {
+        let res = raw_request(app.addr, head.as_bytes()).await;
+        assert_eq!(res.status, 400, "{head:?}: {}", res.text());
+        assert_eq!(
+            res.json()["error"],
+            "The request must have exactly one Host header."
+        );
+        assert_security_headers(&res, head);
+    }
+    // HTTP/1.0 had no Host header: still answered.
+    let res = raw_request(app.addr, b"GET /healthz HTTP/1.0\r\n\r\n").await;
+    assert_eq!(res.status, 200);
+}
+
+/// Rows as the limiter writes them, `count` of them, last used `age` ago (keys in order, so
+/// the insert is quick).
+async fn fill_rate_limits(db: &tokio_postgres::Client, prefix: &str, count: i64, age: &str) {
+    db.execute(
+        &format!(
+            "INSERT INTO api_rate_limits (client, tokens, allowed, updated_at)
+             SELECT '{prefix}' || lpad(g::text, 8, '0'), 9, true, now() - interval '{age}'
+             FROM generate_series(1, $1::bigint) AS g"
+        ),
+        &[&count],
+    )
+    .await
+    .unwrap();
+}
+
+#[tokio::test]
+async fn a_big_rate_limit_table_is_cleaned_in_batches_that_finish() {
+    let app = spawn_app().await;
+    let idle: i64 = 200_000;
+    fill_rate_limits(&app.db, "idle-", idle, "1 hour").await;
+    fill_rate_limits(&app.db, "recent-", 1_000, "10 seconds").await;
+    app.db
+        .batch_execute("ANALYZE api_rate_limits")
+        .await
+        .unwrap();
+    // A request is updating one idle bucket right now (its row is locked): one DELETE of every
+    // idle row waits for it past the lock timeout and is cancelled, as it was cancelled by the
+    // statement timeout once the table was big; batches go round it.
+    let (locker, connection) = tokio_postgres::connect(
+        &format!(
+            "postgres://postgres@127.0.0.1:{}/{}",
+            app.pg_port, app.database
+        ),
+        tokio_postgres::NoTls,
+    )
+    .await
+    .unwrap();
+    tokio::spawn(connection);
+    locker
+        .batch_execute(
+            "BEGIN; SELECT 1 FROM api_rate_limits WHERE client = 'idle-00000001' FOR UPDATE",
+        )
+        .await
+        .unwrap();
+
+    let url = format!(
+        "postgres://postgres@127.0.0.1:{}/{}",
+        app.pg_port, app.database
+    );
+    let pool = banksia_server::db::create_pool(&url, 2).unwrap();
+    let limiter = RateLimiter::new(10);
+
+    // A run with too short a budget deletes little, says it is behind and by how much.
+    let first = limiter.forget_idle(&pool, Duration::from_millis(1)).await;
+    assert!(first.behind, "{first:?}");
+    assert!(first.lag_seconds > 3_000.0, "{first:?}");
+
+    // Runs as the server makes them (a 30 s budget each), at most 20.
+    let mut deleted = first.deleted;
+    for _ in 0..20 {
+        let run = limiter.forget_idle(&pool, Duration::from_secs(30)).await;
+        deleted += run.deleted;
+        if !run.behind {
+            break;
+        }
+    }
+    assert_eq!(
+        deleted,
+        idle as u64 - 1,
+        "every idle bucket but the locked one"
+    );
+    locker.batch_execute("COMMIT").await.unwrap();
+    let last = limiter.forget_idle(&pool, Duration::from_secs(30)).await;
+    assert_eq!(last.deleted, 1);
+    assert!(!last.behind);
+    assert_eq!(last.lag_seconds, 0.0);
+    let left = query_i64(&app.db, "SELECT count(*) FROM api_rate_limits", &[]).await;
+    assert_eq!(left, 1_000, "the recent buckets stay");
+    pool.close();
+}
