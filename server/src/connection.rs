@@ -146,11 +146,25 @@ fn refused_response(error: ApiError, security_headers: &HeaderMap) -> warp::repl
 /// A socket that fails with `TimedOut` once nothing has been read from it or written to it for
 /// `idle`: a client that stalls in a header, in a body, between requests or while it should be
 /// reading the response does not hold a connection open for ever.
+///
+/// Its shutdown is a lingering close: the write side is shut (the client sees the end of the
+/// answer), then what the client is still sending is read and thrown away, up to
+/// [`LINGER_BYTES`] or [`LINGER_TIME`], before the socket closes. Closing with unread data
+/// would make the kernel reset the connection, and a client still sending (a body over the
+/// limit, answered 413 at once) could lose the answer with it.
 pub struct IdleGuard<T> {
     io: T,
     idle: Duration,
     timer: Pin<Box<Sleep>>,
+    /// Set once the write side is shut: how much the drain has read (the timer then holds its
+    /// end).
+    linger: Option<usize>,
 }
+
+/// How much a lingering close reads at most.
+pub const LINGER_BYTES: usize = 4 * 1024 * 1024;
+/// How long a lingering close lasts at most.
+pub const LINGER_TIME: Duration = Duration::from_secs(5);
 
 impl<T> IdleGuard<T> {
     pub fn new(io: T, idle: Duration) -> Self {
@@ -158,6 +172,7 @@ impl<T> IdleGuard<T> {
             io,
             idle,
             timer: Box::pin(tokio::time::sleep(idle)),
+            linger: None,
         }
     }
 
@@ -213,7 +228,7 @@ impl<T: AsyncRead + Unpin> AsyncRead for IdleGuard<T> {
     }
 }
 
-impl<T: AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
+impl<T: AsyncRead + AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
     fn poll_write(
         self: Pin<&mut Self>,
         cx: &mut Context<'_>,
@@ -247,6 +262,35 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
     }
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.get_mut().io).poll_shutdown(cx)
+        let this = self.get_mut();
+        if this.linger.is_none() {
+            match Pin::new(&mut this.io).poll_shutdown(cx) {
+                Poll::Ready(Ok(())) => {}
+                other => return other,
+            }
+            let until = Instant::now() + LINGER_TIME.min(this.idle);
+            this.timer.as_mut().reset(until);
+            this.linger = Some(0);
+        }
+        let mut scratch = [0u8; 8192];
+        loop {
+            let Some(drained) = this.linger.as_mut() else {
+                return Poll::Ready(Ok(()));
+            };
+            if *drained >= LINGER_BYTES {
+                return Poll::Ready(Ok(()));
+            }
+            let mut buf = ReadBuf::new(&mut scratch);
+            match Pin::new(&mut this.io).poll_read(cx, &mut buf) {
+                // The client's end, or its reset: nothing more to wait for.
+                Poll::Ready(Ok(())) if buf.filled().is_empty() => return Poll::Ready(Ok(())),
+                Poll::Ready(Err(_)) => return Poll::Ready(Ok(())),
+                Poll::Ready(Ok(())) => *drained += buf.filled().len(),
+                Poll::Pending if this.timer.as_mut().poll(cx).is_ready() => {
+                    return Poll::Ready(Ok(()));
+                }
+                Poll::Pending => return Poll::Pending,
+            }
+        }
     }
 }

@@ -186,3 +186,30 @@ async fn a_big_rate_limit_table_is_cleaned_in_batches_that_finish() {
     assert_eq!(left, 1_000, "the recent buckets stay");
     pool.close();
 }
+
+#[tokio::test]
+async fn the_413_for_a_body_over_a_mebibyte_reaches_the_client_every_time() {
+    let app = spawn_app().await;
+    let body = vec![b'x'; 3 * 1024 * 1024];
+    for attempt in 0..10 {
+        // Declared up front, and chunked (found out only once 1 MiB has arrived).
+        let mut declared = format!(
+            "POST /api/applications HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
+            body.len()
+        )
+        .into_bytes();
+        declared.extend_from_slice(&body);
+        let mut chunked = b"POST /api/applications HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n".to_vec();
+        for piece in body.chunks(64 * 1024) {
+            chunked.extend_from_slice(format!("{:x}\r\n", piece.len()).as_bytes());
+            chunked.extend_from_slice(piece);
+            chunked.extend_from_slice(b"\r\n");
+        }
+        chunked.extend_from_slice(b"0\r\n\r\n");
+        for raw in [&declared, &chunked] {
+            let res = raw_request(app.addr, raw).await;
+            assert_eq!(res.status, 413, "attempt {attempt}");
+            assert_security_headers(&res, "413");
+        }
+    }
+}
