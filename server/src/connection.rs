@@ -57,6 +57,7 @@ where
         + 'static,
     S::Future: Send + 'static,
 {
+    let lines = header_lines(&security_headers);
     let hyper_service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         let refused = refusal(&request).map(|error| {
             let started = std::time::Instant::now();
@@ -82,7 +83,7 @@ where
             }
         }
     });
-    let io = TokioIo::new(IdleGuard::new(stream, timeouts.idle));
+    let io = TokioIo::new(IdleGuard::new(stream, timeouts.idle).with_header_lines(lines));
     let connection = http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(timeouts.header_read)
@@ -159,6 +160,44 @@ pub struct IdleGuard<T> {
     /// Set once the write side is shut: how much the drain has read (the timer then holds its
     /// end).
     linger: Option<usize>,
+    /// `name: value\r\n` lines added to the answers hyper writes by itself (see
+    /// [`IdleGuard::with_header_lines`]), and bytes of such an answer still to be written.
+    header_lines: Arc<Vec<u8>>,
+    pending: Vec<u8>,
+    pending_at: usize,
+}
+
+/// The security headers as the lines of an HTTP/1.1 head.
+fn header_lines(headers: &HeaderMap) -> Arc<Vec<u8>> {
+    let mut lines = Vec::new();
+    for (name, value) in headers {
+        lines.extend_from_slice(name.as_str().as_bytes());
+        lines.extend_from_slice(b": ");
+        lines.extend_from_slice(value.as_bytes());
+        lines.extend_from_slice(b"\r\n");
+    }
+    Arc::new(lines)
+}
+
+/// The answers hyper gives by itself, before any request reaches the service: a request it
+/// cannot parse (400), a target or header section too long (414, 431), an unsupported version
+/// or expectation.
+const HYPER_OWN_STATUSES: [&[u8]; 6] = [b"400", b"408", b"414", b"417", b"431", b"505"];
+
+/// Whether `data` is the whole head of one of hyper's own answers: a status of
+/// [`HYPER_OWN_STATUSES`] and none of the security headers that every answer of the service
+/// carries.
+fn is_hyper_own_answer(data: &[u8]) -> bool {
+    let Some(head_end) = data.windows(4).position(|w| w == b"\r\n\r\n") else {
+        return false;
+    };
+    let head = &data[..head_end];
+    let status = head.get(9..12).unwrap_or_default();
+    (head.starts_with(b"HTTP/1.1 ") || head.starts_with(b"HTTP/1.0 "))
+        && HYPER_OWN_STATUSES.contains(&status)
+        && !head
+            .windows(b"content-security-policy:".len())
+            .any(|w| w.eq_ignore_ascii_case(b"content-security-policy:"))
 }
 
 /// How much a lingering close reads at most.
@@ -173,7 +212,52 @@ impl<T> IdleGuard<T> {
             idle,
             timer: Box::pin(tokio::time::sleep(idle)),
             linger: None,
+            header_lines: Arc::new(Vec::new()),
+            pending: Vec::new(),
+            pending_at: 0,
         }
+    }
+
+    /// Adds `lines` to each answer hyper writes by itself (a 400 for a request it cannot
+    /// parse, a 431 for headers over its limit ...), which never pass through the service and
+    /// so would lack the security headers every other answer has.
+    pub fn with_header_lines(mut self, lines: Arc<Vec<u8>>) -> Self {
+        self.header_lines = lines;
+        self
+    }
+
+    /// If `data` is one of hyper's own answers, takes it whole, with the header lines after
+    /// its status line, as bytes still to be written: hyper is told all of `data` was.
+    fn take_hyper_answer(&mut self, data: &[u8]) -> Option<usize> {
+        if self.header_lines.is_empty() || !is_hyper_own_answer(data) {
+            return None;
+        }
+        let status_end = data.windows(2).position(|w| w == b"\r\n")? + 2;
+        self.pending.clear();
+        self.pending.extend_from_slice(&data[..status_end]);
+        self.pending.extend_from_slice(&self.header_lines);
+        self.pending.extend_from_slice(&data[status_end..]);
+        self.pending_at = 0;
+        Some(data.len())
+    }
+
+    /// Writes what [`Self::take_hyper_answer`] holds, first.
+    fn poll_pending(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<()>>
+    where
+        T: AsyncWrite + Unpin,
+    {
+        while self.pending_at < self.pending.len() {
+            let written = Pin::new(&mut self.io).poll_write(cx, &self.pending[self.pending_at..]);
+            match self.after_write(cx, written) {
+                Poll::Ready(Ok(0)) => return Poll::Ready(Err(io::ErrorKind::WriteZero.into())),
+                Poll::Ready(Ok(n)) => self.pending_at += n,
+                Poll::Ready(Err(err)) => return Poll::Ready(Err(err)),
+                Poll::Pending => return Poll::Pending,
+            }
+        }
+        self.pending.clear();
+        self.pending_at = 0;
+        Poll::Ready(Ok(()))
     }
 
     fn progressed(&mut self) {
@@ -235,6 +319,14 @@ impl<T: AsyncRead + AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
         data: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        match this.poll_pending(cx) {
+            Poll::Ready(Ok(())) => {}
+            Poll::Ready(Err(err)) => return Poll::Ready(Err(err)),
+            Poll::Pending => return Poll::Pending,
+        }
+        if let Some(taken) = this.take_hyper_answer(data) {
+            return Poll::Ready(Ok(taken));
+        }
         let written = Pin::new(&mut this.io).poll_write(cx, data);
         this.after_write(cx, written)
     }
@@ -245,6 +337,16 @@ impl<T: AsyncRead + AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        match this.poll_pending(cx) {
+            Poll::Ready(Ok(())) => {}
+            Poll::Ready(Err(err)) => return Poll::Ready(Err(err)),
+            Poll::Pending => return Poll::Pending,
+        }
+        if let Some(first) = bufs.iter().find(|b| !b.is_empty())
+            && let Some(taken) = this.take_hyper_answer(first)
+        {
+            return Poll::Ready(Ok(taken));
+        }
         let written = Pin::new(&mut this.io).poll_write_vectored(cx, bufs);
         this.after_write(cx, written)
     }
@@ -255,6 +357,10 @@ impl<T: AsyncRead + AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
 
     fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        match this.poll_pending(cx) {
+            Poll::Ready(Ok(())) => {}
+            other => return other,
+        }
         match Pin::new(&mut this.io).poll_flush(cx) {
             Poll::Pending if this.stalled(cx) => Poll::Ready(Err(timed_out())),
             other => other,
@@ -263,6 +369,10 @@ impl<T: AsyncRead + AsyncWrite + Unpin> AsyncWrite for IdleGuard<T> {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        match this.poll_pending(cx) {
+            Poll::Ready(Ok(())) => {}
+            other => return other,
+        }
         if this.linger.is_none() {
             match Pin::new(&mut this.io).poll_shutdown(cx) {
                 Poll::Ready(Ok(())) => {}

@@ -213,3 +213,37 @@ async fn the_413_for_a_body_over_a_mebibyte_reaches_the_client_every_time() {
         }
     }
 }
+
+#[tokio::test]
+async fn hypers_own_answers_carry_the_security_headers() {
+    let app = spawn_app().await;
+    let many_headers: String = (0..120).map(|i| format!("X-Filler-{i}: {i}\r\n")).collect();
+    let long_target = format!("/{}", "a".repeat(70_000));
+    let cases = [
+        (
+            "a request line that is not HTTP",
+            "\u{16}\u{3}\u{1} not http at all\r\n\r\n".to_owned(),
+            400,
+        ),
+        (
+            "a header line without a colon",
+            "GET / HTTP/1.1\r\nHost: test\r\nno colon here\r\n\r\n".to_owned(),
+            400,
+        ),
+        (
+            "too many headers",
+            format!("GET / HTTP/1.1\r\nHost: test\r\n{many_headers}\r\n"),
+            431,
+        ),
+        (
+            "a target too long",
+            format!("GET {long_target} HTTP/1.1\r\nHost: test\r\n\r\n"),
+            414,
+        ),
+    ];
+    for (what, raw, status) in cases {
+        let res = raw_request(app.addr, raw.as_bytes()).await;
+        assert_eq!(res.status, status, "{what}");
+        assert_security_headers(&res, what);
+    }
+}
