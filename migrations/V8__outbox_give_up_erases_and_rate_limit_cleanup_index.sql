@@ -11,3 +11,6 @@ UPDATE email_outbox SET recipient = NULL, first_name = NULL WHERE failed_at IS N
 -- 2. The rate-limit cleanup deletes idle buckets in small batches, oldest first: this index
 --    finds each batch without reading the whole table, however large it has grown.
 CREATE INDEX api_rate_limits_updated_at ON api_rate_limits (updated_at);
+
+-- 3. /metrics reports the age of the oldest email still to be sent.
+GRANT SELECT (created_at) ON email_outbox TO banksia_api;

@@ -18,6 +18,8 @@
 //! | `SMTP_URL` | (none) | SMTP server for confirmation emails: `smtp://user:pass@host:587` (STARTTLS required), `smtps://…:465` (TLS), `smtp://host:25?tls=none` (no encryption, local relays only). |
 //! | `MAIL_DIR` | (none) | Without `SMTP_URL`: write each email as an `.eml` file into this directory. With neither, no confirmation email is queued. |
 //! | `MAIL_FROM` | `Banksia Bank <no-reply@banksia.bank>` | Sender of confirmation emails. |
+//! | `SMTP_TIMEOUT_SECONDS` | `30` | The bound on one whole SMTP exchange (connect to QUIT); past it the attempt fails as "smtp timeout" and is retried. |
+//! | `METRICS_BIND` | (none) | Address and port of `/metrics` (Prometheus text), apart from the public port, e.g. `127.0.0.1:9464`. Off when unset. |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. Nothing below `info` from `tokio_postgres`, `postgres_protocol`, `hyper` or `hyper_util` is logged whatever it says (a cap applied after this filter), as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits

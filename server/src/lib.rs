@@ -13,6 +13,7 @@ pub mod error;
 pub mod filters;
 pub mod handlers;
 pub mod mailer;
+pub mod metrics;
 pub mod outbox;
 pub mod rate_limit;
 pub mod security;
@@ -50,6 +51,7 @@ pub struct AppState {
 /// The server, bound and migrated, not yet serving.
 pub struct Server {
     listener: tokio::net::TcpListener,
+    metrics_listener: Option<tokio::net::TcpListener>,
     admission: Arc<admission::Admission>,
     state: Arc<AppState>,
     config: Config,
@@ -126,6 +128,13 @@ impl Server {
                 None
             }
         };
+        let metrics_listener =
+            match config.metrics_bind {
+                Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+                    StartError(format!("cannot listen on METRICS_BIND {addr}: {e}"))
+                })?),
+                None => None,
+            };
         let addr = SocketAddr::new(config.bind, config.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -146,11 +155,19 @@ impl Server {
         });
         Ok(Self {
             listener,
+            metrics_listener,
             admission,
             state,
             config,
             mailer,
         })
+    }
+
+    /// Where `/metrics` is served, if anywhere.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_listener
+            .as_ref()
+            .and_then(|listener| listener.local_addr().ok())
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -161,7 +178,7 @@ impl Server {
 
     /// Serves until `shutdown` completes, then lets in-flight requests finish for at most the
     /// configured drain time, and closes the pool.
-    pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) {
+    pub async fn serve(mut self, shutdown: impl Future<Output = ()> + Send + 'static) {
         let hashes = security::inline_script_hashes(&self.config.static_dir);
         if !self.config.static_dir.join("index.html").is_file() {
             tracing::warn!(static_dir = %self.config.static_dir.display(), "STATIC_DIR has no index.html; is the site built?");
@@ -180,10 +197,14 @@ impl Server {
                 loop {
                     every.tick().await;
                     // Half the interval: a run never overlaps the next.
-                    state
+                    let report = state
                         .limiter
                         .forget_idle(&state.pool, Duration::from_secs(30))
                         .await;
+                    let figures = &metrics::METRICS;
+                    figures.cleanup_deleted.inc_by(report.deleted);
+                    figures.cleanup_lag_seconds.set(report.lag_seconds);
+                    figures.cleanup_behind.set(i64::from(report.behind));
                 }
             })
         };
@@ -193,6 +214,7 @@ impl Server {
         };
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
+        let mail_stopped_for_metrics = mail_stopped.clone();
         let mail_worker = match (
             &self.mailer,
             &self.state.mail_wake,
@@ -209,6 +231,16 @@ impl Server {
             ))),
             _ => None,
         };
+        let metrics_server = self.metrics_listener.take().map(|listener| {
+            if let Ok(address) = listener.local_addr() {
+                tracing::info!(%address, "metrics listening");
+            }
+            tokio::spawn(metrics::serve(
+                listener,
+                self.state.clone(),
+                mail_stopped_for_metrics,
+            ))
+        });
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
@@ -227,10 +259,15 @@ impl Server {
             let admitted = match self.admission.admit(peer.ip()) {
                 Ok(admitted) => admitted,
                 Err(refused) => {
+                    metrics::METRICS
+                        .connections_refused
+                        .with_label_values(&[refused.as_str()])
+                        .inc();
                     connection::turn_away(&stream, refused);
                     continue;
                 }
             };
+            metrics::METRICS.connections_open.inc();
             let serving = connection::serve(
                 stream,
                 peer,
@@ -242,6 +279,7 @@ impl Server {
             tokio::spawn(async move {
                 serving.await;
                 drop(admitted);
+                metrics::METRICS.connections_open.dec();
             });
         }
         let drain = self.config.shutdown_drain;
@@ -259,6 +297,9 @@ impl Server {
             );
         }
         pruning.abort();
+        if let Some(metrics_server) = metrics_server {
+            metrics_server.abort();
+        }
         // The mail worker finishes the email in hand (unsent ones wait in the outbox).
         let _ = stop_mail.send(true);
         if let Some(worker) = mail_worker {

@@ -171,11 +171,17 @@ async fn mark_failed(
 pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed: ClaimedEmail) {
     let rendered = email::application_received(&claimed.first_name, &claimed.reference);
     let message_id = format!("<{}.confirmation@banksia.bank>", claimed.reference);
+    let started = std::time::Instant::now();
     let outcome = mailer
         .send(&claimed.recipient, &rendered, &message_id)
         .await;
+    let figures = &crate::metrics::METRICS;
+    figures
+        .mail_send_seconds
+        .observe(started.elapsed().as_secs_f64());
     match outcome {
         Ok(()) => {
+            figures.mail_sent.inc();
             // The SMTP server has it: record that, retrying briefly so a database blip does not
             // let the lease expire and the email go out twice.
             for attempt in 0..5u64 {
@@ -196,6 +202,10 @@ pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed
         Err(SendError { summary, permanent }) => {
             let give_up = permanent || claimed.attempts >= policy.max_attempts;
             let retry_in = policy.delay_after(claimed.attempts);
+            figures
+                .mail_failed
+                .with_label_values(&[if give_up { "given_up" } else { "retry" }])
+                .inc();
             tracing::warn!(
                 outbox_id = claimed.id,
                 attempts = claimed.attempts,

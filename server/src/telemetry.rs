@@ -55,6 +55,7 @@ pub fn access_log(info: warp::log::Info<'_>) {
 /// The access log line: method, path (never the query), status and latency. Every answer gets
 /// one, whether the router or the connection's own checks gave it.
 pub fn log_request(method: &str, path: &str, status: u16, latency: std::time::Duration) {
+    crate::metrics::observe_request(path, status, latency);
     tracing::info!(
         target: "banksia_server::access",
         method = %method,

@@ -247,3 +247,72 @@ async fn hypers_own_answers_carry_the_security_headers() {
         assert_security_headers(&res, what);
     }
 }
+
+#[tokio::test]
+async fn metrics_are_served_on_their_own_address_and_readyz_checks_the_schema() {
+    let mail_dir = std::env::temp_dir().join(format!(
+        "banksia-edge-mail-{}-{}",
+        std::process::id(),
+        common::free_port()
+    ));
+    let app = common::spawn_app_with(&common::CLUSTER, move |config| {
+        config.metrics_bind = Some("127.0.0.1:0".parse().unwrap());
+        config.mail.transport = Some(banksia_server::mailer::MailTransport::Directory(mail_dir));
+        config.rate_limit_per_minute = 100;
+    })
+    .await;
+    let metrics_addr = app.metrics_addr.expect("metrics are on");
+    assert_ne!(metrics_addr.port(), app.addr.port());
+    for _ in 0..2 {
+        assert_eq!(app.request("GET", "/healthz", &[], b"").await.status, 200);
+    }
+    let created = app.post_json(&valid_application().to_string()).await;
+    assert_eq!(created.status, 201, "{}", created.text());
+
+    let scraped = common::request(metrics_addr, "GET", "/metrics", &[], b"").await;
+    assert_eq!(scraped.status, 200);
+    assert!(
+        scraped
+            .header("content-type")
+            .unwrap()
+            .starts_with("text/plain; version=0.0.4")
+    );
+    let text = scraped.text();
+    let value = |series: &str| -> f64 {
+        text.lines()
+            .find_map(|line| line.strip_prefix(series)?.trim().parse().ok())
+            .unwrap_or_else(|| panic!("no {series} in\n{text}"))
+    };
+    assert!(value("banksia_http_requests_total{route=\"/healthz\",status=\"200\"}") >= 2.0);
+    assert!(
+        value("banksia_http_requests_total{route=\"/api/applications\",status=\"201\"}") >= 1.0
+    );
+    assert!(
+        value("banksia_http_request_duration_seconds_count{route=\"/api/applications\"}") >= 1.0
+    );
+    assert!(value("banksia_db_pool_connections{state=\"max\"}") >= 1.0);
+    value("banksia_db_pool_connections{state=\"in_use\"}");
+    value("banksia_db_pool_connections{state=\"waiting\"}");
+    value("banksia_outbox_pending");
+    value("banksia_outbox_oldest_pending_age_seconds");
+    value("banksia_rate_limit_rows_estimate");
+    value("banksia_connections_open");
+    assert_eq!(value("banksia_mail_worker_alive"), 1.0);
+    // The public port has no /metrics.
+    assert_eq!(app.request("GET", "/metrics", &[], b"").await.status, 404);
+
+    // Ready: database, schema and worker.
+    let ready = app.request("GET", "/readyz", &[], b"").await;
+    assert_eq!(ready.status, 200, "{}", ready.text());
+    assert_eq!(ready.json()["checks"]["schema"], true);
+    assert_eq!(ready.json()["checks"]["mail_worker"], true);
+    // A database whose schema is behind this build is not ready.
+    app.db
+        .batch_execute("DELETE FROM refinery_schema_history WHERE version = (SELECT max(version) FROM refinery_schema_history)")
+        .await
+        .unwrap();
+    let behind = app.request("GET", "/readyz", &[], b"").await;
+    assert_eq!(behind.status, 503, "{}", behind.text());
+    assert_eq!(behind.json()["checks"]["schema"], false);
+    assert_eq!(behind.json()["checks"]["database"], true);
+}
