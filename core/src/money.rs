@@ -138,6 +138,11 @@ pub enum AmountParseError {
 /// assert!(long.to_decimal().is_err());
 /// assert!(AmountInput::from("1_000").to_decimal().is_err());
 /// assert!(serde_json::from_str::<AmountInput>("true").is_err());
+/// // serde_json's private number key, written by hand, is no way round the number grammar.
+/// let forged = r#"{"$serde_json::private::Number":"$250.50"}"#;
+/// assert!(serde_json::from_str::<AmountInput>(forged).is_err());
+/// let honest = r#"{"$serde_json::private::Number":"250.50"}"#;
+/// assert_eq!(serde_json::from_str::<AmountInput>(honest).unwrap(), AmountInput::Number("250.50".into()));
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(
@@ -234,12 +239,49 @@ impl<'de> Visitor<'de> for AmountVisitor {
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AmountInput, A::Error> {
         if map.next_key::<String>()?.as_deref() == Some(JSON_NUMBER_KEY) {
             let digits: String = map.next_value()?;
-            if map.next_key::<IgnoredAny>()?.is_none() {
+            // The key is reachable from JSON text too (`{"$serde_json::private::Number":
+            // "$250.50"}`): only what serde_json itself would put there, a JSON number, is one.
+            if is_json_number(&digits) && map.next_key::<IgnoredAny>()?.is_none() {
                 return Ok(AmountInput::Number(digits));
             }
         }
         Err(de::Error::invalid_type(de::Unexpected::Map, &self))
     }
+}
+
+/// JSON's number grammar (RFC 8259 section 6): `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`.
+fn is_json_number(text: &str) -> bool {
+    fn digits(text: &[u8]) -> usize {
+        text.iter().take_while(|b| b.is_ascii_digit()).count()
+    }
+    let mut rest = text.as_bytes();
+    if let [b'-', tail @ ..] = rest {
+        rest = tail;
+    }
+    match rest {
+        [b'0', tail @ ..] => rest = tail,
+        [b'1'..=b'9', ..] => rest = &rest[digits(rest)..],
+        _ => return false,
+    }
+    if let [b'.', tail @ ..] = rest {
+        let n = digits(tail);
+        if n == 0 {
+            return false;
+        }
+        rest = &tail[n..];
+    }
+    if let [b'e' | b'E', tail @ ..] = rest {
+        let tail = match tail {
+            [b'+' | b'-', tail @ ..] => tail,
+            tail => tail,
+        };
+        let n = digits(tail);
+        if n == 0 {
+            return false;
+        }
+        rest = &tail[n..];
+    }
+    rest.is_empty()
 }
 
 /// Reads an amount typed by a person: surrounding whitespace, a leading `$` (or `A$`, `AUD`),
@@ -336,6 +378,31 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    #[test]
+    fn the_private_number_key_holds_json_numbers_only() {
+        let read = |digits: &str| {
+            let body = serde_json::json!({ JSON_NUMBER_KEY: digits }).to_string();
+            serde_json::from_str::<AmountInput>(&body)
+        };
+        for good in ["0", "-0", "250.50", "1e3", "12.5E-2", "-7"] {
+            assert_eq!(
+                read(good).unwrap(),
+                AmountInput::Number(good.into()),
+                "{good}"
+            );
+        }
+        for bad in [
+            "$250.50", "", "-", "01", "1.", ".5", "1e", "1,000", " 1", "1 ", "NaN", "+1",
+        ] {
+            assert!(read(bad).is_err(), "{bad:?}");
+        }
+        // Real numbers still arrive through the key, from serde_json itself.
+        assert_eq!(
+            serde_json::from_str::<AmountInput>("250.50").unwrap(),
+            AmountInput::Number("250.50".into())
+        );
+    }
 
     /// The amount with everything that tells two decimals apart: digits, scale and sign.
     fn exactly(amount: Decimal) -> (String, u32, bool) {

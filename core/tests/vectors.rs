@@ -187,6 +187,19 @@ fn validate_application_vectors() {
     });
 }
 
+/// The text rules (issue 21): invisible characters refused as a class, joiners only where a
+/// script needs them, text stored in NFC.
+#[test]
+fn text_rules_vectors() {
+    replay("text_rules", |input| {
+        let application: ApplicationInput = parse(&input["application"]);
+        match validate_application(&application, today(input)) {
+            Ok(valid) => to_json(valid),
+            Err(report) => to_json(report),
+        }
+    });
+}
+
 /// A body as the server and the wizard read it: with [`ApplicationInput`]'s one
 /// `Deserialize`, then every rule. What can't be read is an `input` error with core's fixed
 /// message (the server's 400, the wizard's message under `input`).

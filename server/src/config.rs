@@ -12,10 +12,14 @@
 //! | `HEADER_READ_TIMEOUT_SECONDS` | `10` | A connection must send a request's whole header within this time of starting it, or it is closed. |
 //! | `BODY_READ_TIMEOUT_SECONDS` | `10` | A request body must arrive whole within this time of the handler starting to read it, or the answer is 408. |
 //! | `IDLE_TIMEOUT_SECONDS` | `30` | A connection on which nothing is received or sent for this long is closed (an idle keep-alive, or a client that stalls mid-request or stops reading the response). |
+//! | `MAX_CONNECTIONS` | the file limit less 256, at most 10000 | Open connections served at once; past it a new connection gets a bare 503 and is closed. At start the server raises its soft file-descriptor limit (`ulimit -n`) to the hard limit. |
+//! | `MAX_CONNECTIONS_PER_IP` | `64` | Open connections one client address may hold; past it a new one from that address gets a bare 503 and is closed. Connections from `TRUSTED_PROXIES` count only towards `MAX_CONNECTIONS`. |
 //! | `SHUTDOWN_DRAIN_SECONDS` | `10` | How long in-flight requests may run after SIGTERM/SIGINT before the process exits. |
 //! | `SMTP_URL` | (none) | SMTP server for confirmation emails: `smtp://user:pass@host:587` (STARTTLS required), `smtps://…:465` (TLS), `smtp://host:25?tls=none` (no encryption, local relays only). |
 //! | `MAIL_DIR` | (none) | Without `SMTP_URL`: write each email as an `.eml` file into this directory. With neither, no confirmation email is queued. |
 //! | `MAIL_FROM` | `Banksia Bank <no-reply@banksia.bank>` | Sender of confirmation emails. |
+//! | `SMTP_TIMEOUT_SECONDS` | `30` | The bound on one whole SMTP exchange (connect to QUIT); past it the attempt fails as "smtp timeout" and is retried. |
+//! | `METRICS_BIND` | (none) | Address and port of `/metrics` (Prometheus text), apart from the public port, e.g. `127.0.0.1:9464`. Off when unset. |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. Nothing below `info` from `tokio_postgres`, `postgres_protocol`, `hyper` or `hyper_util` is logged whatever it says (a cap applied after this filter), as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
@@ -49,7 +53,12 @@ pub struct Config {
     pub header_read_timeout: Duration,
     pub body_read_timeout: Duration,
     pub idle_timeout: Duration,
+    /// `None`: derived from the file limit at start (`admission::default_max_connections`).
+    pub max_connections: Option<usize>,
+    pub max_connections_per_ip: usize,
     pub mail: crate::mailer::MailConfig,
+    /// `METRICS_BIND`: where `/metrics` is served, apart from the public port; `None`: nowhere.
+    pub metrics_bind: Option<std::net::SocketAddr>,
 }
 
 /// A variable is set but cannot be used.
@@ -113,8 +122,32 @@ impl Config {
             header_read_timeout: seconds(&var, "HEADER_READ_TIMEOUT_SECONDS", 10)?,
             body_read_timeout: seconds(&var, "BODY_READ_TIMEOUT_SECONDS", 10)?,
             idle_timeout: seconds(&var, "IDLE_TIMEOUT_SECONDS", 30)?,
+            max_connections: match var("MAX_CONNECTIONS") {
+                None => None,
+                Some(_) => Some(at_least_one(&var, "MAX_CONNECTIONS")?),
+            },
+            max_connections_per_ip: match var("MAX_CONNECTIONS_PER_IP") {
+                None => crate::admission::DEFAULT_MAX_CONNECTIONS_PER_IP,
+                Some(_) => at_least_one(&var, "MAX_CONNECTIONS_PER_IP")?,
+            },
             mail: crate::mailer::MailConfig::from_vars(&var)?,
+            metrics_bind: match var("METRICS_BIND") {
+                None => None,
+                Some(text) => Some(text.parse().map_err(|_| {
+                    ConfigError(format!(
+                        "METRICS_BIND: `{text}` is not an address and port such as 127.0.0.1:9464"
+                    ))
+                })?),
+            },
         })
+    }
+}
+
+/// A count of at least 1.
+fn at_least_one(var: &impl Fn(&str) -> Option<String>, name: &str) -> Result<usize, ConfigError> {
+    match parse(var, name, 1usize)? {
+        0 => Err(ConfigError(format!("{name}: must be at least 1"))),
+        n => Ok(n),
     }
 }
 

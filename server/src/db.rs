@@ -330,6 +330,29 @@ async fn migrate_on(conn: &mut deadpool_postgres::Object) -> Result<Vec<String>,
         .collect())
 }
 
+/// The newest migration this build embeds.
+pub fn latest_migration() -> i32 {
+    embedded::migrations::runner()
+        .get_migrations()
+        .iter()
+        .map(|m| m.version())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The newest migration applied to the database, within the operation deadline.
+pub async fn applied_migration(pool: &Pool) -> Result<i32, DbError> {
+    deadline(async {
+        let conn = pool.get().await?;
+        let applied: Option<i32> = conn
+            .query_one("SELECT max(version) FROM refinery_schema_history", &[])
+            .await?
+            .get(0);
+        Ok(applied.unwrap_or(0))
+    })
+    .await
+}
+
 /// `SELECT 1` within the operation deadline.
 pub async fn ping(pool: &Pool) -> Result<(), DbError> {
     deadline(async {

@@ -27,6 +27,12 @@ pub enum ApiError {
     /// 400: a header that must appear once (Content-Type, Content-Length, Idempotency-Key)
     /// appears more than once.
     DuplicateHeader,
+    /// 400: the request target is not a path (`GET a:1`, `CONNECT host:443`).
+    BadRequestTarget,
+    /// 400: an HTTP/1.1 request without a Host header, or any request with two.
+    BadHost,
+    /// 400: a `Transfer-Encoding` other than one `chunked`.
+    UnsupportedTransferEncoding,
     /// 408: the body did not arrive within the body-read timeout.
     BodyTimeout,
     /// 404: no such API path.
@@ -73,7 +79,10 @@ impl ApiError {
             | Self::InvalidIdempotencyKey
             | Self::UnreadableBody
             | Self::MalformedRequest
-            | Self::DuplicateHeader => StatusCode::BAD_REQUEST,
+            | Self::DuplicateHeader
+            | Self::BadRequestTarget
+            | Self::BadHost
+            | Self::UnsupportedTransferEncoding => StatusCode::BAD_REQUEST,
             Self::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
@@ -104,6 +113,11 @@ impl ApiError {
             Self::DuplicateHeader => error(
                 "The request has more than one Content-Type, Content-Length or Idempotency-Key header.",
             ),
+            Self::BadRequestTarget => error("The request target must be a path."),
+            Self::BadHost => error("The request must have exactly one Host header."),
+            Self::UnsupportedTransferEncoding => {
+                error("The only transfer coding accepted is a single chunked.")
+            }
             Self::BodyTimeout => error("The request body did not arrive in time."),
             Self::NotFound => error("Not found."),
             Self::MethodNotAllowed => error("Method not allowed."),

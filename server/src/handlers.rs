@@ -173,12 +173,32 @@ pub async fn healthz() -> Response {
     no_store(warp::reply::json(&json!({ "status": "ok" })).into_response())
 }
 
-/// GET /readyz: the database answers.
+/// GET /readyz: the database answers, its schema is the one this build needs, and the mail
+/// worker (when mail is on) went round its loop recently. 503 with the failing checks named
+/// otherwise.
 pub async fn readyz(state: Arc<AppState>) -> Response {
-    match db::ping(&state.pool).await {
-        Ok(()) => no_store(warp::reply::json(&json!({ "status": "ready" })).into_response()),
-        Err(err) => no_store(ApiError::from(err).into_response()),
-    }
+    let (database, schema) = match db::applied_migration(&state.pool).await {
+        Ok(applied) => (true, applied >= db::latest_migration()),
+        Err(err) => {
+            tracing::warn!(error = %err, "readiness: database not reachable");
+            (false, false)
+        }
+    };
+    let worker = state
+        .mail_heartbeat
+        .as_ref()
+        .is_none_or(|beat| beat.is_recent(state.mail_worker_grace));
+    let ready = database && schema && worker;
+    let body = json!({
+        "status": if ready { "ready" } else { "not ready" },
+        "checks": { "database": database, "schema": schema, "mail_worker": worker },
+    });
+    let status = if ready {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
+    no_store(warp::reply::with_status(warp::reply::json(&body), status).into_response())
 }
 
 fn no_store(mut response: Response) -> Response {

@@ -3,6 +3,7 @@
 //! `filters` route, `handlers` answer, `db` stores, `error` maps every failure to a status and
 //! a JSON body, `application` is the adapter to banksia-core (which owns every rule).
 
+pub mod admission;
 pub mod application;
 pub mod config;
 pub mod connection;
@@ -12,6 +13,7 @@ pub mod error;
 pub mod filters;
 pub mod handlers;
 pub mod mailer;
+pub mod metrics;
 pub mod outbox;
 pub mod rate_limit;
 pub mod security;
@@ -39,11 +41,18 @@ pub struct AppState {
     /// Set when a mail transport is configured: each stored application queues its
     /// confirmation email, and this wakes the mail worker.
     pub mail_wake: Option<Arc<tokio::sync::Notify>>,
+    /// The mail worker's heartbeat (with `mail_wake`), read by `/readyz`.
+    pub mail_heartbeat: Option<Arc<outbox::Heartbeat>>,
+    /// How long the mail worker may go without a heartbeat and still count as alive: a poll
+    /// interval, a whole send and the database deadlines.
+    pub mail_worker_grace: Duration,
 }
 
 /// The server, bound and migrated, not yet serving.
 pub struct Server {
     listener: tokio::net::TcpListener,
+    metrics_listener: Option<tokio::net::TcpListener>,
+    admission: Arc<admission::Admission>,
     state: Arc<AppState>,
     config: Config,
     mailer: Option<mailer::Mailer>,
@@ -95,17 +104,37 @@ impl Server {
     /// Connects the pool, applies the migrations (retrying while the database comes up, for at
     /// most `db_wait`) and binds the listening socket.
     pub async fn build(config: Config, db_wait: Duration) -> Result<Self, StartError> {
+        let file_limit = admission::raise_file_limit();
+        let admission = Arc::new(admission::Admission::new(
+            config
+                .max_connections
+                .unwrap_or_else(|| admission::default_max_connections(file_limit)),
+            config.max_connections_per_ip,
+            config.trusted_proxies.clone(),
+        ));
         let pool = db::create_pool(&config.database_url, config.pool_size).map_err(StartError)?;
         apply_migrations(&pool, db_wait).await?;
         let mailer = match &config.mail.transport {
-            Some(transport) => {
-                Some(mailer::Mailer::new(transport, config.mail.from.clone()).map_err(StartError)?)
-            }
+            Some(transport) => Some(
+                mailer::Mailer::new(
+                    transport,
+                    config.mail.from.clone(),
+                    config.mail.send_timeout,
+                )
+                .map_err(StartError)?,
+            ),
             None => {
                 tracing::warn!("no SMTP_URL or MAIL_DIR: confirmation emails are off");
                 None
             }
         };
+        let metrics_listener =
+            match config.metrics_bind {
+                Some(addr) => Some(tokio::net::TcpListener::bind(addr).await.map_err(|e| {
+                    StartError(format!("cannot listen on METRICS_BIND {addr}: {e}"))
+                })?),
+                None => None,
+            };
         let addr = SocketAddr::new(config.bind, config.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
@@ -118,13 +147,27 @@ impl Server {
             mail_wake: mailer
                 .as_ref()
                 .map(|_| Arc::new(tokio::sync::Notify::new())),
+            mail_heartbeat: mailer
+                .as_ref()
+                .map(|_| Arc::new(outbox::Heartbeat::default())),
+            mail_worker_grace: config.mail.poll_interval
+                + outbox::lease_for(config.mail.send_timeout),
         });
         Ok(Self {
             listener,
+            metrics_listener,
+            admission,
             state,
             config,
             mailer,
         })
+    }
+
+    /// Where `/metrics` is served, if anywhere.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics_listener
+            .as_ref()
+            .and_then(|listener| listener.local_addr().ok())
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -135,15 +178,16 @@ impl Server {
 
     /// Serves until `shutdown` completes, then lets in-flight requests finish for at most the
     /// configured drain time, and closes the pool.
-    pub async fn serve(self, shutdown: impl Future<Output = ()> + Send + 'static) {
+    pub async fn serve(mut self, shutdown: impl Future<Output = ()> + Send + 'static) {
         let hashes = security::inline_script_hashes(&self.config.static_dir);
         if !self.config.static_dir.join("index.html").is_file() {
             tracing::warn!(static_dir = %self.config.static_dir.display(), "STATIC_DIR has no index.html; is the site built?");
         }
+        let security_headers = Arc::new(security::security_headers(&hashes));
         let routes = filters::routes(
             self.state.clone(),
             self.config.static_dir.clone(),
-            security::security_headers(&hashes),
+            (*security_headers).clone(),
         );
         let service = warp::service(routes);
         let pruning = {
@@ -152,7 +196,15 @@ impl Server {
                 let mut every = tokio::time::interval(Duration::from_secs(60));
                 loop {
                     every.tick().await;
-                    state.limiter.forget_idle(&state.pool).await;
+                    // Half the interval: a run never overlaps the next.
+                    let report = state
+                        .limiter
+                        .forget_idle(&state.pool, Duration::from_secs(30))
+                        .await;
+                    let figures = &metrics::METRICS;
+                    figures.cleanup_deleted.inc_by(report.deleted);
+                    figures.cleanup_lag_seconds.set(report.lag_seconds);
+                    figures.cleanup_behind.set(i64::from(report.behind));
                 }
             })
         };
@@ -162,17 +214,33 @@ impl Server {
         };
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
         let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
-        let mail_worker = match (&self.mailer, &self.state.mail_wake) {
-            (Some(mailer), Some(wake)) => Some(tokio::spawn(outbox::run(
+        let mail_stopped_for_metrics = mail_stopped.clone();
+        let mail_worker = match (
+            &self.mailer,
+            &self.state.mail_wake,
+            &self.state.mail_heartbeat,
+        ) {
+            (Some(mailer), Some(wake), Some(heartbeat)) => Some(tokio::spawn(outbox::run(
                 self.state.pool.clone(),
                 mailer.clone(),
                 outbox::RetryPolicy::from_config(&self.config.mail),
                 self.config.mail.poll_interval,
                 wake.clone(),
+                heartbeat.clone(),
                 mail_stopped,
             ))),
             _ => None,
         };
+        let metrics_server = self.metrics_listener.take().map(|listener| {
+            if let Ok(address) = listener.local_addr() {
+                tracing::info!(%address, "metrics listening");
+            }
+            tokio::spawn(metrics::serve(
+                listener,
+                self.state.clone(),
+                mail_stopped_for_metrics,
+            ))
+        });
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
@@ -188,13 +256,31 @@ impl Server {
                     }
                 },
             };
-            tokio::spawn(connection::serve(
+            let admitted = match self.admission.admit(peer.ip()) {
+                Ok(admitted) => admitted,
+                Err(refused) => {
+                    metrics::METRICS
+                        .connections_refused
+                        .with_label_values(&[refused.as_str()])
+                        .inc();
+                    connection::turn_away(&stream, refused);
+                    continue;
+                }
+            };
+            metrics::METRICS.connections_open.inc();
+            let serving = connection::serve(
                 stream,
                 peer,
                 service.clone(),
                 timeouts,
+                security_headers.clone(),
                 &graceful,
-            ));
+            );
+            tokio::spawn(async move {
+                serving.await;
+                drop(admitted);
+                metrics::METRICS.connections_open.dec();
+            });
         }
         let drain = self.config.shutdown_drain;
         tracing::info!("shutting down: no new connections, draining requests");
@@ -211,6 +297,9 @@ impl Server {
             );
         }
         pruning.abort();
+        if let Some(metrics_server) = metrics_server {
+            metrics_server.abort();
+        }
         // The mail worker finishes the email in hand (unsent ones wait in the outbox).
         let _ = stop_mail.send(true);
         if let Some(worker) = mail_worker {

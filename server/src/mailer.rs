@@ -20,8 +20,9 @@ use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, To
 use crate::config::ConfigError;
 use crate::email::{self, RenderedEmail};
 
-/// How long one SMTP exchange (connect to QUIT) may take.
-const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
+/// How long one whole SMTP exchange (connect, greeting, every command, the message and its
+/// acknowledgement, QUIT) may take by default (`SMTP_TIMEOUT_SECONDS`).
+pub const DEFAULT_SEND_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// Where confirmation emails go.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +46,10 @@ pub struct MailConfig {
     pub retry_max: Duration,
     /// After this many failed attempts the email is given up.
     pub max_attempts: i32,
+    /// The bound on one whole send (see [`DEFAULT_SEND_TIMEOUT`]): lettre's own timeout covers
+    /// only the TCP connect, so a server that accepts and then says nothing would hold the
+    /// worker for ever.
+    pub send_timeout: Duration,
 }
 
 impl MailConfig {
@@ -66,6 +71,17 @@ impl MailConfig {
             retry_base: Duration::from_secs(30),
             retry_max: Duration::from_secs(60 * 60),
             max_attempts: 20,
+            send_timeout: match var("SMTP_TIMEOUT_SECONDS") {
+                None => DEFAULT_SEND_TIMEOUT,
+                Some(text) => match text.parse::<u64>() {
+                    Ok(seconds @ 1..=600) => Duration::from_secs(seconds),
+                    _ => {
+                        return Err(ConfigError(
+                            "SMTP_TIMEOUT_SECONDS: a whole number of seconds from 1 to 600".into(),
+                        ));
+                    }
+                },
+            },
         })
     }
 }
@@ -111,6 +127,7 @@ pub fn smtp_url_for_lettre(url: &str) -> Result<String, ConfigError> {
 pub struct Mailer {
     transport: Transport,
     from: Mailbox,
+    send_timeout: Duration,
 }
 
 #[derive(Clone)]
@@ -139,12 +156,18 @@ pub struct SendError {
 }
 
 impl Mailer {
-    pub fn new(transport: &MailTransport, from: Mailbox) -> Result<Self, String> {
+    pub fn new(
+        transport: &MailTransport,
+        from: Mailbox,
+        send_timeout: Duration,
+    ) -> Result<Self, String> {
         let transport = match transport {
+            // lettre's timeout bounds the TCP connect only (its async client sets no read or
+            // write timeout); `send` bounds the whole exchange.
             MailTransport::Smtp(url) => Transport::Smtp(
                 AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
                     .map_err(|_| "SMTP_URL cannot be used".to_owned())?
-                    .timeout(Some(SMTP_TIMEOUT))
+                    .timeout(Some(send_timeout))
                     .build(),
             ),
             MailTransport::Directory(dir) => {
@@ -153,11 +176,18 @@ impl Mailer {
                 Transport::Directory(AsyncFileTransport::new(dir))
             }
         };
-        Ok(Self { transport, from })
+        Ok(Self {
+            transport,
+            from,
+            send_timeout,
+        })
     }
 
     /// Builds the message (the same `Message-ID` on every attempt, so a receiver can tell a
-    /// repeat after a lost acknowledgement) and hands it to the transport.
+    /// repeat after a lost acknowledgement) and hands it to the transport, within the send
+    /// timeout: past it the connection is dropped and the attempt counts as a transient
+    /// failure ("smtp timeout"). A server that stalled after taking the whole message may have
+    /// kept it, so the retry can deliver a second copy with the same Message-ID (at least once).
     pub async fn send(
         &self,
         to: &str,
@@ -181,13 +211,25 @@ impl Mailer {
                 summary: "message could not be built".into(),
                 permanent: true,
             })?;
+        let timed_out = |summary: &str| SendError {
+            summary: summary.into(),
+            permanent: false,
+        };
         match &self.transport {
-            Transport::Smtp(smtp) => smtp.send(message).await.map(drop).map_err(smtp_error),
+            Transport::Smtp(smtp) => tokio::time::timeout(self.send_timeout, smtp.send(message))
+                .await
+                .map_err(|_| timed_out("smtp timeout"))?
+                .map(drop)
+                .map_err(smtp_error),
             Transport::Directory(files) => {
-                files.send(message).await.map(drop).map_err(|_| SendError {
-                    summary: "mail directory not writable".into(),
-                    permanent: false,
-                })
+                tokio::time::timeout(self.send_timeout, files.send(message))
+                    .await
+                    .map_err(|_| timed_out("mail directory timeout"))?
+                    .map(drop)
+                    .map_err(|_| SendError {
+                        summary: "mail directory not writable".into(),
+                        permanent: false,
+                    })
             }
         }
     }

@@ -10,8 +10,21 @@
 //!
 //! Delivery is at least once: if the process dies between the SMTP server's acceptance and the
 //! `sent_at` update, the lease expires and the email is sent again, with the same Message-ID.
+//!
+//! Nothing the worker waits on is unbounded: the claim and each outcome update have a deadline,
+//! and one whole SMTP exchange has `SMTP_TIMEOUT_SECONDS` (see `Mailer::send`), so a mail server
+//! that accepts connections and then stops answering costs one timed-out attempt (logged at
+//! warn), never a hung worker. The lease is longer than all of that together, so another
+//! instance never claims a row whose attempt is still running.
+//!
+//! Retry policy: a connection failure, a timeout, TLS trouble or a transient refusal (SMTP 4xx,
+//! 421 included) is retried after 30 s, then 1, 2, 4 ... minutes up to an hour between attempts,
+//! 20 attempts in all (about 14 hours); a permanent refusal (SMTP 5xx) or an address that cannot
+//! be used is given up at once. A row given up keeps its error class and loses the address and
+//! the first name, as a sent one does.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use deadpool_postgres::Pool;
@@ -21,8 +34,9 @@ use crate::db::DbError;
 use crate::email;
 use crate::mailer::{MailConfig, Mailer, SendError};
 
-/// How long a claim holds a row: longer than one SMTP exchange may take.
-const LEASE_SECONDS: i32 = 120;
+/// How long claiming a row or recording an outcome may take (the pool's own waits are shorter;
+/// this also covers a database that accepted the statement and then stopped answering).
+const DATABASE_DEADLINE: Duration = Duration::from_secs(10);
 
 /// Retry timing, from [`MailConfig`].
 #[derive(Debug, Clone, Copy)]
@@ -30,6 +44,8 @@ pub struct RetryPolicy {
     pub base: Duration,
     pub max: Duration,
     pub max_attempts: i32,
+    /// How long a claim holds a row: longer than a whole attempt can take.
+    pub lease: Duration,
 }
 
 impl RetryPolicy {
@@ -38,6 +54,7 @@ impl RetryPolicy {
             base: config.retry_base,
             max: config.retry_max,
             max_attempts: config.max_attempts,
+            lease: lease_for(config.send_timeout),
         }
     }
 
@@ -79,18 +96,40 @@ UPDATE email_outbox
 SET sent_at = now(), locked_until = NULL, recipient = NULL, first_name = NULL
 WHERE id = $1";
 
+// Given up ($4): the address and the name go, as once sent; the error class stays.
 const MARK_FAILED: &str = "\
 UPDATE email_outbox
 SET last_error = $2, locked_until = NULL,
     next_attempt_at = now() + $3 * interval '1 second',
-    failed_at = CASE WHEN $4 THEN now() END
+    failed_at = CASE WHEN $4 THEN now() END,
+    recipient = CASE WHEN $4 THEN NULL ELSE recipient END,
+    first_name = CASE WHEN $4 THEN NULL ELSE first_name END
 WHERE id = $1";
 
-/// Claims the next due email, if any.
-pub async fn claim(pool: &Pool) -> Result<Option<ClaimedEmail>, DbError> {
+/// The lease for a send timeout: the send, twice the database deadline (claim, outcome) and a
+/// margin for the outcome's own retries.
+pub fn lease_for(send_timeout: Duration) -> Duration {
+    send_timeout + 2 * DATABASE_DEADLINE + Duration::from_secs(30)
+}
+
+/// `op` within [`DATABASE_DEADLINE`].
+async fn bounded<T>(
+    op: impl std::future::Future<Output = Result<T, DbError>>,
+) -> Result<T, DbError> {
+    tokio::time::timeout(DATABASE_DEADLINE, op)
+        .await
+        .unwrap_or_else(|_| Err(DbError::Unavailable("mail worker deadline exceeded".into())))
+}
+
+/// Claims the next due email, if any, holding it for `lease`.
+pub async fn claim(pool: &Pool, lease: Duration) -> Result<Option<ClaimedEmail>, DbError> {
+    bounded(claim_unbounded(pool, lease)).await
+}
+
+async fn claim_unbounded(pool: &Pool, lease: Duration) -> Result<Option<ClaimedEmail>, DbError> {
     let conn = pool.get().await?;
     let statement = conn.prepare_cached(CLAIM).await?;
-    let lease = f64::from(LEASE_SECONDS);
+    let lease = lease.as_secs_f64();
     let row = conn.query_opt(&statement, &[&lease]).await?;
     let Some(row) = row else { return Ok(None) };
     Ok(Some(ClaimedEmail {
@@ -103,9 +142,12 @@ pub async fn claim(pool: &Pool) -> Result<Option<ClaimedEmail>, DbError> {
 }
 
 async fn mark_sent(pool: &Pool, id: i64) -> Result<(), DbError> {
-    let conn = pool.get().await?;
-    conn.execute(MARK_SENT, &[&id]).await?;
-    Ok(())
+    bounded(async {
+        let conn = pool.get().await?;
+        conn.execute(MARK_SENT, &[&id]).await?;
+        Ok(())
+    })
+    .await
 }
 
 async fn mark_failed(
@@ -115,22 +157,31 @@ async fn mark_failed(
     retry_in: Duration,
     give_up: bool,
 ) -> Result<(), DbError> {
-    let conn = pool.get().await?;
-    let seconds = retry_in.as_secs_f64();
-    conn.execute(MARK_FAILED, &[&id, &error, &seconds, &give_up])
-        .await?;
-    Ok(())
+    bounded(async {
+        let conn = pool.get().await?;
+        let seconds = retry_in.as_secs_f64();
+        conn.execute(MARK_FAILED, &[&id, &error, &seconds, &give_up])
+            .await?;
+        Ok(())
+    })
+    .await
 }
 
 /// Sends one claimed email and records the outcome.
 pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed: ClaimedEmail) {
     let rendered = email::application_received(&claimed.first_name, &claimed.reference);
     let message_id = format!("<{}.confirmation@banksia.bank>", claimed.reference);
+    let started = std::time::Instant::now();
     let outcome = mailer
         .send(&claimed.recipient, &rendered, &message_id)
         .await;
+    let figures = &crate::metrics::METRICS;
+    figures
+        .mail_send_seconds
+        .observe(started.elapsed().as_secs_f64());
     match outcome {
         Ok(()) => {
+            figures.mail_sent.inc();
             // The SMTP server has it: record that, retrying briefly so a database blip does not
             // let the lease expire and the email go out twice.
             for attempt in 0..5u64 {
@@ -151,6 +202,10 @@ pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed
         Err(SendError { summary, permanent }) => {
             let give_up = permanent || claimed.attempts >= policy.max_attempts;
             let retry_in = policy.delay_after(claimed.attempts);
+            figures
+                .mail_failed
+                .with_label_values(&[if give_up { "given_up" } else { "retry" }])
+                .inc();
             tracing::warn!(
                 outbox_id = claimed.id,
                 attempts = claimed.attempts,
@@ -167,21 +222,54 @@ pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed
     }
 }
 
+/// When the worker last went round its loop, for `/readyz` (see [`Heartbeat::is_recent`]).
+#[derive(Debug, Default)]
+pub struct Heartbeat {
+    /// Milliseconds since `started`; 0 before the first beat.
+    last: AtomicU64,
+    started: std::sync::OnceLock<tokio::time::Instant>,
+}
+
+impl Heartbeat {
+    fn now_ms(&self) -> u64 {
+        let started = self.started.get_or_init(tokio::time::Instant::now);
+        u64::try_from(started.elapsed().as_millis())
+            .unwrap_or(u64::MAX)
+            .max(1)
+    }
+
+    pub fn beat(&self) {
+        let now = self.now_ms();
+        self.last.store(now, Ordering::Relaxed);
+    }
+
+    /// The worker went round its loop within `within`.
+    pub fn is_recent(&self, within: Duration) -> bool {
+        let last = self.last.load(Ordering::Relaxed);
+        last != 0
+            && self.now_ms().saturating_sub(last)
+                <= u64::try_from(within.as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
 /// Runs until `stop` turns true: sends every due email, then waits for `wake` (an application
-/// was just stored) or the poll interval (retries, other instances' rows).
+/// was just stored) or the poll interval (retries, other instances' rows). Each turn of the
+/// loop beats `heartbeat`.
 pub async fn run(
     pool: Pool,
     mailer: Mailer,
     policy: RetryPolicy,
     poll_interval: Duration,
     wake: Arc<Notify>,
+    heartbeat: Arc<Heartbeat>,
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
+        heartbeat.beat();
         if *stop.borrow() {
             break;
         }
-        match claim(&pool).await {
+        match claim(&pool, policy.lease).await {
             Ok(Some(claimed)) => {
                 deliver(&pool, &mailer, &policy, claimed).await;
                 continue;
@@ -207,6 +295,7 @@ mod tests {
             base: Duration::from_secs(30),
             max: Duration::from_secs(3600),
             max_attempts: 20,
+            lease: lease_for(Duration::from_secs(30)),
         };
         let delays: Vec<u64> = (1..=9).map(|n| policy.delay_after(n).as_secs()).collect();
         assert_eq!(delays, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);

@@ -142,8 +142,40 @@ ON CONFLICT (client) DO UPDATE SET
     updated_at = now()
 RETURNING allowed, tokens";
 
-/// A bucket untouched for this long is full again (a minute refills it), so its row can go.
-const FORGET: &str = "DELETE FROM api_rate_limits WHERE updated_at < now() - interval '2 minutes'";
+/// One batch of the cleanup: the `$1` oldest rows of buckets untouched for two minutes (full
+/// again, so nothing is lost by forgetting them), found through their `updated_at` index. A row
+/// another request is updating right now is skipped, and the condition is checked again on the
+/// row as deleted, so a bucket used meanwhile stays.
+const FORGET_BATCH: &str = "\
+DELETE FROM api_rate_limits
+WHERE client IN (
+    SELECT client FROM api_rate_limits
+    WHERE updated_at < now() - interval '2 minutes'
+    ORDER BY updated_at
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+) AND updated_at < now() - interval '2 minutes'";
+
+/// How far behind the cleanup is: seconds since the oldest idle bucket became deletable (0 when
+/// none is waiting).
+const CLEANUP_LAG: &str = "\
+SELECT coalesce(extract(epoch FROM now() - interval '2 minutes' - min(updated_at))::float8, 0)
+FROM api_rate_limits";
+
+/// The first batch size; halved after a batch runs out of time, so every batch finishes well
+/// inside the pool's statement timeout even on a slow or busy database.
+pub const CLEANUP_BATCH: i64 = 5_000;
+const CLEANUP_MIN_BATCH: i64 = 100;
+
+/// What one cleanup run did.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct CleanupReport {
+    pub deleted: u64,
+    /// Idle rows were still waiting when the run's time budget ran out (or the database failed).
+    pub behind: bool,
+    /// Seconds since the oldest idle row that is still there became deletable.
+    pub lag_seconds: f64,
+}
 
 impl RateLimiter {
     /// `per_minute == 0` turns the limit off.
@@ -191,20 +223,70 @@ impl RateLimiter {
         }
     }
 
-    /// Deletes the rows of buckets that are full again; run now and then.
-    pub async fn forget_idle(&self, pool: &Pool) {
+    /// Deletes the rows of buckets that are full again, in batches, for at most `budget`;
+    /// run every minute. A run that cannot finish within its budget says so at warn (the table
+    /// is growing faster than it is cleaned), as does a database error.
+    pub async fn forget_idle(&self, pool: &Pool, budget: Duration) -> CleanupReport {
+        let mut report = CleanupReport::default();
         if !self.is_enabled() {
-            return;
+            return report;
         }
-        let result = async {
-            let conn = pool.get().await.map_err(|e| e.to_string())?;
-            conn.execute(FORGET, &[]).await.map_err(|e| e.to_string())
+        let give_up = tokio::time::Instant::now() + budget;
+        let mut batch = CLEANUP_BATCH;
+        loop {
+            if tokio::time::Instant::now() >= give_up {
+                report.behind = true;
+                break;
+            }
+            match delete_batch(pool, batch).await {
+                Ok(deleted) => {
+                    report.deleted += deleted;
+                    if deleted < u64::try_from(batch).unwrap_or(0) {
+                        break;
+                    }
+                }
+                // A batch cancelled by the statement timeout: smaller ones finish.
+                Err(err) if batch > CLEANUP_MIN_BATCH => {
+                    tracing::debug!(error = %err, batch, "rate limit cleanup batch too slow; halving it");
+                    batch = (batch / 2).max(CLEANUP_MIN_BATCH);
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, deleted = report.deleted, "rate limit rows not pruned");
+                    report.behind = true;
+                    break;
+                }
+            }
         }
-        .await;
-        if let Err(err) = result {
-            tracing::debug!(error = %err, "rate limit rows not pruned");
+        report.lag_seconds = cleanup_lag(pool).await.unwrap_or(0.0);
+        if report.behind {
+            tracing::warn!(
+                deleted = report.deleted,
+                lag_seconds = report.lag_seconds,
+                "rate limit cleanup is behind: idle rows remain after this run"
+            );
         }
+        report
     }
+}
+
+async fn delete_batch(pool: &Pool, batch: i64) -> Result<u64, String> {
+    let conn = pool.get().await.map_err(|e| e.to_string())?;
+    let statement = conn
+        .prepare_cached(FORGET_BATCH)
+        .await
+        .map_err(|e| e.to_string())?;
+    conn.execute(&statement, &[&batch])
+        .await
+        .map_err(|e| e.to_string())
+}
+
+async fn cleanup_lag(pool: &Pool) -> Result<f64, String> {
+    let conn = pool.get().await.map_err(|e| e.to_string())?;
+    let row = conn
+        .query_one(CLEANUP_LAG, &[])
+        .await
+        .map_err(|e| e.to_string())?;
+    Ok(row.get::<_, f64>(0).max(0.0))
 }
 
 /// The rate limit for one submission: the client's address (through trusted proxies), then a

@@ -42,14 +42,26 @@ pub fn init() {
     tracing_subscriber::registry().with(layer).init();
 }
 
-/// The access log line: method, path (never the query), status and latency.
+/// The access log line of a routed request.
 pub fn access_log(info: warp::log::Info<'_>) {
+    log_request(
+        info.method().as_str(),
+        info.path(),
+        info.status().as_u16(),
+        info.elapsed(),
+    );
+}
+
+/// The access log line: method, path (never the query), status and latency. Every answer gets
+/// one, whether the router or the connection's own checks gave it.
+pub fn log_request(method: &str, path: &str, status: u16, latency: std::time::Duration) {
+    crate::metrics::observe_request(path, status, latency);
     tracing::info!(
         target: "banksia_server::access",
-        method = %info.method(),
-        path = info.path(),
-        status = info.status().as_u16(),
-        latency_ms = info.elapsed().as_secs_f64() * 1000.0,
+        method = %method,
+        path = path,
+        status = status,
+        latency_ms = latency.as_secs_f64() * 1000.0,
         "request"
     );
 }

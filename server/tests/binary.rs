@@ -25,10 +25,30 @@ async fn start_binary() -> Running {
 }
 
 async fn start_binary_logging(rust_log: &str) -> Running {
+    start_binary_as(rust_log, None, &[]).await
+}
+
+/// The binary with `RUST_LOG`, a soft file-descriptor limit (`ulimit -Sn`, the hard one left
+/// as it is) and more variables.
+async fn start_binary_as(
+    rust_log: &str,
+    soft_file_limit: Option<u64>,
+    vars: &[(&str, &str)],
+) -> Running {
     let database = CLUSTER.create_database().await;
     // A chosen port rather than 0: with a narrow RUST_LOG the "listening" line is not logged.
     let port = common::free_port();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_banksia-server"))
+    let mut command = match soft_file_limit {
+        Some(limit) => {
+            let mut shell = Command::new("bash");
+            shell.args(["-c", &format!("ulimit -Sn {limit} && exec \"$0\"")]);
+            shell.arg(env!("CARGO_BIN_EXE_banksia-server"));
+            shell
+        }
+        None => Command::new(env!("CARGO_BIN_EXE_banksia-server")),
+    };
+    command.envs(vars.iter().copied());
+    let mut child = command
         .env("DATABASE_URL", CLUSTER.url(&database))
         .env("PORT", port.to_string())
         .env("STATIC_DIR", fixture_site())
@@ -225,4 +245,101 @@ async fn sigterm_and_sigint_shut_down_gracefully() {
             std::net::TcpStream::connect_timeout(&server.addr, Duration::from_secs(2)).is_err()
         );
     }
+}
+
+/// The JSON log lines of a stopped server.
+fn json_lines(server: &Running) -> Vec<Value> {
+    let log = server.log.lock().unwrap();
+    log.iter()
+        .map(|line| {
+            serde_json::from_str::<Value>(line)
+                .unwrap_or_else(|_| panic!("a log line that is not JSON: {line}"))
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_request_target_that_is_not_a_path_gets_a_400_and_one_access_line() {
+    let mut server = start_binary_logging("info").await;
+    let heads = [
+        "GET a:1 HTTP/1.1\r\nHost: x\r\n\r\n",
+        "GET ~ HTTP/1.1\r\nHost: x\r\n\r\n",
+        "CONNECT host:443 HTTP/1.1\r\nHost: host:443\r\n\r\n",
+    ];
+    for head in heads {
+        let res = common::raw_request(server.addr, head.as_bytes()).await;
+        assert_eq!(res.status, 400, "{head:?}");
+        assert!(res.header("content-security-policy").is_some());
+    }
+    signal_process(server.child.id(), "TERM");
+    assert!(wait_for_exit(&mut server.child).success());
+    std::thread::sleep(Duration::from_millis(200));
+    // Every line is JSON (no panic message on stderr), one access line per request.
+    let lines = json_lines(&server);
+    let access: Vec<&Value> = lines
+        .iter()
+        .filter(|v| v["target"] == "banksia_server::access")
+        .collect();
+    assert_eq!(access.len(), heads.len(), "{lines:#?}");
+    for line in access {
+        assert_eq!(line["fields"]["status"], 400);
+    }
+    assert!(!lines.iter().any(|v| v["level"] == "ERROR"), "{lines:#?}");
+}
+
+#[tokio::test]
+async fn one_client_cannot_take_every_connection_under_a_low_file_limit() {
+    // A soft limit of 256 descriptors, as `ulimit -n` leaves many services; the hard limit is
+    // the machine's. One client opens 400 connections and holds them.
+    let server = start_binary_as("info", Some(256), &[("MAX_CONNECTIONS_PER_IP", "50")]).await;
+    let mut held = Vec::new();
+    for _ in 0..400 {
+        match tokio::net::TcpStream::connect(server.addr).await {
+            Ok(stream) => held.push(stream),
+            Err(_) => break,
+        }
+    }
+    assert!(held.len() >= 300, "only {} connections opened", held.len());
+    // Another client (another loopback address) is still served.
+    let other = tokio::net::TcpSocket::new_v4().unwrap();
+    other.bind(([127, 0, 0, 2], 0).into()).unwrap();
+    let mut stream = tokio::time::timeout(Duration::from_secs(10), other.connect(server.addr))
+        .await
+        .expect("the other client connects")
+        .unwrap();
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut answer))
+        .await
+        .expect("the other client is answered")
+        .unwrap();
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    // The first client's connections past its share were answered 503 and closed.
+    let mut turned_away = 0;
+    for stream in held.iter_mut().rev().take(10) {
+        let mut buf = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut buf)).await;
+        if buf.starts_with(b"HTTP/1.1 503") {
+            turned_away += 1;
+        }
+    }
+    assert_eq!(turned_away, 10);
+    drop(held);
+    // The soft limit was raised to the hard one at start.
+    let mut server = server;
+    signal_process(server.child.id(), "TERM");
+    assert!(wait_for_exit(&mut server.child).success());
+    std::thread::sleep(Duration::from_millis(200));
+    let lines = json_lines(&server);
+    let limit = lines
+        .iter()
+        .find(|v| v["fields"]["message"] == "file descriptor limit")
+        .expect("the limit is logged");
+    assert_eq!(limit["fields"]["soft_before"], 256);
+    assert_eq!(limit["fields"]["soft"], limit["fields"]["hard"]);
 }

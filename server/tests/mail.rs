@@ -398,3 +398,270 @@ async fn a_server_running_as_the_api_role_queues_and_sends() {
         assert_insufficient_privilege(role.batch_execute(sql).await, sql);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Mail servers that stop answering
+
+/// How a [`FakeSmtp`] treats its first connection (every later one gets a correct exchange).
+#[derive(Debug, Clone, Copy)]
+enum Fault {
+    /// Accepts the connection and never says anything.
+    Silent,
+    /// Sends its greeting a byte at a time, as continuation lines that never end.
+    Drip,
+    /// A correct exchange up to the message itself, then no acknowledgement.
+    StallAfterData,
+    /// Greets with 421 (service not available, try later) and closes.
+    Busy,
+}
+
+/// A small SMTP server written for these tests: enough of RFC 5321 for lettre (EHLO, MAIL,
+/// RCPT, DATA, RSET, NOOP, QUIT), misbehaving on its first connection as told. It keeps the
+/// messages of the exchanges it completed.
+struct FakeSmtp {
+    port: u16,
+    delivered: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+    connections: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl FakeSmtp {
+    async fn start(fault: Fault) -> Self {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let delivered = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let connections = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let (kept, counted) = (delivered.clone(), connections.clone());
+        let task = tokio::spawn(async move {
+            loop {
+                let Ok((stream, _)) = listener.accept().await else {
+                    return;
+                };
+                let n = counted.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let fault = (n == 0).then_some(fault);
+                tokio::spawn(fake_smtp_session(stream, fault, kept.clone()));
+            }
+        });
+        Self {
+            port,
+            delivered,
+            connections,
+            task,
+        }
+    }
+
+    fn delivered(&self) -> Vec<String> {
+        self.delivered.lock().unwrap().clone()
+    }
+
+    fn connections(&self) -> usize {
+        self.connections.load(std::sync::atomic::Ordering::SeqCst)
+    }
+}
+
+impl Drop for FakeSmtp {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn fake_smtp_session(
+    stream: tokio::net::TcpStream,
+    fault: Option<Fault>,
+    delivered: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+) {
+    use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+    let (read, mut write) = stream.into_split();
+    let mut read = BufReader::new(read);
+    // Holds the connection until the client gives up and closes it (bounded: 10 minutes).
+    async fn until_closed(read: &mut (impl tokio::io::AsyncRead + Unpin)) {
+        let mut sink = [0u8; 1024];
+        let _ = tokio::time::timeout(Duration::from_secs(600), async {
+            while matches!(read.read(&mut sink).await, Ok(n) if n > 0) {}
+        })
+        .await;
+    }
+    match fault {
+        Some(Fault::Silent) => return until_closed(&mut read).await,
+        Some(Fault::Busy) => {
+            let _ = write.write_all(b"421 fake.test busy, try later\r\n").await;
+            return;
+        }
+        Some(Fault::Drip) => {
+            // One byte every 50 ms of "220-still greeting" lines: never a final "220 " line.
+            // Bounded: 12,000 bytes (10 minutes); a write fails once the client has gone.
+            for byte in b"220-still greeting\r\n".iter().cycle().take(12_000) {
+                if write.write_all(&[*byte]).await.is_err() {
+                    return;
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+            return;
+        }
+        _ => {}
+    }
+    if write.write_all(b"220 fake.test ESMTP\r\n").await.is_err() {
+        return;
+    }
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if !matches!(read.read_line(&mut line).await, Ok(n) if n > 0) {
+            return;
+        }
+        let verb = line.get(..4).unwrap_or("").to_ascii_uppercase();
+        let answer: &[u8] = match verb.as_str() {
+            "EHLO" => b"250-fake.test\r\n250 8BITMIME\r\n",
+            "HELO" | "MAIL" | "RCPT" | "RSET" | "NOOP" => b"250 OK\r\n",
+            "QUIT" => {
+                let _ = write.write_all(b"221 bye\r\n").await;
+                return;
+            }
+            "DATA" => {
+                if write.write_all(b"354 go ahead\r\n").await.is_err() {
+                    return;
+                }
+                let mut message = String::new();
+                loop {
+                    line.clear();
+                    if !matches!(read.read_line(&mut line).await, Ok(n) if n > 0) {
+                        return;
+                    }
+                    if line == ".\r\n" {
+                        break;
+                    }
+                    message.push_str(&line);
+                }
+                if matches!(fault, Some(Fault::StallAfterData)) {
+                    return until_closed(&mut read).await;
+                }
+                delivered.lock().unwrap().push(message);
+                b"250 queued\r\n"
+            }
+            _ => b"502 not implemented\r\n",
+        };
+        if write.write_all(answer).await.is_err() {
+            return;
+        }
+    }
+}
+
+/// A mail server that stops answering costs one timed-out attempt: the worker records
+/// "smtp timeout", and its next attempt (a new connection) delivers the email. A 421 is
+/// transient in the same way.
+async fn a_failed_attempt_is_retried_and_delivered(fault: Fault, error: &str) {
+    let smtp = FakeSmtp::start(fault).await;
+    let configure = smtp_on(smtp.port);
+    let app = spawn_app_with(&CLUSTER, move |config| {
+        configure(config);
+        config.mail.send_timeout = Duration::from_secs(1);
+    })
+    .await;
+    let answer = submit(&app, &valid_application()).await;
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+
+    eventually("the retry delivers", async || smtp.delivered().len() == 1).await;
+    let delivered = smtp.delivered();
+    assert!(delivered[0].contains(&reference), "{fault:?}");
+    assert!(smtp.connections() >= 2, "{fault:?}");
+    eventually("the outbox records it", async || {
+        outbox_row(&app, &reference).await.sent
+    })
+    .await;
+    let row = outbox_row(&app, &reference).await;
+    assert_eq!(row.attempts, 2, "{fault:?}");
+    assert_eq!(row.last_error.as_deref(), Some(error), "{fault:?}");
+    assert_eq!(row.recipient, None);
+
+    // The worker is free again: a second application's email goes straight out.
+    let mut second = valid_application();
+    second["email"] = "second@example.com.au".into();
+    let answer = submit(&app, &second).await;
+    let second_reference = answer["reference"].as_str().unwrap().to_owned();
+    eventually("the next email goes out", async || {
+        smtp.delivered().len() == 2
+    })
+    .await;
+    assert!(smtp.delivered()[1].contains(&second_reference));
+}
+
+#[tokio::test]
+async fn a_server_that_never_answers_costs_one_timed_out_attempt() {
+    a_failed_attempt_is_retried_and_delivered(Fault::Silent, "smtp timeout").await;
+}
+
+#[tokio::test]
+async fn a_server_that_drips_its_greeting_costs_one_timed_out_attempt() {
+    a_failed_attempt_is_retried_and_delivered(Fault::Drip, "smtp timeout").await;
+}
+
+#[tokio::test]
+async fn a_server_that_stalls_after_the_message_costs_one_timed_out_attempt() {
+    a_failed_attempt_is_retried_and_delivered(Fault::StallAfterData, "smtp timeout").await;
+}
+
+#[tokio::test]
+async fn a_421_is_transient_and_retried() {
+    a_failed_attempt_is_retried_and_delivered(Fault::Busy, "smtp transient refusal 421").await;
+}
+
+#[tokio::test]
+async fn an_email_given_up_keeps_no_address_or_name() {
+    // A permanent refusal (550) at RCPT: given up at once.
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let refuser = tokio::spawn(async move {
+        use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+        while let Ok((stream, _)) = listener.accept().await {
+            let (read, mut write) = stream.into_split();
+            let mut read = BufReader::new(read);
+            let _ = write.write_all(b"220 refuser.test ESMTP\r\n").await;
+            let mut line = String::new();
+            while matches!(read.read_line(&mut line).await, Ok(n) if n > 0) {
+                let answer: &[u8] = match line.get(..4).unwrap_or("") {
+                    "RCPT" => b"550 no such user here\r\n",
+                    "QUIT" => b"221 bye\r\n",
+                    "EHLO" => b"250 refuser.test\r\n",
+                    _ => b"250 OK\r\n",
+                };
+                line.clear();
+                if write.write_all(answer).await.is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    let app = spawn_app_with(&CLUSTER, smtp_on(port)).await;
+    let answer = submit(&app, &valid_application()).await;
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+    eventually("the email is given up", async || {
+        query_i64(
+            &app.db,
+            "SELECT count(*) FROM email_outbox WHERE failed_at IS NOT NULL AND reference = $1",
+            &[&reference],
+        )
+        .await
+            == 1
+    })
+    .await;
+    let row = app
+        .db
+        .query_one(
+            "SELECT attempts, recipient, first_name, last_error FROM email_outbox WHERE reference = $1",
+            &[&reference],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        row.get::<_, i32>(0),
+        1,
+        "a permanent refusal is not retried"
+    );
+    assert_eq!(row.get::<_, Option<String>>(1), None, "address erased");
+    assert_eq!(row.get::<_, Option<String>>(2), None, "first name erased");
+    assert_eq!(
+        row.get::<_, Option<String>>(3).as_deref(),
+        Some("smtp permanent refusal 550")
+    );
+    refuser.abort();
+}

@@ -393,3 +393,84 @@ async fn through_the_server_the_encoded_page_keeps_the_security_headers() {
     assert!(missing.header("content-security-policy").is_some());
     app.shutdown().await;
 }
+
+// Issue 21 -------------------------------------------------------------------------------------
+
+#[tokio::test]
+async fn an_if_range_that_is_not_the_current_validator_gets_the_whole_file() {
+    let dir = fixture();
+    let whole = get(&dir, "/", &[]).await;
+    let etag = header(&whole, "etag").unwrap().to_owned();
+    let modified = header(&whole, "last-modified").unwrap().to_owned();
+    let range = ("range", "bytes=0-9");
+    // The current validators: the part.
+    for validator in [etag.as_str(), modified.as_str()] {
+        let part = get(&dir, "/", &[range, ("if-range", validator)]).await;
+        assert_eq!(part.status(), 206, "{validator}");
+        assert_eq!(part.body().as_ref(), &HOME[..10]);
+    }
+    // A stale ETag, a weak one, an older date: the whole file, 200.
+    let weak = format!("W/{etag}");
+    for validator in [
+        "\"an-old-etag\"",
+        weak.as_str(),
+        "Tue, 01 Jan 2019 00:00:00 GMT",
+    ] {
+        let answer = get(&dir, "/", &[range, ("if-range", validator)]).await;
+        assert_eq!(answer.status(), 200, "{validator}");
+        assert_eq!(answer.body().as_ref(), HOME, "{validator}");
+    }
+}
+
+#[tokio::test]
+async fn a_304_varies_on_accept_encoding_like_its_200() {
+    let dir = fixture();
+    for encoding in ["br", "gzip", "identity"] {
+        let first = get(&dir, "/", &[("accept-encoding", encoding)]).await;
+        let etag = header(&first, "etag").unwrap().to_owned();
+        let again = get(
+            &dir,
+            "/",
+            &[("accept-encoding", encoding), ("if-none-match", &etag)],
+        )
+        .await;
+        assert_eq!(again.status(), 304, "{encoding}");
+        assert_eq!(
+            header(&again, "vary"),
+            Some("accept-encoding"),
+            "{encoding}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn dotfiles_and_symbolic_links_are_never_served() {
+    let dir = fixture();
+    write(&dir, ".env", b"DATABASE_URL=postgres://secret");
+    write(&dir, ".git/config", b"[core] secret");
+    write(&dir, "checking/.hidden.html", b"hidden page");
+    let outside = dir.with_extension("outside");
+    write(&outside, "secret.html", b"a file outside the site");
+    std::os::unix::fs::symlink(outside.join("secret.html"), dir.join("linked.html")).unwrap();
+    std::os::unix::fs::symlink(&outside, dir.join("linked-dir")).unwrap();
+    // A link inside the site to a file of the site is refused too: links are not followed.
+    std::os::unix::fs::symlink(dir.join("index.html"), dir.join("alias.html")).unwrap();
+    for path in [
+        "/.env",
+        "/%2eenv",
+        "/%2Eenv",
+        "/.git/config",
+        "/.git/",
+        "/checking/.hidden.html",
+        "/linked.html",
+        "/linked-dir/secret.html",
+        "/alias.html",
+    ] {
+        let answer = get(&dir, path, &[]).await;
+        assert_eq!(answer.status(), 404, "{path}");
+        assert_eq!(answer.body().as_ref(), NOT_FOUND, "{path}");
+    }
+    // The ordinary files still are.
+    assert_eq!(get(&dir, "/checking/", &[]).await.status(), 200);
+    assert_eq!(get(&dir, "/index.html", &[]).await.status(), 200);
+}

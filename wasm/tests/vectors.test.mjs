@@ -83,6 +83,8 @@ const RUNNERS = {
       },
     ],
   ],
+  // The text rules: the record (NFC) or the errors, as normaliseApplication gives them.
+  text_rules: [["application", (input) => application.normaliseApplication(input.application, input.today)]],
   // The very text the server's test posts (server/tests/api.rs), handed over as text.
   application_bodies: [
     ["application", (input) => ({ errors: application.validateApplication(input.body, input.today).errors })],

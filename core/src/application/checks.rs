@@ -198,25 +198,27 @@ pub fn is_identifier(text: &str) -> bool {
 #[path = "text_classes.rs"]
 mod text_classes;
 
-pub use text_classes::UNICODE_VERSION;
+pub use text_classes::{is_default_ignorable, nfc};
 
 /// How a character counts in a free-text field (a name, an address, an employer).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TextClass {
     /// Shows on screen and counts towards a minimum length.
     Ordinary,
-    /// Refused: a control, format (zero-width, direction overrides, soft hyphen, byte order
-    /// mark, tags), private-use or unassigned character, a separator other than the ordinary
-    /// space (no-break and other spaces, line and paragraph separators), or a Hangul filler.
+    /// Refused: anything Unicode calls Default_Ignorable (zero-width characters, variation
+    /// selectors, fillers, tags, the soft hyphen, the combining grapheme joiner ...), a
+    /// control, format, private-use or unassigned character, a separator other than the
+    /// ordinary space (no-break and other spaces, line and paragraph separators), or a blank
+    /// symbol (the Braille pattern blank). The zero-width joiner and non-joiner are refused
+    /// too, except between two letters of a script that needs them (see [`is_plain_text`]).
     Refused,
     /// Allowed, but shows nothing on its own: a nonspacing or enclosing mark (it draws on the
     /// character before it), so it does not count towards a minimum length.
     Silent,
 }
 
-/// The class of `c`, from Unicode's General_Category ([`UNICODE_VERSION`]), looked up in one
-/// compact table (about 2,000 ranges in 2.3 KB) rather than a general Unicode library, as this
-/// code also ships to the browser.
+/// The class of `c`, from Unicode's General_Category and Default_Ignorable_Code_Point as
+/// ICU4X's tables give them.
 ///
 /// ```
 /// use banksia_core::application::checks::{TextClass, text_class};
@@ -226,11 +228,14 @@ pub enum TextClass {
 /// assert_eq!(text_class('\u{200B}'), TextClass::Refused); // zero-width space
 /// assert_eq!(text_class('\u{202E}'), TextClass::Refused); // right-to-left override
 /// assert_eq!(text_class('\u{00A0}'), TextClass::Refused); // no-break space
+/// assert_eq!(text_class('\u{034F}'), TextClass::Refused); // combining grapheme joiner
+/// assert_eq!(text_class('\u{FE0F}'), TextClass::Refused); // variation selector
+/// assert_eq!(text_class('\u{2800}'), TextClass::Refused); // Braille pattern blank
 /// assert_eq!(text_class('\u{0301}'), TextClass::Silent); // combining acute accent
 /// ```
 pub fn text_class(c: char) -> TextClass {
-    // ASCII, nearly every character typed, without the table: controls are refused (Cc),
-    // everything else is ordinary (the test `ascii_agrees_with_the_table` holds them equal).
+    // ASCII, nearly every character typed, without a lookup: controls are refused (Cc),
+    // everything else is ordinary (the test `ascii_agrees_with_the_tables` holds them equal).
     if c.is_ascii() {
         return if c.is_ascii_control() {
             TextClass::Refused
@@ -238,63 +243,46 @@ pub fn text_class(c: char) -> TextClass {
             TextClass::Ordinary
         };
     }
-    class_in_table(c)
+    text_classes::class_of(c)
 }
 
-/// [`text_class`] looked up in [`text_classes::RUNS`].
-fn class_in_table(c: char) -> TextClass {
-    let c = u32::from(c);
-    let checkpoints = text_classes::CHECKPOINTS;
-    // The first checkpoint is U+0000, so one is always at or below `c`.
-    let (mut start, offset) =
-        checkpoints[checkpoints.partition_point(|&(first, _)| first <= c).max(1) - 1];
-    let mut runs = text_classes::RUNS
-        .get(usize::from(offset)..)
-        .unwrap_or_default();
-    let (first, rest) = next_run(runs);
-    let mut class = first & 3;
-    runs = rest;
-    while !runs.is_empty() {
-        let (run, rest) = next_run(runs);
-        let next = start.saturating_add(run >> 2);
-        if next > c {
-            break;
-        }
-        start = next;
-        class = run & 3;
-        runs = rest;
-    }
-    match class {
-        1 => TextClass::Refused,
-        2 => TextClass::Silent,
-        _ => TextClass::Ordinary,
-    }
-}
-
-/// One variable-length number of [`text_classes::RUNS`] and the bytes after it.
-fn next_run(bytes: &[u8]) -> (u32, &[u8]) {
-    let mut value = 0u32;
-    for (i, &byte) in bytes.iter().enumerate() {
-        value |= u32::from(byte & 0x7f) << (7 * i.min(4));
-        if byte & 0x80 == 0 {
-            return (value, &bytes[i + 1..]);
-        }
-    }
-    (value, &[])
-}
-
-/// No character that [`text_class`] refuses: what a free-text field may hold.
+/// What a free-text field may hold: at least one character that shows, and no character that
+/// [`text_class`] refuses, except a zero-width joiner or non-joiner between two letters of a
+/// script whose spellings need one (Persian, Sinhala, the Indic scripts ...). Text is checked
+/// as it is stored, in NFC (see [`nfc`]).
 ///
 /// ```
 /// use banksia_core::application::checks::is_plain_text;
 ///
 /// assert!(is_plain_text("Zoë O'Brien-Smith"));
 /// assert!(is_plain_text("Nguyễn Thị Minh Khai"));
+/// assert!(is_plain_text("\u{0645}\u{06CC}\u{200C}\u{0631}\u{0636}\u{0627}")); // Persian, ZWNJ
+/// assert!(is_plain_text("\u{0DC1}\u{0DCA}\u{200D}\u{0DBB}\u{0DD3}")); // Sinhala "Sri", ZWJ
 /// assert!(!is_plain_text("Jane\u{200D}"));
+/// assert!(!is_plain_text("Char\u{200C}lotte"));
+/// assert!(!is_plain_text("Char\u{034F}lotte"));
+/// assert!(!is_plain_text("\u{2800}\u{2800}"));
 /// assert!(!is_plain_text("evil\u{202E}txt.exe"));
 /// ```
 pub fn is_plain_text(text: &str) -> bool {
-    text.chars().all(|c| text_class(c) != TextClass::Refused)
+    let mut visible = false;
+    for (at, c) in text.char_indices() {
+        match text_class(c) {
+            TextClass::Ordinary => visible = true,
+            TextClass::Silent => {}
+            TextClass::Refused => {
+                let joiner = matches!(
+                    c,
+                    text_classes::ZERO_WIDTH_JOINER | text_classes::ZERO_WIDTH_NON_JOINER
+                );
+                let after = text[at + c.len_utf8()..].chars().next();
+                if !(joiner && text_classes::joiner_allowed(&text[..at], after)) {
+                    return false;
+                }
+            }
+        }
+    }
+    visible
 }
 
 /// How many characters of `text` show on screen: every character [`text_class`] calls
@@ -403,12 +391,15 @@ mod tests {
     fn marks_alone_show_nothing() {
         assert_eq!(text_class('\u{0301}'), TextClass::Silent);
         assert_eq!(text_class('\u{20DD}'), TextClass::Silent); // enclosing circle
-        assert_eq!(text_class('\u{FE0F}'), TextClass::Silent); // variation selector
         assert_eq!(visible_len("\u{0301}\u{0302}\u{0303}"), 0);
         assert_eq!(visible_len("a\u{0301}"), 1);
         // Spacing marks do show (Devanagari vowel sign I).
         assert_eq!(text_class('\u{093F}'), TextClass::Ordinary);
-        for c in ('\u{0300}'..='\u{036F}').chain('\u{FE20}'..='\u{FE2F}') {
+        // U+034F, the combining grapheme joiner, is a mark that is ignorable: refused.
+        for c in ('\u{0300}'..='\u{036F}')
+            .chain('\u{FE20}'..='\u{FE2F}')
+            .filter(|&c| c != '\u{034F}')
+        {
             assert_eq!(text_class(c), TextClass::Silent, "U+{:04X}", u32::from(c));
         }
     }
@@ -419,7 +410,7 @@ mod tests {
             ('\u{1F600}', TextClass::Ordinary), // emoji
             ('\u{1D400}', TextClass::Ordinary), // mathematical bold A
             ('\u{20000}', TextClass::Ordinary), // CJK extension B
-            ('\u{E0100}', TextClass::Silent),   // variation selector 17
+            ('\u{E0100}', TextClass::Refused),  // variation selector 17 (ignorable)
             ('\u{E0000}', TextClass::Refused),  // unassigned
             ('\u{EFFFF}', TextClass::Refused),
             ('\u{10FFFF}', TextClass::Refused),
@@ -449,9 +440,10 @@ mod tests {
     }
 
     #[test]
-    fn ascii_agrees_with_the_table() {
-        for c in (0u8..=127).map(char::from) {
-            assert_eq!(text_class(c), class_in_table(c), "{c:?}");
+    fn ascii_agrees_with_the_tables() {
+        // The space is the one separator allowed, by the ASCII path alone.
+        for c in (0u8..=127).map(char::from).filter(|&c| c != ' ') {
+            assert_eq!(text_class(c), text_classes::class_of(c), "{c:?}");
         }
     }
 
@@ -474,12 +466,20 @@ mod tests {
             prop_assert_eq!(visible_len(&marked), visible_len(&text));
         }
 
-        /// Any string: plain text is exactly "no refused character", and the visible length
-        /// never exceeds the character count.
+        /// Any string: plain text has something visible and no refused character but a
+        /// joiner, and the visible length never exceeds the character count.
         #[test]
         fn classes_are_consistent(text in any::<String>()) {
-            let refused = text.chars().any(|c| text_class(c) == TextClass::Refused);
-            prop_assert_eq!(is_plain_text(&text), !refused);
+            let refused = text
+                .chars()
+                .any(|c| text_class(c) == TextClass::Refused && !matches!(c, '\u{200C}' | '\u{200D}'));
+            if is_plain_text(&text) {
+                prop_assert!(!refused);
+                prop_assert!(visible_len(&text) > 0);
+            }
+            if !refused && visible_len(&text) > 0 && !text.contains(['\u{200C}', '\u{200D}']) {
+                prop_assert!(is_plain_text(&text));
+            }
             prop_assert!(visible_len(&text) <= text.chars().count());
         }
     }

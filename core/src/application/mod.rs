@@ -49,6 +49,7 @@ mod field;
 mod options;
 mod summary;
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use chrono::NaiveDate;
@@ -371,10 +372,10 @@ pub fn validate_application(
     }
 }
 
-/// A field's value after trimming.
+/// A field's value after trimming (text also in NFC, as it is stored).
 enum Value<'a> {
     Missing,
-    Text(&'a str),
+    Text(Cow<'a, str>),
     Amount(&'a AmountInput),
     Flag(bool),
     Supplied,
@@ -387,8 +388,14 @@ fn trimmed(value: &Option<String>) -> Option<&str> {
         .filter(|text| !text.is_empty())
 }
 
+/// Trimmed and in Unicode's composed form (NFC), so that the two encodings of "Nguyễn" are one
+/// text, of one length, checked and stored alike.
+fn normalised(value: &Option<String>) -> Option<Cow<'_, str>> {
+    trimmed(value).map(checks::nfc)
+}
+
 fn text_value(value: &Option<String>) -> Value<'_> {
-    trimmed(value).map_or(Value::Missing, Value::Text)
+    normalised(value).map_or(Value::Missing, Value::Text)
 }
 
 fn value_of(input: &ApplicationInput, field: Field) -> Value<'_> {
@@ -546,7 +553,7 @@ fn validate_fields(
 
 /// The typed record, assuming the rules have passed (`None` otherwise).
 fn build(input: &ApplicationInput) -> Option<AccountApplication> {
-    let text = |value: &Option<String>| trimmed(value).map(str::to_string);
+    let text = |value: &Option<String>| normalised(value).map(Cow::into_owned);
     let amount = |value: &Option<AmountInput>| {
         value
             .as_ref()
@@ -557,7 +564,7 @@ fn build(input: &ApplicationInput) -> Option<AccountApplication> {
         application_type: AccountType::parse(trimmed(&input.application_type)?)?,
         first_name: text(&input.first_name)?,
         last_name: text(&input.last_name)?,
-        email: checks::normalise_email(trimmed(&input.email)?),
+        email: checks::normalise_email(&normalised(&input.email)?),
         phone: checks::normalise_phone(trimmed(&input.phone)?)?,
         date_of_birth: checks::parse_iso_date(trimmed(&input.date_of_birth)?)?,
         address_line1: text(&input.address_line1)?,

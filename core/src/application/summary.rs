@@ -98,7 +98,7 @@ fn answer(field: Field, value: Value<'_>) -> String {
                 AmountInput::Number(text) | AmountInput::Text(text) => text.trim().to_string(),
             },
         },
-        Value::Text(text) => written(field, text).unwrap_or_else(|| text.to_string()),
+        Value::Text(text) => written(field, &text).unwrap_or_else(|| text.to_string()),
         // Steps 1 to 4 hold no flags; kept total for every field.
         Value::Flag(flag) => if flag { "Yes" } else { "No" }.to_string(),
         Value::Supplied => String::new(),

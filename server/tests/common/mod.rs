@@ -268,6 +268,8 @@ pub fn fixture_site() -> PathBuf {
 
 pub struct TestApp {
     pub addr: SocketAddr,
+    /// Where `/metrics` is served, when the config set `metrics_bind`.
+    pub metrics_addr: Option<SocketAddr>,
     pub database: String,
     /// The port of the PostgreSQL cluster holding `database`.
     pub pg_port: u16,
@@ -376,6 +378,7 @@ pub async fn start_app(cluster: &PgCluster, database: String, config: Config) ->
         .await
         .expect("server starts");
     let addr = server.local_addr();
+    let metrics_addr = server.metrics_addr();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let served = tokio::spawn(server.serve(async move {
         let _ = stopped.await;
@@ -383,6 +386,7 @@ pub async fn start_app(cluster: &PgCluster, database: String, config: Config) ->
     let db = cluster.connect(&database).await;
     TestApp {
         addr,
+        metrics_addr,
         database,
         pg_port: cluster.port,
         db,

@@ -1,0 +1,316 @@
+//! Operators' figures in Prometheus text format, served on `METRICS_BIND` (its own address,
+//! never the public port): requests by route and status and their latency, connections, the
+//! database pool, the mail outbox and worker, the rate-limit table and its cleanup.
+//!
+//! Counters and histograms are updated where things happen (the access log line, the mail
+//! worker, the cleanup); the database figures are read when Prometheus scrapes.
+
+use std::sync::{Arc, LazyLock};
+use std::time::Duration;
+
+use prometheus::{
+    Encoder, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
+    IntGaugeVec, Opts, Registry, TextEncoder,
+};
+
+use crate::AppState;
+
+/// Every series of the server, in one registry.
+pub struct Metrics {
+    registry: Registry,
+    pub requests: IntCounterVec,
+    pub request_seconds: HistogramVec,
+    pub connections_open: IntGauge,
+    pub connections_refused: IntCounterVec,
+    pub pool: IntGaugeVec,
+    pub outbox_pending: IntGauge,
+    pub outbox_oldest_pending_seconds: Gauge,
+    pub mail_sent: IntCounter,
+    pub mail_failed: IntCounterVec,
+    pub mail_send_seconds: Histogram,
+    pub mail_worker_alive: IntGauge,
+    pub rate_limit_rows: IntGauge,
+    pub cleanup_deleted: IntCounter,
+    pub cleanup_lag_seconds: Gauge,
+    pub cleanup_behind: IntGauge,
+}
+
+fn register<T: prometheus::core::Collector + Clone + 'static>(registry: &Registry, metric: T) -> T {
+    registry
+        .register(Box::new(metric.clone()))
+        .expect("each metric is registered once");
+    metric
+}
+
+/// The server's metrics (one set per process).
+pub static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
+    let registry = Registry::new_custom(Some("banksia".into()), None).expect("a valid prefix");
+    let r = &registry;
+    Metrics {
+        requests: register(
+            r,
+            IntCounterVec::new(
+                Opts::new("http_requests_total", "Requests answered, by route and status."),
+                &["route", "status"],
+            )
+            .unwrap(),
+        ),
+        request_seconds: register(
+            r,
+            HistogramVec::new(
+                HistogramOpts::new(
+                    "http_request_duration_seconds",
+                    "Time from the request's head to its answer, by route.",
+                )
+                .buckets(vec![
+                    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+                ]),
+                &["route"],
+            )
+            .unwrap(),
+        ),
+        connections_open: register(
+            r,
+            IntGauge::new("connections_open", "TCP connections being served.").unwrap(),
+        ),
+        connections_refused: register(
+            r,
+            IntCounterVec::new(
+                Opts::new(
+                    "connections_refused_total",
+                    "Connections turned away by the caps (server_full, client_full).",
+                ),
+                &["reason"],
+            )
+            .unwrap(),
+        ),
+        pool: register(
+            r,
+            IntGaugeVec::new(
+                Opts::new(
+                    "db_pool_connections",
+                    "Database pool: connections in_use, idle, the max, and requests waiting for one.",
+                ),
+                &["state"],
+            )
+            .unwrap(),
+        ),
+        outbox_pending: register(
+            r,
+            IntGauge::new(
+                "outbox_pending",
+                "Confirmation emails neither sent nor given up.",
+            )
+            .unwrap(),
+        ),
+        outbox_oldest_pending_seconds: register(
+            r,
+            Gauge::new(
+                "outbox_oldest_pending_age_seconds",
+                "Age of the oldest email neither sent nor given up (0 when none).",
+            )
+            .unwrap(),
+        ),
+        mail_sent: register(
+            r,
+            IntCounter::new("mail_sent_total", "Confirmation emails sent by this process.")
+                .unwrap(),
+        ),
+        mail_failed: register(
+            r,
+            IntCounterVec::new(
+                Opts::new(
+                    "mail_failed_total",
+                    "Failed send attempts by this process (outcome: retry, given_up).",
+                ),
+                &["outcome"],
+            )
+            .unwrap(),
+        ),
+        mail_send_seconds: register(
+            r,
+            Histogram::with_opts(
+                HistogramOpts::new("mail_send_duration_seconds", "One SMTP exchange.").buckets(
+                    vec![0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0, 30.0, 60.0],
+                ),
+            )
+            .unwrap(),
+        ),
+        mail_worker_alive: register(
+            r,
+            IntGauge::new(
+                "mail_worker_alive",
+                "1 when the mail worker went round its loop recently (no transport: 1).",
+            )
+            .unwrap(),
+        ),
+        rate_limit_rows: register(
+            r,
+            IntGauge::new(
+                "rate_limit_rows_estimate",
+                "Rows of api_rate_limits, PostgreSQL's estimate (pg_class.reltuples).",
+            )
+            .unwrap(),
+        ),
+        cleanup_deleted: register(
+            r,
+            IntCounter::new(
+                "rate_limit_cleanup_deleted_total",
+                "Idle rate-limit rows deleted by this process.",
+            )
+            .unwrap(),
+        ),
+        cleanup_lag_seconds: register(
+            r,
+            Gauge::new(
+                "rate_limit_cleanup_lag_seconds",
+                "After the last cleanup: how long the oldest idle row has been deletable.",
+            )
+            .unwrap(),
+        ),
+        cleanup_behind: register(
+            r,
+            IntGauge::new(
+                "rate_limit_cleanup_behind",
+                "1 when the last cleanup ran out of time with idle rows left.",
+            )
+            .unwrap(),
+        ),
+        registry,
+    }
+});
+
+/// The route label of a path: the API's own paths, else `asset` (content-hashed files), `page`
+/// (the site) or `invalid` (a target that is not a path). Never the path itself: the label set
+/// stays small whatever clients ask for.
+pub fn route_of(path: &str) -> &'static str {
+    match path {
+        "/api/applications" => "/api/applications",
+        "/healthz" => "/healthz",
+        "/readyz" => "/readyz",
+        p if p.starts_with("/api/") || p == "/api" => "/api/other",
+        p if p.starts_with("/_astro/") => "asset",
+        p if p.starts_with('/') => "page",
+        _ => "invalid",
+    }
+}
+
+/// One answered request.
+pub fn observe_request(path: &str, status: u16, latency: Duration) {
+    let route = route_of(path);
+    METRICS
+        .requests
+        .with_label_values(&[route, &status.to_string()])
+        .inc();
+    METRICS
+        .request_seconds
+        .with_label_values(&[route])
+        .observe(latency.as_secs_f64());
+}
+
+const OUTBOX: &str = "\
+SELECT count(*), coalesce(extract(epoch FROM now() - min(created_at))::float8, 0)
+FROM email_outbox WHERE sent_at IS NULL AND failed_at IS NULL";
+
+const RATE_LIMIT_ROWS: &str = "\
+SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'api_rate_limits'::regclass";
+
+/// Reads the figures kept in the database and the pool, then renders every series.
+pub async fn render(state: &AppState) -> String {
+    let status = state.pool.status();
+    let in_use = status.size.saturating_sub(status.available);
+    let pool = &METRICS.pool;
+    pool.with_label_values(&["in_use"])
+        .set(i64::try_from(in_use).unwrap_or(i64::MAX));
+    pool.with_label_values(&["idle"])
+        .set(i64::try_from(status.available).unwrap_or(i64::MAX));
+    pool.with_label_values(&["max"])
+        .set(i64::try_from(status.max_size).unwrap_or(i64::MAX));
+    pool.with_label_values(&["waiting"])
+        .set(i64::try_from(status.waiting).unwrap_or(i64::MAX));
+    METRICS.mail_worker_alive.set(i64::from(
+        state
+            .mail_heartbeat
+            .as_ref()
+            .is_none_or(|beat| beat.is_recent(state.mail_worker_grace)),
+    ));
+    let read = async {
+        let conn = state.pool.get().await.map_err(|e| e.to_string())?;
+        if state.mail_wake.is_some() {
+            let row = conn
+                .query_one(OUTBOX, &[])
+                .await
+                .map_err(|e| e.to_string())?;
+            METRICS.outbox_pending.set(row.get(0));
+            METRICS.outbox_oldest_pending_seconds.set(row.get(1));
+        }
+        let row = conn
+            .query_one(RATE_LIMIT_ROWS, &[])
+            .await
+            .map_err(|e| e.to_string())?;
+        METRICS.rate_limit_rows.set(row.get(0));
+        Ok::<_, String>(())
+    };
+    match tokio::time::timeout(Duration::from_secs(2), read).await {
+        Ok(Ok(())) => {}
+        Ok(Err(err)) => tracing::warn!(error = %err, "metrics: database figures not read"),
+        Err(_) => tracing::warn!("metrics: database figures not read in time"),
+    }
+    let mut text = Vec::new();
+    TextEncoder::new()
+        .encode(&METRICS.registry.gather(), &mut text)
+        .expect("the text encoder writes to memory");
+    String::from_utf8(text).unwrap_or_default()
+}
+
+/// Serves `GET /metrics` on `listener` until `stop` turns true. Anything else is a 404.
+pub async fn serve(
+    listener: tokio::net::TcpListener,
+    state: Arc<AppState>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
+    use hyper::server::conn::http1;
+    use hyper_util::rt::TokioIo;
+    use warp::http::{Response, StatusCode, header};
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            _ = stop.changed() => return,
+        };
+        let state = state.clone();
+        tokio::spawn(async move {
+            let service = hyper::service::service_fn(
+                move |request: warp::http::Request<hyper::body::Incoming>| {
+                    let state = state.clone();
+                    async move {
+                        let response = if request.uri().path() == "/metrics" {
+                            Response::builder()
+                                .header(
+                                    header::CONTENT_TYPE,
+                                    "text/plain; version=0.0.4; charset=utf-8",
+                                )
+                                .header(header::CACHE_CONTROL, "no-store")
+                                .body(render(&state).await)
+                        } else {
+                            Response::builder()
+                                .status(StatusCode::NOT_FOUND)
+                                .body(String::from("not found\n"))
+                        };
+                        Ok::<_, std::convert::Infallible>(response.expect("a valid response"))
+                    }
+                },
+            );
+            let connection = http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(Duration::from_secs(10))
+                .serve_connection(TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(Duration::from_secs(60), connection).await;
+        });
+    }
+}
