@@ -10,6 +10,8 @@
 //! * [`application`]: the account application model, its normalisation and its validation
 //!   rules (every rule and message lives in [`application::Field::rules`]).
 //! * [`reference`](mod@reference): application reference numbers with a check character.
+//! * [`review`]: an application's statuses after submission, the staff roles and who may do
+//!   what, four-eyes approval, business days and the applicant's wording of each status.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
 //! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
 //!
@@ -37,5 +39,6 @@ pub mod loan_scenarios;
 pub mod money;
 mod reading;
 pub mod reference;
+pub mod review;
 pub mod term_deposit;
 pub mod wire;
