@@ -13,6 +13,7 @@
 //! * [`review`]: an application's statuses after submission, the staff roles and who may do
 //!   what, four-eyes approval, business days and the applicant's wording of each status.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
+//! * [`staff_wire`]: the bodies of the staff API and of the applicant's status page.
 //! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
 //!
 //! The crate is pure: no I/O, no clock and no randomness source. Callers pass `today` and
@@ -40,5 +41,6 @@ pub mod money;
 mod reading;
 pub mod reference;
 pub mod review;
+pub mod staff_wire;
 pub mod term_deposit;
 pub mod wire;

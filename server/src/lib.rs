@@ -15,6 +15,7 @@ pub mod mailer;
 pub mod outbox;
 pub mod rate_limit;
 pub mod security;
+pub mod staff;
 pub mod static_files;
 pub mod telemetry;
 
@@ -39,6 +40,8 @@ pub struct AppState {
     /// Set when a mail transport is configured: each stored application queues its
     /// confirmation email, and this wakes the mail worker.
     pub mail_wake: Option<Arc<tokio::sync::Notify>>,
+    /// The staff side: passkeys, sessions, the review API, the applicant's status page.
+    pub staff: Arc<staff::StaffState>,
 }
 
 /// The server, bound and migrated, not yet serving.
@@ -91,6 +94,37 @@ pub async fn migrate_only(config: &Config, db_wait: Duration) -> Result<(), Star
     result
 }
 
+/// `banksia-server staff …`, `audit verify`, `purge`: runs the command against `DATABASE_URL`
+/// (whose role must be granted `banksia_staff`); `None` when `args` are not one of them.
+pub async fn run_staff_command(
+    config: &Config,
+    args: &[String],
+) -> Option<Result<staff::cli::Outcome, StartError>> {
+    if !matches!(
+        args.first().map(String::as_str),
+        Some("staff" | "audit" | "purge")
+    ) {
+        return None;
+    }
+    Some(
+        async {
+            let pool = db::create_pool(&config.database_url, 2).map_err(StartError)?;
+            let state = staff::StaffState::new(pool.clone(), config.staff.clone(), None)
+                .map_err(StartError)?;
+            let outcome =
+                staff::cli::run(&state, args)
+                    .await
+                    .unwrap_or_else(|| staff::cli::Outcome {
+                        ok: false,
+                        output: "unknown command".into(),
+                    });
+            pool.close();
+            Ok(outcome)
+        }
+        .await,
+    )
+}
+
 impl Server {
     /// Connects the pool, applies the migrations (retrying while the database comes up, for at
     /// most `db_wait`) and binds the listening socket.
@@ -106,10 +140,37 @@ impl Server {
                 None
             }
         };
+        if config.staff.id_keys_are_development {
+            tracing::warn!(
+                "ID_ENCRYPTION_KEYS is not set: identification numbers are encrypted with the public development key"
+            );
+        }
+        match staff::retention::encrypt_stored_identification(&pool, &config.staff.id_keys).await {
+            Ok(0) => {}
+            Ok(rows) => tracing::info!(rows, "identification numbers encrypted at rest"),
+            Err(err) => {
+                return Err(StartError(format!(
+                    "cannot encrypt stored identification numbers: {err}"
+                )));
+            }
+        }
         let addr = SocketAddr::new(config.bind, config.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| StartError(format!("cannot listen on {addr}: {e}")))?;
+        let mut staff_config = config.staff.clone();
+        if staff_config.origin_is_default
+            && let Ok(bound) = listener.local_addr()
+        {
+            staff_config.public_origin = format!("http://localhost:{}", bound.port());
+        }
+        let staff_mail_wake = mailer
+            .as_ref()
+            .map(|_| Arc::new(tokio::sync::Notify::new()));
+        let staff = Arc::new(
+            staff::StaffState::new(pool.clone(), staff_config, staff_mail_wake)
+                .map_err(StartError)?,
+        );
         let state = Arc::new(AppState {
             pool,
             limiter: RateLimiter::new(config.rate_limit_per_minute),
@@ -118,6 +179,7 @@ impl Server {
             mail_wake: mailer
                 .as_ref()
                 .map(|_| Arc::new(tokio::sync::Notify::new())),
+            staff,
         });
         Ok(Self {
             listener,
@@ -173,6 +235,16 @@ impl Server {
             ))),
             _ => None,
         };
+        let applicant_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
+            (Some(mailer), Some(wake)) => Some(tokio::spawn(staff::emails::run(
+                self.state.pool.clone(),
+                mailer.clone(),
+                self.config.mail.poll_interval,
+                wake.clone(),
+                stop_mail.subscribe(),
+            ))),
+            _ => None,
+        };
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
@@ -214,6 +286,9 @@ impl Server {
         // The mail worker finishes the email in hand (unsent ones wait in the outbox).
         let _ = stop_mail.send(true);
         if let Some(worker) = mail_worker {
+            let _ = tokio::time::timeout(drain, worker).await;
+        }
+        if let Some(worker) = applicant_mail_worker {
             let _ = tokio::time::timeout(drain, worker).await;
         }
         self.state.pool.close();
