@@ -431,8 +431,7 @@ pub async fn insert_application_and_email(
         insert_on(
             pool,
             reference,
-            app,
-            identification,
+            (app, identification),
             idempotency,
             queue_email,
             &sent,
@@ -460,8 +459,7 @@ pub async fn insert_application_and_email(
 async fn insert_on(
     pool: &Pool,
     reference: &str,
-    app: &NewApplication,
-    identification: &IdentificationAtRest,
+    (app, identification): (&NewApplication, &IdentificationAtRest),
     idempotency: Option<&Idempotency>,
     queue_email: bool,
     sent: &std::sync::atomic::AtomicBool,

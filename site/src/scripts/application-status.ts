@@ -47,8 +47,10 @@ function show(view: ApplicationStatusView): void {
   result.focus();
 }
 
-const token = new URLSearchParams(location.hash.slice(1)).get('token');
-if (token) {
+/** Opens the status behind the link in the address bar's fragment, if there is one. */
+function openFromLink(): void {
+  const token = new URLSearchParams(location.hash.slice(1)).get('token');
+  if (!token) return;
   // The link is single use: take it out of the address bar before asking.
   history.replaceState(null, '', location.pathname);
   void post<ApplicationStatusView>('/api/application-status/open', { token }).then((answer) => {
@@ -56,6 +58,10 @@ if (token) {
     else say(answer.error);
   });
 }
+
+openFromLink();
+// A second link opened in the same tab changes only the fragment.
+addEventListener('hashchange', openFromLink);
 
 form?.addEventListener('submit', (event) => {
   event.preventDefault();

@@ -45,8 +45,13 @@ function emails(): string[] {
 
 const mentioning = (...needles: string[]) => emails().filter((text) => needles.every((n) => text.includes(n)));
 
+const LINK = /http:\/\/localhost:\d+\/application-status\/#token=[A-Za-z0-9_-]{43}/g;
+
+/** Every status link emailed for `reference` so far. */
+const statusLinks = (reference: string) => new Set(mentioning('Your link to check application', reference).flatMap((text) => text.match(LINK) ?? []));
+
 async function statusLink(page: Page, reference: string, email: string): Promise<string> {
-  const before = mentioning('Your link to check application', reference).length;
+  const before = statusLinks(reference);
   await page.goto(`${ORIGIN}/application-status`);
   await page.getByLabel('Reference').fill(reference);
   await page.getByLabel('Email').fill(email);
@@ -55,8 +60,7 @@ async function statusLink(page: Page, reference: string, email: string): Promise
   let link = '';
   await expect
     .poll(() => {
-      const found = mentioning('Your link to check application', reference);
-      if (found.length > before) link = /(http:\/\/localhost:\d+\/application-status\/#token=[A-Za-z0-9_-]{43})/.exec(found.at(-1)!)?.[1] ?? '';
+      link = [...statusLinks(reference)].find((found) => !before.has(found)) ?? '';
       return link;
     }, { timeout: 15_000 })
     .not.toBe('');

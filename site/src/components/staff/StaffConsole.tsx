@@ -179,9 +179,17 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
       setMessage('');
     } else setMessage(answer.error.error);
   }, [reference]);
+  const focused = useRef(false);
   useEffect(() => {
-    void load().then(() => heading.current?.focus());
+    void load();
   }, [load]);
+  // Focus the case's heading once it is shown, so keyboard and screen reader users start there.
+  useEffect(() => {
+    if (view && !focused.current) {
+      focused.current = true;
+      heading.current?.focus();
+    }
+  }, [view]);
   if (!view) return <p role="status">{message}</p>;
   const base = `/api/staff/applications/${encodeURIComponent(view.reference)}`;
   async function afterChange(answer: { ok: boolean; error?: { error: string; current?: CurrentState | null } }, done: string) {
