@@ -9,6 +9,8 @@ const SITE = 'https://www.banksia.bank';
 
 // Pages kept out of the sitemap: they only make sense as the end of a journey.
 const NOT_IN_SITEMAP = ['/404', '/application-confirmation'];
+// The staff console is not for the public at all.
+const STAFF = '/staff';
 
 export default defineConfig({
   site: SITE,
@@ -38,7 +40,10 @@ export default defineConfig({
     // Islands start fetching their modules and banksia-core's .wasm from the HTML, in parallel.
     islandPreloads(),
     sitemap({
-      filter: (page) => !NOT_IN_SITEMAP.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
+      filter: (page) => {
+        const path = new URL(page).pathname.replace(/\/$/, '');
+        return !NOT_IN_SITEMAP.includes(path) && path !== STAFF && !path.startsWith(`${STAFF}/`);
+      },
       // Canonical URLs carry no trailing slash; the sitemap says the same.
       serialize: (item) => ({ ...item, url: item.url.length > SITE.length + 1 ? item.url.replace(/\/$/, '') : item.url }),
     }),

@@ -14,7 +14,10 @@
 //! * [`disclosures`]: calculators' purposes, assumptions and limitations; the privacy collection notice and the terms and notice versions.
 //! * [`key_facts`]: the figures of a Key Facts Sheet for a standard home loan.
 //! * [`products`]: every product's rates, fees, effective dates and history, one source.
+//! * [`review`]: an application's statuses after submission, the staff roles and who may do
+//!   what, four-eyes approval, business days and the applicant's wording of each status.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
+//! * [`staff_wire`]: the bodies of the staff API and of the applicant's status page.
 //! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
 //!
 //! The crate is pure: no I/O, no clock and no randomness source. Callers pass `today` and
@@ -45,5 +48,7 @@ pub mod money;
 pub mod products;
 mod reading;
 pub mod reference;
+pub mod review;
+pub mod staff_wire;
 pub mod term_deposit;
 pub mod wire;

@@ -19,8 +19,8 @@ make_reachable() {
 # start_cluster DIR PORT: create the cluster on first use, start it, and set up database "banksia" as
 # production would: an administrator (the superuser) creates the roles, the schema owner
 # banksia_owner (no superuser) applies the migrations with `banksia-server migrate`, and the server
-# runs as banksia_app, a login role granted only banksia_api (insert applications, read back
-# what a replay returns). Sets PG_CLUSTER_DIR, DATABASE_URL (banksia_app, for the server) and
+# runs as banksia_app, a login role granted banksia_api (insert applications, read back what a
+# replay returns) and banksia_staff (the staff side: review, audit, status links). Sets PG_CLUSTER_DIR, DATABASE_URL (banksia_app, for the server) and
 # ADMIN_DATABASE_URL (the superuser, for tests that inspect rows).
 start_cluster() {
   local dir="$1" port="$2"
@@ -44,7 +44,9 @@ start_cluster() {
   psql -q -v ON_ERROR_STOP=1 "$admin/postgres" >/dev/null <<'SQL'
 SELECT 'CREATE ROLE banksia_api NOLOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_api')\gexec
 SELECT 'CREATE ROLE banksia_owner LOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_owner')\gexec
+SELECT 'CREATE ROLE banksia_staff NOLOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_staff')\gexec
 SELECT 'CREATE ROLE banksia_app LOGIN IN ROLE banksia_api' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_app')\gexec
+GRANT banksia_staff TO banksia_app;
 SELECT 'CREATE DATABASE banksia OWNER banksia_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'banksia')\gexec
 ALTER DATABASE banksia OWNER TO banksia_owner;
 SQL

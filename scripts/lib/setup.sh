@@ -33,6 +33,10 @@ up_to_date() {
 mark_built() { touch "$STAMPS/$1"; }
 
 ensure_rust_tools() {
+  # webauthn-rs (the staff passkeys) links OpenSSL: its headers and pkg-config to find them.
+  if ! pkg-config --exists openssl 2>/dev/null; then
+    apt_install libssl-dev pkg-config
+  fi
   if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
     say "rustup target add wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown

@@ -20,6 +20,13 @@
 //! | `MAIL_FROM` | `Banksia Bank <no-reply@banksia.bank>` | Sender of confirmation emails. |
 //! | `SMTP_TIMEOUT_SECONDS` | `30` | The bound on one whole SMTP exchange (connect to QUIT); past it the attempt fails as "smtp timeout" and is retried. |
 //! | `METRICS_BIND` | (none) | Address and port of `/metrics` (Prometheus text), apart from the public port, e.g. `127.0.0.1:9464`. Off when unset. |
+//! | `PUBLIC_ORIGIN` | `http://localhost:{PORT}` | The origin people reach the server at (`https://host[:port]`; `http` only for `localhost`; never an IP address, which WebAuthn refuses). The staff passkeys' relying party, the Origin every state-changing staff call must carry, and every link the server prints or emails. |
+//! | `STAFF_SESSION_IDLE_MINUTES` | `15` | A staff session ends after this long without a request. |
+//! | `STAFF_SESSION_ABSOLUTE_HOURS` | `8` | A staff session ends this long after sign-in, whatever happens. |
+//! | `STAFF_SIGN_IN_PER_MINUTE` | `10` | Staff sign-in and passkey registration attempts (and applicant status-link requests, counted apart) per client address per minute, per instance. |
+//! | `ID_ENCRYPTION_KEYS` | (development key) | `id:base64key[,id:base64key…]`: 32-byte AES-256-GCM keys for identification numbers at rest; the first encrypts, the others still decrypt (rotation). Unset: a fixed, public development key, with a warning: set it in production. |
+//! | `RETENTION_DECLINED_DAYS` | `730` | `banksia-server purge` erases the personal data of declined and withdrawn applications decided longer ago than this. |
+//! | `RETENTION_APPROVED_DAYS` | `2557` | ... and of approved ones (7 years). |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. Nothing below `info` from `tokio_postgres`, `postgres_protocol`, `hyper` or `hyper_util` is logged whatever it says (a cap applied after this filter), as their debug output would include personal data. |
 //!
 //! At start the server waits up to 30 s for the database (retrying every 0.5 s), then exits
@@ -59,6 +66,8 @@ pub struct Config {
     pub mail: crate::mailer::MailConfig,
     /// `METRICS_BIND`: where `/metrics` is served, apart from the public port; `None`: nowhere.
     pub metrics_bind: Option<std::net::SocketAddr>,
+    /// The staff side (`PUBLIC_ORIGIN`, sessions, keys, retention).
+    pub staff: crate::staff::StaffConfig,
 }
 
 /// A variable is set but cannot be used.
@@ -106,7 +115,9 @@ impl Config {
                 })
                 .collect::<Result<_, _>>()?,
         };
+        let port = parse(&var, "PORT", 8080)?;
         Ok(Self {
+            staff: crate::staff::StaffConfig::from_vars(&var, port)?,
             database_url,
             bind: parse(&var, "BIND", IpAddr::V4(Ipv4Addr::LOCALHOST))?,
             port: parse(&var, "PORT", 8080)?,

@@ -52,6 +52,35 @@ pub struct NewApplication {
     pub marketing_consent: bool,
 }
 
+/// The identification number as stored: encrypted (banksia-server's `staff::crypto`), with its
+/// key's id, and the last three characters and the length the masked view shows. The plaintext
+/// is never written to the table.
+#[derive(Debug, Clone)]
+pub struct IdentificationAtRest {
+    pub ciphertext: Vec<u8>,
+    pub key_id: String,
+    pub last3: String,
+    pub length: i32,
+}
+
+impl IdentificationAtRest {
+    /// Encrypts `number` for the row of `reference`.
+    pub fn seal(
+        keys: &crate::staff::crypto::IdKeys,
+        number: &str,
+        reference: &str,
+    ) -> Result<Self, String> {
+        let sealed = keys.seal(number, reference)?;
+        let (last3, length) = crate::staff::retention::masked_parts(number);
+        Ok(Self {
+            ciphertext: sealed.ciphertext,
+            key_id: sealed.key_id,
+            last3,
+            length,
+        })
+    }
+}
+
 /// A client's retry token and the fingerprint of the body it was first sent with.
 #[derive(Debug, Clone)]
 pub struct Idempotency {
@@ -363,7 +392,7 @@ pub async fn ping(pool: &Pool) -> Result<(), DbError> {
     .await
 }
 
-// One statement, so the application and its confirmation email (when `$23`) are stored
+// One statement, so the application and its confirmation email (when `$26`) are stored
 // atomically: the outbox row exists exactly when the application row was inserted.
 const INSERT: &str = "\
 WITH application AS (
@@ -371,14 +400,16 @@ WITH application AS (
         reference, idempotency_key, request_fingerprint,
         application_type, first_name, last_name, email, phone, date_of_birth,
         address_line1, address_line2, city, state, postal_code,
-        employment_status, annual_income, employer_name, identification_type, identification_number,
+        employment_status, annual_income, employer_name, identification_type,
+        identification_ciphertext, identification_key_id, identification_last3, identification_length,
         initial_deposit_amount, terms_accepted, marketing_consent, terms_version, privacy_notice_version
-    ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $24, $25)
+    ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+              $19, $20, $21, $22, $23, $24, $25, $27, $28)
     ON CONFLICT (idempotency_key) DO NOTHING
     RETURNING reference, submitted_status, created_at
 ), email AS (
     INSERT INTO email_outbox (reference, recipient, first_name)
-    SELECT reference, $7, $5 FROM application WHERE $23
+    SELECT reference, $7, $5 FROM application WHERE $26
     RETURNING reference
 )
 SELECT reference, submitted_status, created_at, EXISTS (SELECT 1 FROM email) FROM application";
@@ -398,9 +429,10 @@ pub async fn insert_application(
     pool: &Pool,
     reference: &str,
     app: &NewApplication,
+    identification: &IdentificationAtRest,
     idempotency: Option<&Idempotency>,
 ) -> Result<InsertOutcome, DbError> {
-    insert_application_and_email(pool, reference, app, idempotency, false).await
+    insert_application_and_email(pool, reference, app, identification, idempotency, false).await
 }
 
 /// [`insert_application`], queueing the applicant's confirmation email in the same statement
@@ -409,6 +441,7 @@ pub async fn insert_application_and_email(
     pool: &Pool,
     reference: &str,
     app: &NewApplication,
+    identification: &IdentificationAtRest,
     idempotency: Option<&Idempotency>,
     queue_email: bool,
 ) -> Result<InsertOutcome, DbError> {
@@ -421,7 +454,7 @@ pub async fn insert_application_and_email(
         insert_on(
             pool,
             reference,
-            app,
+            (app, identification),
             idempotency,
             queue_email,
             &sent,
@@ -449,7 +482,7 @@ pub async fn insert_application_and_email(
 async fn insert_on(
     pool: &Pool,
     reference: &str,
-    app: &NewApplication,
+    (app, identification): (&NewApplication, &IdentificationAtRest),
     idempotency: Option<&Idempotency>,
     queue_email: bool,
     sent: &std::sync::atomic::AtomicBool,
@@ -482,7 +515,10 @@ async fn insert_on(
                 &app.annual_income,
                 &app.employer_name,
                 &app.identification_type,
-                &app.identification_number,
+                &identification.ciphertext,
+                &identification.key_id,
+                &identification.last3,
+                &identification.length,
                 &app.initial_deposit_amount,
                 &app.terms_accepted,
                 &app.marketing_consent,
@@ -560,7 +596,7 @@ mod tests {
     #[test]
     fn the_load_bench_inserts_the_columns_the_server_inserts() {
         let server = inserted_columns(super::INSERT);
-        assert_eq!(server.len(), 24, "{server:?}");
+        assert_eq!(server.len(), 27, "{server:?}");
         assert_eq!(inserted_columns(BENCH_INSERT), server);
         assert_eq!(
             returned_columns(BENCH_INSERT),

@@ -91,10 +91,17 @@ where
     for _ in 0..3 {
         let reference = application::new_reference().map_err(ApiError::Internal)?;
         let queue_email = state.mail_wake.is_some();
+        let identification = db::IdentificationAtRest::seal(
+            &state.staff.config.id_keys,
+            &row.identification_number,
+            &reference,
+        )
+        .map_err(ApiError::Internal)?;
         match db::insert_application_and_email(
             &state.pool,
             &reference,
             &row,
+            &identification,
             idempotency.as_ref(),
             queue_email,
         )

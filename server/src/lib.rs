@@ -17,6 +17,7 @@ pub mod metrics;
 pub mod outbox;
 pub mod rate_limit;
 pub mod security;
+pub mod staff;
 pub mod static_files;
 pub mod telemetry;
 
@@ -46,6 +47,8 @@ pub struct AppState {
     /// How long the mail worker may go without a heartbeat and still count as alive: a poll
     /// interval, a whole send and the database deadlines.
     pub mail_worker_grace: Duration,
+    /// The staff side: passkeys, sessions, the review API, the applicant's status page.
+    pub staff: Arc<staff::StaffState>,
 }
 
 /// The server, bound and migrated, not yet serving.
@@ -100,6 +103,37 @@ pub async fn migrate_only(config: &Config, db_wait: Duration) -> Result<(), Star
     result
 }
 
+/// `banksia-server staff …`, `audit verify`, `purge`: runs the command against `DATABASE_URL`
+/// (whose role must be granted `banksia_staff`); `None` when `args` are not one of them.
+pub async fn run_staff_command(
+    config: &Config,
+    args: &[String],
+) -> Option<Result<staff::cli::Outcome, StartError>> {
+    if !matches!(
+        args.first().map(String::as_str),
+        Some("staff" | "audit" | "purge")
+    ) {
+        return None;
+    }
+    Some(
+        async {
+            let pool = db::create_pool(&config.database_url, 2).map_err(StartError)?;
+            let state = staff::StaffState::new(pool.clone(), config.staff.clone(), None)
+                .map_err(StartError)?;
+            let outcome =
+                staff::cli::run(&state, args)
+                    .await
+                    .unwrap_or_else(|| staff::cli::Outcome {
+                        ok: false,
+                        output: "unknown command".into(),
+                    });
+            pool.close();
+            Ok(outcome)
+        }
+        .await,
+    )
+}
+
 impl Server {
     /// Connects the pool, applies the migrations (retrying while the database comes up, for at
     /// most `db_wait`) and binds the listening socket.
@@ -135,10 +169,37 @@ impl Server {
                 })?),
                 None => None,
             };
+        if config.staff.id_keys_are_development {
+            tracing::warn!(
+                "ID_ENCRYPTION_KEYS is not set: identification numbers are encrypted with the public development key"
+            );
+        }
+        match staff::retention::encrypt_stored_identification(&pool, &config.staff.id_keys).await {
+            Ok(0) => {}
+            Ok(rows) => tracing::info!(rows, "identification numbers encrypted at rest"),
+            Err(err) => {
+                return Err(StartError(format!(
+                    "cannot encrypt stored identification numbers: {err}"
+                )));
+            }
+        }
         let addr = SocketAddr::new(config.bind, config.port);
         let listener = tokio::net::TcpListener::bind(addr)
             .await
             .map_err(|e| StartError(format!("cannot listen on {addr}: {e}")))?;
+        let mut staff_config = config.staff.clone();
+        if staff_config.origin_is_default
+            && let Ok(bound) = listener.local_addr()
+        {
+            staff_config.public_origin = format!("http://localhost:{}", bound.port());
+        }
+        let staff_mail_wake = mailer
+            .as_ref()
+            .map(|_| Arc::new(tokio::sync::Notify::new()));
+        let staff = Arc::new(
+            staff::StaffState::new(pool.clone(), staff_config, staff_mail_wake)
+                .map_err(StartError)?,
+        );
         let state = Arc::new(AppState {
             pool,
             limiter: RateLimiter::new(config.rate_limit_per_minute),
@@ -152,6 +213,7 @@ impl Server {
                 .map(|_| Arc::new(outbox::Heartbeat::default())),
             mail_worker_grace: config.mail.poll_interval
                 + outbox::lease_for(config.mail.send_timeout),
+            staff,
         });
         Ok(Self {
             listener,
@@ -241,6 +303,16 @@ impl Server {
                 mail_stopped_for_metrics,
             ))
         });
+        let applicant_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
+            (Some(mailer), Some(wake)) => Some(tokio::spawn(staff::emails::run(
+                self.state.pool.clone(),
+                mailer.clone(),
+                self.config.mail.poll_interval,
+                wake.clone(),
+                stop_mail.subscribe(),
+            ))),
+            _ => None,
+        };
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
@@ -303,6 +375,9 @@ impl Server {
         // The mail worker finishes the email in hand (unsent ones wait in the outbox).
         let _ = stop_mail.send(true);
         if let Some(worker) = mail_worker {
+            let _ = tokio::time::timeout(drain, worker).await;
+        }
+        if let Some(worker) = applicant_mail_worker {
             let _ = tokio::time::timeout(drain, worker).await;
         }
         self.state.pool.close();

@@ -1,5 +1,7 @@
 //! `banksia-server`: configuration from the environment (see `banksia_server::config`).
 //! `banksia-server migrate` applies the migrations and exits (run it as the schema owner).
+//! `banksia-server staff invite --email EMAIL --role admin`, `audit verify` and `purge` are the
+//! staff side's commands (`staff::cli`).
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -24,6 +26,23 @@ async fn main() -> ExitCode {
             }
             Err(err) => {
                 tracing::error!(error = %err, "cannot migrate");
+                ExitCode::FAILURE
+            }
+        };
+    }
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let Some(result) = banksia_server::run_staff_command(&config, &args).await {
+        return match result {
+            Ok(outcome) => {
+                println!("{}", outcome.output);
+                if outcome.ok {
+                    ExitCode::SUCCESS
+                } else {
+                    ExitCode::FAILURE
+                }
+            }
+            Err(err) => {
+                tracing::error!(error = %err, "cannot run the command");
                 ExitCode::FAILURE
             }
         };

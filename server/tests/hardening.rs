@@ -168,9 +168,10 @@ async fn migrations_apply_as_an_ordinary_owner_and_a_permission_error_ends_the_s
         started.elapsed()
     );
 
-    // The administrator creates the role (apart from the migrations); the owner applies them.
+    // The administrator creates the roles (apart from the migrations): the API's and the staff
+    // side's; the owner applies them.
     admin
-        .batch_execute("CREATE ROLE banksia_api NOLOGIN")
+        .batch_execute("CREATE ROLE banksia_api NOLOGIN; CREATE ROLE banksia_staff NOLOGIN")
         .await
         .unwrap();
     banksia_server::migrate_only(&config("schema_owner"), Duration::from_secs(10))

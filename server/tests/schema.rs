@@ -7,6 +7,15 @@ use banksia_server::db::{self, Idempotency, InsertOutcome, NewApplication};
 use common::{assert_insufficient_privilege, spawn_app, test_config};
 use rust_decimal::Decimal;
 
+fn sealed(reference: &str) -> db::IdentificationAtRest {
+    db::IdentificationAtRest::seal(
+        &banksia_server::staff::crypto::IdKeys::development(),
+        "PA1234567",
+        reference,
+    )
+    .unwrap()
+}
+
 fn row() -> NewApplication {
     NewApplication {
         application_type: "checking",
@@ -110,13 +119,25 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
         key: "k-1".into(),
         fingerprint: [7; 32],
     };
-    let created = db::insert_application(&pool, "BKS-1234567890A", &row(), Some(&key))
-        .await
-        .unwrap();
+    let created = db::insert_application(
+        &pool,
+        "BKS-1234567890A",
+        &row(),
+        &sealed("BKS-1234567890A"),
+        Some(&key),
+    )
+    .await
+    .unwrap();
     assert!(matches!(created, InsertOutcome::Created(_)));
-    let replayed = db::insert_application(&pool, "BKS-1234567890B", &row(), Some(&key))
-        .await
-        .unwrap();
+    let replayed = db::insert_application(
+        &pool,
+        "BKS-1234567890B",
+        &row(),
+        &sealed("BKS-1234567890B"),
+        Some(&key),
+    )
+    .await
+    .unwrap();
     assert!(matches!(replayed, InsertOutcome::Replayed(ref s) if s.reference == "BKS-1234567890A"));
     db::ping(&pool).await.unwrap();
 

@@ -26,7 +26,10 @@ async function htmlFiles(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'pagefind' && entry.name !== '_astro') found.push(...(await htmlFiles(path)));
+      // The staff console (staff/) is not for the public: never in the search index.
+      if (entry.name !== 'pagefind' && entry.name !== '_astro' && !(dir === DIST && entry.name === 'staff')) {
+        found.push(...(await htmlFiles(path)));
+      }
     } else if (entry.name.endsWith('.html')) {
       found.push(path);
     }

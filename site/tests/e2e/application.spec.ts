@@ -65,7 +65,12 @@ function applicant(testInfo: TestInfo) {
       annual_income: '85000.00',
       employer_name: 'Acme Pty Ltd',
       identification_type: 'passport',
-      identification_number: 'PA1234567',
+      // Encrypted at rest (issue 20): never in the table in plaintext; the last three characters
+      // and the length are kept for the staff console's masked view.
+      identification_number: null,
+      identification_encrypted: true,
+      identification_last3: '567',
+      identification_length: 9,
       initial_deposit_amount: '250.50',
       terms_accepted: true,
       marketing_consent: true,
@@ -84,7 +89,9 @@ async function rowsFor(email: string): Promise<Record<string, unknown>[]> {
       `SELECT reference, status, application_type, first_name, last_name, email, phone,
               date_of_birth::text AS date_of_birth, address_line1, address_line2, city, state, postal_code,
               employment_status, annual_income::text AS annual_income, employer_name, identification_type,
-              identification_number, initial_deposit_amount::text AS initial_deposit_amount,
+              identification_number, identification_ciphertext IS NOT NULL AS identification_encrypted,
+              identification_last3, identification_length,
+              initial_deposit_amount::text AS initial_deposit_amount,
               terms_accepted, marketing_consent, user_id
          FROM account_applications WHERE email = $1`,
       [email],

@@ -1,0 +1,710 @@
+//! The life of an application after it is submitted: its statuses, who on the bank's staff may
+//! do what to it, and what the applicant is told.
+//!
+//! The server enforces these rules on every staff call; the staff console shows only the
+//! actions [`allowed_actions`] lists for that person and that application.
+//!
+//! ## Statuses
+//!
+//! | Status | Final | Reached by |
+//! |---|---|---|
+//! | `under_review` | no | submission; [`Action::ResumeReview`] from `information_requested` |
+//! | `information_requested` | no | [`Action::RequestInformation`] (with a message to the applicant) |
+//! | `approved` | yes | [`Action::Approve`]; for a business account the second approver's [`Action::ConfirmApproval`] |
+//! | `declined` | yes | [`Action::Decline`] (with a [`DeclineReason`]) |
+//! | `withdrawn` | yes | [`Action::RecordWithdrawal`] (at the applicant's request) |
+//!
+//! ## Roles
+//!
+//! A staff member holds one or more [`Role`]s; each may do what any of their roles may:
+//!
+//! | | view, claim | note, request information, resume, withdrawal | approve, confirm, decline | reveal ID number | staff | audit log |
+//! |---|---|---|---|---|---|---|
+//! | reviewer | yes | yes | | yes | | |
+//! | approver | yes | yes | yes | yes | | |
+//! | administrator | | | | | yes | |
+//! | auditor | yes (read only) | | | yes | | yes |
+//!
+//! ## Four eyes
+//!
+//! Approving a business account (Business Checking, Business Savings) takes two approvers: the
+//! first approval is recorded and the application stays `under_review` until a *different*
+//! approver confirms it ([`Action::ConfirmApproval`]). Nobody confirms their own approval.
+//!
+//! ```
+//! use banksia_core::application::AccountType;
+//! use banksia_core::review::{decide, Action, Case, Outcome, Role, Roles, Staff, Status};
+//!
+//! let case = Case { status: Status::UnderReview, account_type: AccountType::BusinessChecking, approved_by: None };
+//! let ann = Staff { id: 1, roles: Roles::of(&[Role::Approver]) };
+//! let bob = Staff { id: 2, roles: Roles::of(&[Role::Approver]) };
+//!
+//! // Ann's approval of a business account waits for a second approver...
+//! let first = decide(&case, &ann, &Action::Approve).unwrap();
+//! assert_eq!(first, Outcome { status: Status::UnderReview, approved_by: Some(1) });
+//! let case = Case { approved_by: first.approved_by, ..case };
+//! // ...she cannot confirm it herself; Bob can.
+//! assert!(decide(&case, &ann, &Action::ConfirmApproval).is_err());
+//! assert_eq!(decide(&case, &bob, &Action::ConfirmApproval).unwrap().status, Status::Approved);
+//! ```
+
+pub mod business_days;
+
+use serde::{Deserialize, Serialize};
+
+use crate::application::AccountType;
+use crate::application::checks::{TextClass, text_class};
+
+/// Where an application stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Submitted and waiting for (or under) a reviewer's look.
+    UnderReview,
+    /// The bank asked the applicant for something and waits for the answer.
+    InformationRequested,
+    /// Final: the account will be opened.
+    Approved,
+    /// Final: the bank will not open the account.
+    Declined,
+    /// Final: the applicant withdrew the application.
+    Withdrawn,
+}
+
+impl Status {
+    /// Every status, in the order of the table above.
+    pub const ALL: [Self; 5] = [
+        Self::UnderReview,
+        Self::InformationRequested,
+        Self::Approved,
+        Self::Declined,
+        Self::Withdrawn,
+    ];
+
+    /// The code stored in the database and sent over the wire.
+    ///
+    /// ```
+    /// use banksia_core::review::Status;
+    /// assert_eq!(Status::InformationRequested.as_str(), "information_requested");
+    /// assert_eq!(Status::parse("approved"), Some(Status::Approved));
+    /// assert_eq!(Status::parse("pending"), None);
+    /// ```
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::UnderReview => "under_review",
+            Self::InformationRequested => "information_requested",
+            Self::Approved => "approved",
+            Self::Declined => "declined",
+            Self::Withdrawn => "withdrawn",
+        }
+    }
+
+    /// Reads a stored code (exactly as [`Status::as_str`] writes it).
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == code)
+    }
+
+    /// True for approved, declined and withdrawn: nothing changes it any more.
+    pub const fn is_final(self) -> bool {
+        matches!(self, Self::Approved | Self::Declined | Self::Withdrawn)
+    }
+
+    /// A short label for staff (the queue's filter and badges).
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::UnderReview => "Under review",
+            Self::InformationRequested => "Information requested",
+            Self::Approved => "Approved",
+            Self::Declined => "Declined",
+            Self::Withdrawn => "Withdrawn",
+        }
+    }
+
+    /// What the applicant is told about this status, in plain words, and what happens next.
+    ///
+    /// ```
+    /// use banksia_core::review::Status;
+    /// let words = Status::UnderReview.applicant_wording();
+    /// assert_eq!(words.headline, "We're reviewing your application");
+    /// assert!(words.next_step.contains("2-3 business days"));
+    /// ```
+    pub const fn applicant_wording(self) -> ApplicantWording {
+        match self {
+            Self::UnderReview => ApplicantWording {
+                headline: "We're reviewing your application",
+                explanation: "Our team is checking the details you gave us.",
+                next_step: "We'll email you with our decision, usually within 2-3 business days. You don't need to do anything now.",
+            },
+            Self::InformationRequested => ApplicantWording {
+                headline: "We need more information",
+                explanation: "We can't finish reviewing your application until we hear from you. Our message is below.",
+                next_step: "Reply to our email or call us with the information asked for, quoting your reference. We'll carry on with the review as soon as we have it.",
+            },
+            Self::Approved => ApplicantWording {
+                headline: "Your application is approved",
+                explanation: "Good news: we've approved your application.",
+                next_step: "We'll email you your account details and how to make your first deposit within 1 business day.",
+            },
+            Self::Declined => ApplicantWording {
+                headline: "We can't open this account for you",
+                explanation: "After reviewing your application, we're unable to open this account.",
+                next_step: "We've emailed you our decision. If you'd like to talk about it, call us and quote your reference.",
+            },
+            Self::Withdrawn => ApplicantWording {
+                headline: "Your application was withdrawn",
+                explanation: "As you asked, we've closed this application.",
+                next_step: "Nothing more is needed. You're welcome to apply again at any time.",
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What an applicant reads about a status (the status page and the emails).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ApplicantWording {
+    /// One line: where the application stands.
+    pub headline: &'static str,
+    /// A sentence or two about it.
+    pub explanation: &'static str,
+    /// What happens next, or what the applicant should do.
+    pub next_step: &'static str,
+}
+
+/// A role on the bank's staff.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    /// Sees applications, writes notes, requests information, resumes reviews.
+    Reviewer,
+    /// Everything a reviewer does, and approves and declines.
+    Approver,
+    /// Invites staff, changes their roles, deactivates them; decides nothing.
+    Administrator,
+    /// Reads everything, the audit log included; changes nothing.
+    Auditor,
+}
+
+impl Role {
+    /// Every role.
+    pub const ALL: [Self; 4] = [
+        Self::Reviewer,
+        Self::Approver,
+        Self::Administrator,
+        Self::Auditor,
+    ];
+
+    /// The stored code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Reviewer => "reviewer",
+            Self::Approver => "approver",
+            Self::Administrator => "administrator",
+            Self::Auditor => "auditor",
+        }
+    }
+
+    /// Reads a stored code; `admin` is accepted for `administrator` (the CLI's shorthand).
+    ///
+    /// ```
+    /// use banksia_core::review::Role;
+    /// assert_eq!(Role::parse("admin"), Some(Role::Administrator));
+    /// assert_eq!(Role::parse("Approver"), Some(Role::Approver));
+    /// assert_eq!(Role::parse("boss"), None);
+    /// ```
+    pub fn parse(code: &str) -> Option<Self> {
+        let code = code.trim();
+        if code.eq_ignore_ascii_case("admin") {
+            return Some(Self::Administrator);
+        }
+        Self::ALL
+            .into_iter()
+            .find(|r| r.as_str().eq_ignore_ascii_case(code))
+    }
+
+    /// A label for people.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::Reviewer => "Reviewer",
+            Self::Approver => "Approver",
+            Self::Administrator => "Administrator",
+            Self::Auditor => "Auditor",
+        }
+    }
+
+    const fn bit(self) -> u8 {
+        match self {
+            Self::Reviewer => 1,
+            Self::Approver => 2,
+            Self::Administrator => 4,
+            Self::Auditor => 8,
+        }
+    }
+}
+
+/// The roles one person holds (any number, none included).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Roles(u8);
+
+impl Roles {
+    /// No role at all: may do nothing.
+    pub const NONE: Self = Self(0);
+
+    /// The set of `roles`.
+    pub fn of(roles: &[Role]) -> Self {
+        Self(roles.iter().fold(0, |bits, r| bits | r.bit()))
+    }
+
+    /// True when `role` is one of them.
+    pub const fn has(self, role: Role) -> bool {
+        self.0 & role.bit() != 0
+    }
+
+    /// The roles held, in [`Role::ALL`] order.
+    pub fn to_vec(self) -> Vec<Role> {
+        Role::ALL.into_iter().filter(|r| self.has(*r)).collect()
+    }
+
+    /// True when one of these roles grants `permission`.
+    ///
+    /// ```
+    /// use banksia_core::review::{Permission, Role, Roles};
+    /// let auditor = Roles::of(&[Role::Auditor]);
+    /// assert!(auditor.may(Permission::ReadAuditLog));
+    /// assert!(!auditor.may(Permission::WriteNote));
+    /// assert!(!Roles::of(&[Role::Administrator]).may(Permission::Decide));
+    /// assert!(Roles::of(&[Role::Administrator, Role::Approver]).may(Permission::Decide));
+    /// ```
+    pub fn may(self, permission: Permission) -> bool {
+        permission.roles().iter().any(|r| self.has(*r))
+    }
+}
+
+impl Serialize for Roles {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_vec().serialize(serializer)
+    }
+}
+
+impl<'de> Deserialize<'de> for Roles {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<Role>::deserialize(deserializer).map(|roles| Self::of(&roles))
+    }
+}
+
+/// Something a staff member may be allowed to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum Permission {
+    /// See the queue and open an application (every view is audited).
+    ViewApplications,
+    /// See an application's identification number in full (audited).
+    RevealIdentification,
+    /// Assign an application to oneself.
+    Claim,
+    /// Write a note on an application.
+    WriteNote,
+    /// Request information, resume a review, record a withdrawal.
+    Review,
+    /// Approve, confirm another's approval, decline.
+    Decide,
+    /// Invite staff, change roles, deactivate.
+    ManageStaff,
+    /// Read the audit log.
+    ReadAuditLog,
+}
+
+impl Permission {
+    /// The roles granting it (the module's table).
+    pub const fn roles(self) -> &'static [Role] {
+        use Role::*;
+        match self {
+            Self::ViewApplications | Self::RevealIdentification => &[Reviewer, Approver, Auditor],
+            Self::Claim | Self::WriteNote | Self::Review => &[Reviewer, Approver],
+            Self::Decide => &[Approver],
+            Self::ManageStaff => &[Administrator],
+            Self::ReadAuditLog => &[Auditor],
+        }
+    }
+}
+
+/// A staff member as far as the rules care: who, and with which roles.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Staff {
+    /// The staff member's id (the server's database id).
+    pub id: i64,
+    /// Their roles.
+    pub roles: Roles,
+}
+
+/// An application as far as the rules care.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Case {
+    /// Where it stands.
+    pub status: Status,
+    /// The account applied for (business accounts need two approvers).
+    pub account_type: AccountType,
+    /// Who gave the first approval of a business account still waiting for its confirmation.
+    pub approved_by: Option<i64>,
+}
+
+/// Why an application is declined: a fixed list, so decisions can be counted and reviewed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum DeclineReason {
+    /// The identity document could not be verified.
+    IdentityNotVerified,
+    /// The applicant does not meet the account's eligibility (age, residency, business).
+    NotEligible,
+    /// The information asked for never came.
+    InformationNotProvided,
+    /// The bank's risk and compliance checks (AML/CTF) did not pass.
+    RiskAssessment,
+    /// Another application of the same person for the same account is open.
+    DuplicateApplication,
+}
+
+impl DeclineReason {
+    /// Every reason, in the order the console lists them.
+    pub const ALL: [Self; 5] = [
+        Self::IdentityNotVerified,
+        Self::NotEligible,
+        Self::InformationNotProvided,
+        Self::RiskAssessment,
+        Self::DuplicateApplication,
+    ];
+
+    /// The stored code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::IdentityNotVerified => "identity_not_verified",
+            Self::NotEligible => "not_eligible",
+            Self::InformationNotProvided => "information_not_provided",
+            Self::RiskAssessment => "risk_assessment",
+            Self::DuplicateApplication => "duplicate_application",
+        }
+    }
+
+    /// Reads a stored code.
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|r| r.as_str() == code)
+    }
+
+    /// The label staff choose from.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::IdentityNotVerified => "Identity could not be verified",
+            Self::NotEligible => "Does not meet the account's eligibility",
+            Self::InformationNotProvided => "Requested information not provided",
+            Self::RiskAssessment => "Risk and compliance checks",
+            Self::DuplicateApplication => "Duplicate application",
+        }
+    }
+}
+
+/// What a staff member does to an application.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case")]
+pub enum Action {
+    /// Ask the applicant for something; `message` is sent to them (see [`check_message`]).
+    RequestInformation {
+        /// The message to the applicant.
+        message: String,
+    },
+    /// Back to `under_review` from `information_requested` (the applicant answered).
+    ResumeReview,
+    /// Approve; for a business account the first of two approvals.
+    Approve,
+    /// The second approver's confirmation of a business account's approval.
+    ConfirmApproval,
+    /// Decline, for a reason from the fixed list.
+    Decline {
+        /// Why.
+        reason: DeclineReason,
+    },
+    /// Record the applicant's request to withdraw.
+    RecordWithdrawal,
+}
+
+/// The kinds of [`Action`], without their data: what the console offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ActionKind {
+    /// [`Action::RequestInformation`].
+    RequestInformation,
+    /// [`Action::ResumeReview`].
+    ResumeReview,
+    /// [`Action::Approve`].
+    Approve,
+    /// [`Action::ConfirmApproval`].
+    ConfirmApproval,
+    /// [`Action::Decline`].
+    Decline,
+    /// [`Action::RecordWithdrawal`].
+    RecordWithdrawal,
+}
+
+impl ActionKind {
+    /// Every kind.
+    pub const ALL: [Self; 6] = [
+        Self::RequestInformation,
+        Self::ResumeReview,
+        Self::Approve,
+        Self::ConfirmApproval,
+        Self::Decline,
+        Self::RecordWithdrawal,
+    ];
+
+    /// The button's label.
+    pub const fn label(self) -> &'static str {
+        match self {
+            Self::RequestInformation => "Request information",
+            Self::ResumeReview => "Resume review",
+            Self::Approve => "Approve",
+            Self::ConfirmApproval => "Confirm approval",
+            Self::Decline => "Decline",
+            Self::RecordWithdrawal => "Record withdrawal",
+        }
+    }
+
+    /// The permission it needs.
+    pub const fn permission(self) -> Permission {
+        match self {
+            Self::RequestInformation | Self::ResumeReview | Self::RecordWithdrawal => {
+                Permission::Review
+            }
+            Self::Approve | Self::ConfirmApproval | Self::Decline => Permission::Decide,
+        }
+    }
+
+    /// The stored code (the audit log's action).
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::RequestInformation => "request_information",
+            Self::ResumeReview => "resume_review",
+            Self::Approve => "approve",
+            Self::ConfirmApproval => "confirm_approval",
+            Self::Decline => "decline",
+            Self::RecordWithdrawal => "record_withdrawal",
+        }
+    }
+}
+
+impl Action {
+    /// The kind of this action.
+    pub const fn kind(&self) -> ActionKind {
+        match self {
+            Self::RequestInformation { .. } => ActionKind::RequestInformation,
+            Self::ResumeReview => ActionKind::ResumeReview,
+            Self::Approve => ActionKind::Approve,
+            Self::ConfirmApproval => ActionKind::ConfirmApproval,
+            Self::Decline { .. } => ActionKind::Decline,
+            Self::RecordWithdrawal => ActionKind::RecordWithdrawal,
+        }
+    }
+}
+
+/// The result of an allowed action: the new status, and the pending first approval.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Outcome {
+    /// The status after the action.
+    pub status: Status,
+    /// The first approver of a business account waiting for a confirmation (`None` once it
+    /// is decided, or when nothing is waiting).
+    pub approved_by: Option<i64>,
+}
+
+/// Why an action is refused. The server answers 403 for [`Refusal::NotPermitted`], 409 for the
+/// transitions, 422 for [`Refusal::InvalidText`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// None of the person's roles allows it.
+    #[error("Your role does not allow this action.")]
+    NotPermitted,
+    /// The application's status does not allow it (a final status allows nothing).
+    #[error("This application is {status}: that action is not possible now.", status = .0.label().to_lowercase())]
+    IllegalTransition(Status),
+    /// A business account's approval waits for a second approver; this person gave the first.
+    #[error("You approved this application: another approver must confirm it.")]
+    OwnApproval,
+    /// A confirmation when no first approval waits, or a second first approval.
+    #[error("There is no approval waiting for confirmation.")]
+    NothingToConfirm,
+    /// An approval of a business account that already waits for its confirmation.
+    #[error("This application already waits for a second approver's confirmation.")]
+    AlreadyApproved,
+    /// A message or note breaks the text rules.
+    #[error("{0}")]
+    InvalidText(String),
+}
+
+/// True for the two business accounts, whose approval needs four eyes.
+pub const fn needs_second_approver(account_type: AccountType) -> bool {
+    matches!(
+        account_type,
+        AccountType::BusinessChecking | AccountType::BusinessSavings
+    )
+}
+
+/// Whether `staff` may do `action` to `case`, and what follows. The action's text (an
+/// information request's message) is checked too ([`check_message`]).
+pub fn decide(case: &Case, staff: &Staff, action: &Action) -> Result<Outcome, Refusal> {
+    let kind = action.kind();
+    check_allowed(case, staff, kind)?;
+    if let Action::RequestInformation { message } = action {
+        check_message(message)?;
+    }
+    Ok(match kind {
+        ActionKind::RequestInformation => Outcome {
+            status: Status::InformationRequested,
+            approved_by: None,
+        },
+        ActionKind::ResumeReview => Outcome {
+            status: Status::UnderReview,
+            approved_by: None,
+        },
+        ActionKind::Approve if needs_second_approver(case.account_type) => Outcome {
+            status: Status::UnderReview,
+            approved_by: Some(staff.id),
+        },
+        ActionKind::Approve | ActionKind::ConfirmApproval => Outcome {
+            status: Status::Approved,
+            approved_by: None,
+        },
+        ActionKind::Decline => Outcome {
+            status: Status::Declined,
+            approved_by: None,
+        },
+        ActionKind::RecordWithdrawal => Outcome {
+            status: Status::Withdrawn,
+            approved_by: None,
+        },
+    })
+}
+
+/// Whether `staff` may take an action of `kind` on `case` now (without its data).
+pub fn check_allowed(case: &Case, staff: &Staff, kind: ActionKind) -> Result<(), Refusal> {
+    if !staff.roles.may(kind.permission()) {
+        return Err(Refusal::NotPermitted);
+    }
+    let status = case.status;
+    let illegal = Err(Refusal::IllegalTransition(status));
+    if status.is_final() {
+        return illegal;
+    }
+    let pending = case.approved_by;
+    match kind {
+        ActionKind::RequestInformation if status == Status::UnderReview => Ok(()),
+        ActionKind::ResumeReview if status == Status::InformationRequested => Ok(()),
+        ActionKind::Approve if status == Status::UnderReview => match pending {
+            Some(_) => Err(Refusal::AlreadyApproved),
+            None => Ok(()),
+        },
+        ActionKind::ConfirmApproval if status == Status::UnderReview => match pending {
+            None => Err(Refusal::NothingToConfirm),
+            Some(first) if first == staff.id => Err(Refusal::OwnApproval),
+            Some(_) => Ok(()),
+        },
+        ActionKind::Decline | ActionKind::RecordWithdrawal => Ok(()),
+        _ => illegal,
+    }
+}
+
+/// The actions `staff` may take on `case` now: what the console shows.
+///
+/// ```
+/// use banksia_core::application::AccountType;
+/// use banksia_core::review::{allowed_actions, ActionKind, Case, Role, Roles, Staff, Status};
+///
+/// let case = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None };
+/// let reviewer = Staff { id: 7, roles: Roles::of(&[Role::Reviewer]) };
+/// assert_eq!(
+///     allowed_actions(&case, &reviewer),
+///     [ActionKind::RequestInformation, ActionKind::RecordWithdrawal]
+/// );
+/// let auditor = Staff { id: 8, roles: Roles::of(&[Role::Auditor]) };
+/// assert!(allowed_actions(&case, &auditor).is_empty());
+/// ```
+pub fn allowed_actions(case: &Case, staff: &Staff) -> Vec<ActionKind> {
+    ActionKind::ALL
+        .into_iter()
+        .filter(|kind| check_allowed(case, staff, *kind).is_ok())
+        .collect()
+}
+
+/// The longest message to an applicant or note, in characters.
+pub const MESSAGE_MAX_CHARS: usize = 2000;
+/// The shortest, in visible characters.
+pub const MESSAGE_MIN_CHARS: usize = 10;
+
+/// Checks a message to an applicant (an information request) or a staff note with core's
+/// text rules: no character the application's free-text fields refuse (controls, invisible
+/// format characters, direction overrides) except line breaks, at least
+/// [`MESSAGE_MIN_CHARS`] visible characters and at most [`MESSAGE_MAX_CHARS`]. Returns the
+/// text as it will be stored: line breaks as `\n`, surrounding whitespace trimmed.
+///
+/// ```
+/// use banksia_core::review::check_message;
+/// assert_eq!(check_message("  Please send a copy of your licence.\r\n").unwrap(),
+///            "Please send a copy of your licence.");
+/// assert!(check_message("ok").is_err());
+/// assert!(check_message("Please call us\u{202E} today").is_err());
+/// ```
+pub fn check_message(text: &str) -> Result<String, Refusal> {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = text.trim();
+    let refused = text
+        .chars()
+        .any(|c| c != '\n' && c != '\t' && text_class(c) == TextClass::Refused);
+    if refused {
+        return Err(Refusal::InvalidText(
+            "The message contains a character that can't be used (an invisible or control character).".into(),
+        ));
+    }
+    let visible = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && text_class(*c) == TextClass::Ordinary)
+        .count();
+    if visible < MESSAGE_MIN_CHARS {
+        return Err(Refusal::InvalidText(format!(
+            "The message must have at least {MESSAGE_MIN_CHARS} characters."
+        )));
+    }
+    if text.chars().count() > MESSAGE_MAX_CHARS {
+        return Err(Refusal::InvalidText(format!(
+            "The message must be at most {MESSAGE_MAX_CHARS} characters."
+        )));
+    }
+    Ok(text.to_owned())
+}
+
+/// The last three characters of an identification number, the rest masked: what the case
+/// view shows before an audited reveal.
+///
+/// ```
+/// use banksia_core::review::mask_identification;
+/// assert_eq!(mask_identification("PA1234567"), "••••••567");
+/// assert_eq!(mask_identification("12"), "••");
+/// ```
+pub fn mask_identification(number: &str) -> String {
+    let count = number.chars().count();
+    if count <= 3 {
+        return "•".repeat(count);
+    }
+    let shown: String = number.chars().skip(count - 3).collect();
+    format!("{}{shown}", "•".repeat(count - 3))
+}
+
+#[cfg(test)]
+mod tests;

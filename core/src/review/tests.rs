@@ -1,0 +1,310 @@
+//! The whole table: every status × every action × every role set.
+
+use super::*;
+
+const SAVINGS: AccountType = AccountType::Savings;
+const BUSINESS: AccountType = AccountType::BusinessSavings;
+
+fn staff(id: i64, roles: &[Role]) -> Staff {
+    Staff {
+        id,
+        roles: Roles::of(roles),
+    }
+}
+
+fn case(status: Status, account_type: AccountType, approved_by: Option<i64>) -> Case {
+    Case {
+        status,
+        account_type,
+        approved_by,
+    }
+}
+
+fn action(kind: ActionKind) -> Action {
+    match kind {
+        ActionKind::RequestInformation => Action::RequestInformation {
+            message: "Please send a certified copy of your passport.".into(),
+        },
+        ActionKind::ResumeReview => Action::ResumeReview,
+        ActionKind::Approve => Action::Approve,
+        ActionKind::ConfirmApproval => Action::ConfirmApproval,
+        ActionKind::Decline => Action::Decline {
+            reason: DeclineReason::NotEligible,
+        },
+        ActionKind::RecordWithdrawal => Action::RecordWithdrawal,
+    }
+}
+
+/// Every subset of the four roles, the empty one included.
+fn every_role_set() -> Vec<Vec<Role>> {
+    (0u8..16)
+        .map(|bits| {
+            Role::ALL
+                .into_iter()
+                .enumerate()
+                .filter(|(i, _)| bits & (1 << i) != 0)
+                .map(|(_, r)| r)
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn final_statuses_allow_nothing_to_anyone() {
+    let everyone = staff(1, &Role::ALL);
+    for status in Status::ALL.into_iter().filter(|s| s.is_final()) {
+        for account in [SAVINGS, BUSINESS] {
+            let c = case(status, account, None);
+            assert!(allowed_actions(&c, &everyone).is_empty());
+            for kind in ActionKind::ALL {
+                assert_eq!(
+                    decide(&c, &everyone, &action(kind)),
+                    Err(Refusal::IllegalTransition(status))
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn only_the_permission_of_a_role_allows_an_action() {
+    for roles in every_role_set() {
+        let who = staff(1, &roles);
+        for status in [Status::UnderReview, Status::InformationRequested] {
+            for kind in ActionKind::ALL {
+                let result = decide(&case(status, SAVINGS, None), &who, &action(kind));
+                let permitted = kind.permission().roles().iter().any(|r| roles.contains(r));
+                if !permitted {
+                    assert_eq!(result, Err(Refusal::NotPermitted), "{roles:?} {kind:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn reviewers_cannot_decide_auditors_and_administrators_change_nothing() {
+    let open = case(Status::UnderReview, SAVINGS, None);
+    let reviewer = staff(1, &[Role::Reviewer]);
+    for kind in [
+        ActionKind::Approve,
+        ActionKind::Decline,
+        ActionKind::ConfirmApproval,
+    ] {
+        assert_eq!(
+            decide(&open, &reviewer, &action(kind)),
+            Err(Refusal::NotPermitted)
+        );
+    }
+    for roles in [
+        &[Role::Auditor][..],
+        &[Role::Administrator],
+        &[Role::Administrator, Role::Auditor],
+    ] {
+        let who = staff(2, roles);
+        for status in Status::ALL {
+            assert!(allowed_actions(&case(status, BUSINESS, None), &who).is_empty());
+            assert!(allowed_actions(&case(status, BUSINESS, Some(9)), &who).is_empty());
+        }
+    }
+}
+
+#[test]
+fn the_transitions_of_an_open_application() {
+    let approver = staff(1, &[Role::Approver]);
+    let open = case(Status::UnderReview, SAVINGS, None);
+    let waiting = case(Status::InformationRequested, SAVINGS, None);
+    let status_after = |c: &Case, kind| decide(c, &approver, &action(kind)).map(|o| o.status);
+    assert_eq!(
+        status_after(&open, ActionKind::RequestInformation),
+        Ok(Status::InformationRequested)
+    );
+    assert_eq!(
+        status_after(&open, ActionKind::Approve),
+        Ok(Status::Approved)
+    );
+    assert_eq!(
+        status_after(&open, ActionKind::Decline),
+        Ok(Status::Declined)
+    );
+    assert_eq!(
+        status_after(&open, ActionKind::RecordWithdrawal),
+        Ok(Status::Withdrawn)
+    );
+    assert_eq!(
+        status_after(&open, ActionKind::ResumeReview),
+        Err(Refusal::IllegalTransition(Status::UnderReview))
+    );
+    assert_eq!(
+        status_after(&open, ActionKind::ConfirmApproval),
+        Err(Refusal::NothingToConfirm)
+    );
+    assert_eq!(
+        status_after(&waiting, ActionKind::ResumeReview),
+        Ok(Status::UnderReview)
+    );
+    assert_eq!(
+        status_after(&waiting, ActionKind::RequestInformation),
+        Err(Refusal::IllegalTransition(Status::InformationRequested))
+    );
+    assert_eq!(
+        status_after(&waiting, ActionKind::Approve),
+        Err(Refusal::IllegalTransition(Status::InformationRequested))
+    );
+    assert_eq!(
+        status_after(&waiting, ActionKind::Decline),
+        Ok(Status::Declined)
+    );
+    assert_eq!(
+        status_after(&waiting, ActionKind::RecordWithdrawal),
+        Ok(Status::Withdrawn)
+    );
+}
+
+#[test]
+fn business_accounts_need_a_second_different_approver() {
+    for account in [AccountType::BusinessChecking, AccountType::BusinessSavings] {
+        assert!(needs_second_approver(account));
+        let open = case(Status::UnderReview, account, None);
+        let ann = staff(1, &[Role::Approver]);
+        let bob = staff(2, &[Role::Approver, Role::Reviewer]);
+        let first = decide(&open, &ann, &Action::Approve).unwrap();
+        assert_eq!(first.status, Status::UnderReview);
+        assert_eq!(first.approved_by, Some(1));
+        let pending = case(Status::UnderReview, account, Some(1));
+        assert_eq!(
+            decide(&pending, &ann, &Action::ConfirmApproval),
+            Err(Refusal::OwnApproval)
+        );
+        assert_eq!(
+            decide(&pending, &bob, &Action::Approve),
+            Err(Refusal::AlreadyApproved)
+        );
+        assert_eq!(
+            allowed_actions(&pending, &ann),
+            [
+                ActionKind::RequestInformation,
+                ActionKind::Decline,
+                ActionKind::RecordWithdrawal
+            ]
+        );
+        assert!(allowed_actions(&pending, &bob).contains(&ActionKind::ConfirmApproval));
+        let done = decide(&pending, &bob, &Action::ConfirmApproval).unwrap();
+        assert_eq!(
+            done,
+            Outcome {
+                status: Status::Approved,
+                approved_by: None
+            }
+        );
+        // A reviewer cannot be the second pair of eyes.
+        let reviewer = staff(3, &[Role::Reviewer]);
+        assert_eq!(
+            decide(&pending, &reviewer, &Action::ConfirmApproval),
+            Err(Refusal::NotPermitted)
+        );
+    }
+    for account in [AccountType::Checking, AccountType::Savings] {
+        assert!(!needs_second_approver(account));
+    }
+}
+
+#[test]
+fn allowed_actions_agree_with_decide() {
+    for roles in every_role_set() {
+        let who = staff(5, &roles);
+        for status in Status::ALL {
+            for account in AccountType::ALL {
+                for pending in [None, Some(5), Some(6)] {
+                    let c = case(status, *account, pending);
+                    let allowed = allowed_actions(&c, &who);
+                    for kind in ActionKind::ALL {
+                        assert_eq!(
+                            allowed.contains(&kind),
+                            decide(&c, &who, &action(kind)).is_ok(),
+                            "{roles:?} {c:?} {kind:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn information_requests_carry_a_checked_message() {
+    let reviewer = staff(1, &[Role::Reviewer]);
+    let open = case(Status::UnderReview, SAVINGS, None);
+    for bad in [
+        "",
+        "   ",
+        "too short",
+        "Please call\u{200B} us about this",
+        "Hi\u{0007} there, please call",
+    ] {
+        assert!(
+            matches!(
+                decide(
+                    &open,
+                    &reviewer,
+                    &Action::RequestInformation {
+                        message: bad.into()
+                    }
+                ),
+                Err(Refusal::InvalidText(_))
+            ),
+            "{bad:?}"
+        );
+    }
+    let long = "a".repeat(MESSAGE_MAX_CHARS + 1);
+    assert!(check_message(&long).is_err());
+    assert_eq!(
+        check_message("Line one of it\r\nLine two\tok").unwrap(),
+        "Line one of it\nLine two\tok"
+    );
+    // The permission is checked first: an auditor's bad message is a 403, not a 422.
+    let auditor = staff(2, &[Role::Auditor]);
+    assert_eq!(
+        decide(
+            &open,
+            &auditor,
+            &Action::RequestInformation { message: "".into() }
+        ),
+        Err(Refusal::NotPermitted)
+    );
+}
+
+#[test]
+fn codes_round_trip_and_wording_exists_for_every_status() {
+    for s in Status::ALL {
+        assert_eq!(Status::parse(s.as_str()), Some(s));
+        assert_eq!(serde_json::to_value(s).unwrap(), s.as_str());
+        let w = s.applicant_wording();
+        assert!(!w.headline.is_empty() && !w.explanation.is_empty() && !w.next_step.is_empty());
+    }
+    for r in Role::ALL {
+        assert_eq!(Role::parse(r.as_str()), Some(r));
+    }
+    for d in DeclineReason::ALL {
+        assert_eq!(DeclineReason::parse(d.as_str()), Some(d));
+        assert_eq!(serde_json::to_value(d).unwrap(), d.as_str());
+    }
+    let roles: Roles = serde_json::from_str(r#"["auditor","reviewer"]"#).unwrap();
+    assert_eq!(roles.to_vec(), [Role::Reviewer, Role::Auditor]);
+    let action: Action =
+        serde_json::from_str(r#"{"action":"decline","reason":"risk_assessment"}"#).unwrap();
+    assert_eq!(
+        action,
+        Action::Decline {
+            reason: DeclineReason::RiskAssessment
+        }
+    );
+    assert!(serde_json::from_str::<Action>(r#"{"action":"decline","reason":"because"}"#).is_err());
+}
+
+#[test]
+fn masking_keeps_the_last_three() {
+    assert_eq!(mask_identification("DL-99887"), "•••••887");
+    assert_eq!(mask_identification("ABC"), "•••");
+    assert_eq!(mask_identification(""), "");
+}

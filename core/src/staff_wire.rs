@@ -1,0 +1,368 @@
+//! The bodies of the staff API (`/api/staff/…`) and of the applicant's status page, in one
+//! place: the server writes and reads them with serde, `wasm/build.rs` turns them into the
+//! TypeScript the staff console and the status page use, so neither side declares them again.
+//!
+//! ```
+//! use banksia_core::review::{ActionKind, Status};
+//! use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
+//!
+//! let body = StaffErrorBody {
+//!     error: "This application was changed by someone else.".into(),
+//!     current: Some(CurrentState {
+//!         status: Status::UnderReview,
+//!         version: 3,
+//!         approval_pending: false,
+//!         allowed_actions: vec![ActionKind::Approve],
+//!     }),
+//! };
+//! assert_eq!(
+//!     serde_json::to_string(&body).unwrap(),
+//!     r#"{"error":"This application was changed by someone else.","current":{"status":"under_review","version":3,"approval_pending":false,"allowed_actions":["approve"]}}"#
+//! );
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use crate::application::{AccountType, FieldMessages, SummaryRow};
+use crate::review::{ActionKind, ApplicantWording, DeclineReason, Permission, Role, Status};
+
+/// Every staff error: a message, and for a 409 the application's state now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct StaffErrorBody {
+    /// What went wrong, for a person.
+    pub error: String,
+    /// The application's current state (409 only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub current: Option<CurrentState>,
+}
+
+/// An application's state as an action left it (or found it, on a 409).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CurrentState {
+    /// Its status.
+    pub status: Status,
+    /// Its version: send it with the next change.
+    pub version: i32,
+    /// A business account's first approval waits for a second approver.
+    pub approval_pending: bool,
+    /// What the caller may do now (core's `allowed_actions`).
+    pub allowed_actions: Vec<ActionKind>,
+}
+
+/// `GET /api/staff/me`: who is signed in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct StaffMe {
+    /// Staff id.
+    pub id: i64,
+    /// Email address.
+    pub email: String,
+    /// Name shown in the console.
+    pub display_name: String,
+    /// Roles held.
+    pub roles: Vec<Role>,
+    /// What those roles allow.
+    pub permissions: Vec<Permission>,
+}
+
+/// One row of the queue.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct QueueRow {
+    /// The application's reference.
+    pub reference: String,
+    /// When it was submitted (RFC 3339, UTC).
+    pub submitted_at: String,
+    /// The account applied for.
+    pub account_type: AccountType,
+    /// Its name.
+    pub account_label: String,
+    /// Applicant's name as entered.
+    pub applicant_name: String,
+    /// Status.
+    pub status: Status,
+    /// Status label.
+    pub status_label: String,
+    /// Business days since submission.
+    pub age_business_days: u32,
+    /// Past 3 business days and still open.
+    pub overdue: bool,
+    /// Who claimed it, if anyone.
+    pub assigned_to: Option<String>,
+    /// The caller claimed it.
+    pub assigned_to_me: bool,
+    /// A business account's approval waits for a second approver.
+    pub approval_pending: bool,
+}
+
+/// `GET /api/staff/applications`: one page of the queue, oldest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct QueuePage {
+    /// The rows.
+    pub rows: Vec<QueueRow>,
+    /// Pass as `after` for the next page; null on the last.
+    pub next_after: Option<String>,
+}
+
+/// A note on an application.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct NoteView {
+    /// When (RFC 3339).
+    pub at: String,
+    /// Who wrote it.
+    pub author: String,
+    /// The note (null once the application's personal data was erased).
+    pub body: Option<String>,
+}
+
+/// One event of an application's timeline.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct TimelineEntry {
+    /// When (RFC 3339).
+    pub at: String,
+    /// What happened, for a person.
+    pub what: String,
+    /// Who did it (a staff member's name), if a person.
+    pub by: Option<String>,
+}
+
+/// An action the caller may take, with its label.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ActionOffer {
+    /// The action.
+    pub kind: ActionKind,
+    /// Its button's label.
+    pub label: String,
+}
+
+/// A decline reason to choose from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ReasonOption {
+    /// Its code.
+    pub code: DeclineReason,
+    /// Its label.
+    pub label: String,
+}
+
+/// `GET /api/staff/applications/{reference}`: the case view (the view is audited).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CaseView {
+    /// Reference.
+    pub reference: String,
+    /// Submitted (RFC 3339).
+    pub submitted_at: String,
+    /// Account applied for.
+    pub account_type: AccountType,
+    /// Its name.
+    pub account_label: String,
+    /// Status, version, pending approval and the caller's actions.
+    pub state: CurrentState,
+    /// Status label.
+    pub status_label: String,
+    /// Business days since submission.
+    pub age_business_days: u32,
+    /// Overdue.
+    pub overdue: bool,
+    /// Who claimed it.
+    pub assigned_to: Option<String>,
+    /// The caller claimed it.
+    pub assigned_to_me: bool,
+    /// Every answer with core's labels; the identification number masked to its last 3.
+    pub answers: Vec<SummaryRow>,
+    /// core's warnings on the answers (e.g. a postcode outside the chosen state).
+    pub warnings: FieldMessages,
+    /// The latest information request's message.
+    pub information_request: Option<String>,
+    /// The decline reason, if declined.
+    pub decline_reason: Option<ReasonOption>,
+    /// Notes, oldest first.
+    pub notes: Vec<NoteView>,
+    /// Submitted, viewed, notes, status changes, emails: oldest first.
+    pub timeline: Vec<TimelineEntry>,
+    /// The caller's actions with labels.
+    pub actions: Vec<ActionOffer>,
+    /// The reasons a decline may give.
+    pub decline_reasons: Vec<ReasonOption>,
+    /// The caller may reveal the identification number (audited).
+    pub can_reveal: bool,
+    /// The caller may write notes.
+    pub can_note: bool,
+    /// The caller may claim it.
+    pub can_claim: bool,
+    /// The personal data was erased under the retention policy.
+    pub erased: bool,
+}
+
+/// `POST …/actions`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct ActionRequest {
+    /// The version the caller saw.
+    pub version: i32,
+    /// The action.
+    pub action: ActionKind,
+    /// An information request's message to the applicant.
+    #[serde(default)]
+    pub message: Option<String>,
+    /// A decline's reason.
+    #[serde(default)]
+    pub reason: Option<DeclineReason>,
+}
+
+/// `POST …/claim`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct ClaimRequest {
+    /// The version the caller saw.
+    pub version: i32,
+}
+
+/// `POST …/notes`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct NoteRequest {
+    /// The note.
+    pub body: String,
+}
+
+/// `POST …/reveal`: the identification number in full (audited).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Revealed {
+    /// The number.
+    pub identification_number: String,
+}
+
+/// A staff member, for administrators.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct StaffMember {
+    /// Id.
+    pub id: i64,
+    /// Email.
+    pub email: String,
+    /// Name.
+    pub display_name: String,
+    /// Roles.
+    pub roles: Vec<Role>,
+    /// Not deactivated.
+    pub active: bool,
+}
+
+/// `POST /api/staff/staff/invites` (administrators).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct InviteRequest {
+    /// Who.
+    pub email: String,
+    /// With which roles.
+    pub roles: Vec<Role>,
+}
+
+/// A new invitation: the one-time link (valid 24 hours).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct InviteCreated {
+    /// The link to open.
+    pub link: String,
+    /// Until when (RFC 3339).
+    pub expires_at: String,
+}
+
+/// `POST /api/staff/staff/{id}/roles` (administrators).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct RolesRequest {
+    /// The new roles.
+    pub roles: Vec<Role>,
+}
+
+/// `POST /api/staff/passkeys/register/start`: the invitation's token and the name to show.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct RegisterStart {
+    /// The token of the invitation link.
+    pub token: String,
+    /// The name to show in the console (new staff only).
+    #[serde(default)]
+    pub display_name: Option<String>,
+}
+
+/// `POST /api/staff/sign-in/start`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct SignInStart {
+    /// The staff member's email.
+    pub email: String,
+}
+
+/// A WebAuthn ceremony begun: its id and the options for `navigator.credentials` (WebAuthn's
+/// own JSON, binary fields base64url).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CeremonyStarted<Options> {
+    /// Send it back with the credential.
+    pub ceremony: String,
+    /// `publicKey` options.
+    pub options: Options,
+}
+
+/// The end of a ceremony: its id and the credential (WebAuthn's JSON, binary base64url).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CeremonyFinish<Credential> {
+    /// The id from [`CeremonyStarted`].
+    pub ceremony: String,
+    /// The authenticator's answer.
+    pub credential: Credential,
+}
+
+/// `POST /api/application-status/link`: the applicant asks for a status link.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct StatusLinkRequest {
+    /// The application's reference.
+    pub reference: String,
+    /// The email it was made with.
+    pub email: String,
+}
+
+/// The answer to [`StatusLinkRequest`]: the same whether or not the application exists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct StatusLinkSent {
+    /// What to tell the person.
+    pub message: String,
+}
+
+/// `POST /api/application-status/open`: the status behind a link (the link is used up).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ApplicationStatusView {
+    /// The reference.
+    pub reference: String,
+    /// The product applied for.
+    pub product: String,
+    /// The status.
+    pub status: Status,
+    /// What the applicant reads about it.
+    pub wording: ApplicantWording,
+    /// The information request's message, while information is requested.
+    pub information_request: Option<String>,
+}

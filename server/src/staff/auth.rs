@@ -1,0 +1,560 @@
+//! Who is calling: sessions (server-side rows, an opaque token in a `__Host-` cookie),
+//! invitations, and passkeys (WebAuthn through `webauthn-rs`). No password anywhere.
+
+use std::net::IpAddr;
+
+use banksia_core::review::{Permission, Role, Roles};
+use banksia_core::staff_wire::{CeremonyFinish, RegisterStart, SignInStart, StaffMe};
+use chrono::{DateTime, Utc};
+use deadpool_postgres::GenericClient;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
+use warp::reply::Response;
+use webauthn_rs::prelude::{
+    CreationChallengeResponse, Passkey, PasskeyAuthentication, PasskeyRegistration,
+    PublicKeyCredential, RegisterPublicKeyCredential, RequestChallengeResponse, Url, Uuid,
+    Webauthn, WebauthnBuilder,
+};
+
+use super::http::{StaffError, json, session_cookie, session_token};
+use super::tokens::{hash_token, looks_like_token, new_token};
+use super::{StaffState, audit};
+
+/// How long an invitation link works.
+pub const INVITE_VALID_HOURS: i64 = 24;
+/// How long a WebAuthn ceremony may take between its two requests.
+const CEREMONY_MINUTES: f64 = 5.0;
+
+/// A signed-in staff member.
+#[derive(Debug, Clone)]
+pub struct Signed {
+    pub id: i64,
+    pub email: String,
+    pub display_name: String,
+    pub roles: Roles,
+    pub token_hash: Vec<u8>,
+}
+
+impl Signed {
+    /// Refuses (403) unless one of the roles grants `permission`.
+    pub fn require(&self, permission: Permission) -> Result<(), StaffError> {
+        if self.roles.may(permission) {
+            Ok(())
+        } else {
+            Err(StaffError::Forbidden)
+        }
+    }
+
+    /// The rules' view of this person.
+    pub fn as_staff(&self) -> banksia_core::review::Staff {
+        banksia_core::review::Staff {
+            id: self.id,
+            roles: self.roles,
+        }
+    }
+
+    pub fn me(&self) -> StaffMe {
+        StaffMe {
+            id: self.id,
+            email: self.email.clone(),
+            display_name: self.display_name.clone(),
+            roles: self.roles.to_vec(),
+            permissions: all_permissions()
+                .into_iter()
+                .filter(|p| self.roles.may(*p))
+                .collect(),
+        }
+    }
+}
+
+fn all_permissions() -> Vec<Permission> {
+    use Permission::*;
+    vec![
+        ViewApplications,
+        RevealIdentification,
+        Claim,
+        WriteNote,
+        Review,
+        Decide,
+        ManageStaff,
+        ReadAuditLog,
+    ]
+}
+
+/// Reads stored role codes.
+pub fn roles_from(codes: &[String]) -> Roles {
+    Roles::of(
+        &codes
+            .iter()
+            .filter_map(|c| Role::parse(c))
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// Role codes to store.
+pub fn role_codes(roles: &[Role]) -> Vec<String> {
+    let mut codes: Vec<String> = roles.iter().map(|r| r.as_str().to_owned()).collect();
+    codes.sort();
+    codes.dedup();
+    codes
+}
+
+/// The session of the request's cookie, refreshed (its idle time starts again); 401 without
+/// one, or when it ended, idled out, passed its absolute expiry or its staff member was
+/// deactivated.
+pub async fn authenticate(state: &StaffState, headers: &HeaderMap) -> Result<Signed, StaffError> {
+    let token = session_token(headers).ok_or(StaffError::Unauthenticated)?;
+    let token_hash = hash_token(&token);
+    let conn = state.pool.get().await?;
+    let idle = state.config.session_idle.as_secs_f64();
+    let row = conn
+        .query_opt(
+            "UPDATE staff_sessions s SET last_seen_at = now()
+             FROM staff st
+             WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now()
+               AND s.last_seen_at > now() - make_interval(secs => $2)
+               AND st.id = s.staff_id AND st.active
+             RETURNING st.id, st.email, st.display_name, st.roles",
+            &[&token_hash, &idle],
+        )
+        .await?
+        .ok_or(StaffError::Unauthenticated)?;
+    let codes: Vec<String> = row.get(3);
+    Ok(Signed {
+        id: row.get(0),
+        email: row.get(1),
+        display_name: row.get(2),
+        roles: roles_from(&codes),
+        token_hash,
+    })
+}
+
+/// Starts a session for `staff_id`; the token for the cookie.
+pub async fn start_session<C: GenericClient>(
+    client: &C,
+    state: &StaffState,
+    staff_id: i64,
+) -> Result<String, StaffError> {
+    let (token, hash) = new_token().map_err(StaffError::Internal)?;
+    let absolute = state.config.session_absolute.as_secs_f64();
+    client
+        .execute(
+            "INSERT INTO staff_sessions (token_hash, staff_id, expires_at)
+             VALUES ($1, $2, now() + make_interval(secs => $3))",
+            &[&hash, &staff_id, &absolute],
+        )
+        .await?;
+    Ok(token)
+}
+
+/// A JSON answer that sets the session cookie.
+fn with_cookie(body: &impl Serialize, token: Option<&str>, state: &StaffState) -> Response {
+    let mut response = json(body, StatusCode::OK);
+    response.headers_mut().insert(
+        header::SET_COOKIE,
+        session_cookie(token, state.config.session_absolute),
+    );
+    response
+}
+
+/// POST /api/staff/sign-out: ends the session's row and clears the cookie.
+pub async fn sign_out(state: &StaffState, headers: &HeaderMap) -> Result<Response, StaffError> {
+    let signed = authenticate(state, headers).await?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    tx.execute(
+        "UPDATE staff_sessions SET ended_at = now() WHERE token_hash = $1 AND ended_at IS NULL",
+        &[&signed.token_hash],
+    )
+    .await?;
+    audit::append(&tx, Some(signed.id), "staff.signed_out", None, &json!({})).await?;
+    tx.commit().await?;
+    Ok(with_cookie(&json!({ "signed_out": true }), None, state))
+}
+
+/// Creates an invitation: the one-time link and its expiry. `staff_id` invites an existing
+/// staff member to add a passkey.
+pub async fn create_invite<C: GenericClient>(
+    client: &C,
+    state: &StaffState,
+    email: &str,
+    roles: &[Role],
+    staff_id: Option<i64>,
+    invited_by: Option<i64>,
+) -> Result<(String, DateTime<Utc>), StaffError> {
+    let email = banksia_core::application::checks::normalise_email(email);
+    if !banksia_core::application::checks::is_valid_email(&email) {
+        return Err(StaffError::Invalid("Enter a valid email address.".into()));
+    }
+    let email = email.to_lowercase();
+    let (token, hash) = new_token().map_err(StaffError::Internal)?;
+    let codes = role_codes(roles);
+    let row = client
+        .query_one(
+            "INSERT INTO staff_invites (token_hash, email, roles, staff_id, invited_by, expires_at)
+             VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))
+             RETURNING expires_at",
+            &[
+                &hash,
+                &email,
+                &codes,
+                &staff_id,
+                &invited_by,
+                &(INVITE_VALID_HOURS as i32),
+            ],
+        )
+        .await?;
+    audit::append(
+        client,
+        invited_by,
+        "staff.invited",
+        None,
+        &json!({ "email": email, "roles": codes, "existing_staff": staff_id }),
+    )
+    .await?;
+    let link = state
+        .config
+        .link(&format!("/staff/register/#token={token}"));
+    Ok((link, row.get(0)))
+}
+
+/// The WebAuthn relying party of `PUBLIC_ORIGIN`.
+pub fn relying_party(origin: &str, rp_id: &str) -> Result<Webauthn, String> {
+    let url = Url::parse(origin).map_err(|e| format!("PUBLIC_ORIGIN: {e}"))?;
+    WebauthnBuilder::new(rp_id, &url)
+        .map_err(|e| format!("PUBLIC_ORIGIN cannot be a WebAuthn relying party: {e}"))?
+        .rp_name("Banksia Bank staff")
+        .build()
+        .map_err(|e| format!("WebAuthn: {e}"))
+}
+
+#[derive(Serialize, Deserialize)]
+struct RegistrationState {
+    registration: PasskeyRegistration,
+    webauthn_id: Uuid,
+    display_name: String,
+}
+
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
+    serde_json::from_slice(body)
+        .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
+}
+
+async fn store_ceremony<C: GenericClient>(
+    client: &C,
+    kind: &str,
+    invite: Option<&Vec<u8>>,
+    staff_id: Option<i64>,
+    state: serde_json::Value,
+) -> Result<String, StaffError> {
+    let (id, hash) = new_token().map_err(StaffError::Internal)?;
+    client
+        .execute(
+            "DELETE FROM webauthn_ceremonies WHERE expires_at < now()",
+            &[],
+        )
+        .await?;
+    client
+        .execute(
+            "INSERT INTO webauthn_ceremonies (id, kind, invite_token_hash, staff_id, state, expires_at)
+             VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))",
+            &[&hash, &kind, &invite, &staff_id, &state, &(CEREMONY_MINUTES * 60.0)],
+        )
+        .await?;
+    Ok(id)
+}
+
+/// Takes a ceremony (single use): its invitation, staff id and state.
+async fn take_ceremony<C: GenericClient>(
+    client: &C,
+    kind: &str,
+    id: &str,
+) -> Result<(Option<Vec<u8>>, Option<i64>, serde_json::Value), StaffError> {
+    if !looks_like_token(id) {
+        return Err(StaffError::SignInFailed(
+            "This sign-in has expired. Please start again.",
+        ));
+    }
+    let row = client
+        .query_opt(
+            "DELETE FROM webauthn_ceremonies WHERE id = $1 AND kind = $2 AND expires_at > now()
+             RETURNING invite_token_hash, staff_id, state",
+            &[&hash_token(id), &kind],
+        )
+        .await?
+        .ok_or(StaffError::SignInFailed(
+            "This sign-in has expired. Please start again.",
+        ))?;
+    Ok((row.get(0), row.get(1), row.get(2)))
+}
+
+/// POST /api/staff/passkeys/register/start: an invitation's token in, passkey creation
+/// options out.
+pub async fn register_start(
+    state: &StaffState,
+    client_ip: Option<IpAddr>,
+    body: &[u8],
+) -> Result<Response, StaffError> {
+    state.sign_in_limiter.admit(client_ip)?;
+    let request: RegisterStart = parse(body)?;
+    let invalid = StaffError::SignInFailed(
+        "This invitation link is not valid any more. Ask an administrator for a new one.",
+    );
+    if !looks_like_token(&request.token) {
+        return Err(invalid);
+    }
+    let invite_hash = hash_token(&request.token);
+    let conn = state.pool.get().await?;
+    let invite = conn
+        .query_opt(
+            "SELECT i.email, i.staff_id, s.webauthn_id, s.display_name
+             FROM staff_invites i LEFT JOIN staff s ON s.id = i.staff_id
+             WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > now()
+               AND (i.staff_id IS NULL OR s.active)",
+            &[&invite_hash],
+        )
+        .await?
+        .ok_or(invalid)?;
+    let email: String = invite.get(0);
+    let staff_id: Option<i64> = invite.get(1);
+    let (webauthn_id, display_name) = match staff_id {
+        Some(_) => (invite.get::<_, Uuid>(2), invite.get::<_, String>(3)),
+        None => {
+            let name = request
+                .display_name
+                .as_deref()
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .unwrap_or_else(|| email.split('@').next().unwrap_or(&email))
+                .to_owned();
+            if name.chars().count() > 100
+                || !banksia_core::application::checks::is_plain_text(&name)
+            {
+                return Err(StaffError::Invalid(
+                    "Your name must be at most 100 characters, with no invisible characters."
+                        .into(),
+                ));
+            }
+            (Uuid::new_v4(), name)
+        }
+    };
+    let existing: Vec<Vec<u8>> = match staff_id {
+        Some(id) => conn
+            .query(
+                "SELECT credential_id FROM staff_passkeys WHERE staff_id = $1",
+                &[&id],
+            )
+            .await?
+            .iter()
+            .map(|r| r.get(0))
+            .collect(),
+        None => Vec::new(),
+    };
+    let exclude = (!existing.is_empty()).then(|| existing.into_iter().map(Into::into).collect());
+    let (options, registration): (CreationChallengeResponse, PasskeyRegistration) = state
+        .webauthn
+        .start_passkey_registration(webauthn_id, &email, &display_name, exclude)
+        .map_err(|e| StaffError::Internal(format!("webauthn: {e}")))?;
+    let saved = serde_json::to_value(RegistrationState {
+        registration,
+        webauthn_id,
+        display_name,
+    })
+    .map_err(|e| StaffError::Internal(e.to_string()))?;
+    let ceremony = store_ceremony(&conn, "register", Some(&invite_hash), staff_id, saved).await?;
+    Ok(json(
+        &json!({ "ceremony": ceremony, "options": options }),
+        StatusCode::OK,
+    ))
+}
+
+/// POST /api/staff/passkeys/register/finish: the new credential in; the passkey is stored,
+/// the invitation used up, and a session starts.
+pub async fn register_finish(
+    state: &StaffState,
+    client_ip: Option<IpAddr>,
+    body: &[u8],
+) -> Result<Response, StaffError> {
+    state.sign_in_limiter.admit(client_ip)?;
+    let request: CeremonyFinish<RegisterPublicKeyCredential> = parse(body)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let (invite_hash, _, saved) = take_ceremony(&tx, "register", &request.ceremony).await?;
+    let saved: RegistrationState =
+        serde_json::from_value(saved).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let passkey: Passkey = state
+        .webauthn
+        .finish_passkey_registration(&request.credential, &saved.registration)
+        .map_err(|_| {
+            StaffError::SignInFailed("The passkey could not be registered. Please try again.")
+        })?;
+    let invalid = StaffError::SignInFailed(
+        "This invitation link is not valid any more. Ask an administrator for a new one.",
+    );
+    let invite = tx
+        .query_opt(
+            "UPDATE staff_invites SET used_at = now()
+             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+             RETURNING email, roles, staff_id",
+            &[&invite_hash],
+        )
+        .await?
+        .ok_or(invalid)?;
+    let email: String = invite.get(0);
+    let roles: Vec<String> = invite.get(1);
+    let staff_id = match invite.get::<_, Option<i64>>(2) {
+        Some(id) => id,
+        None => tx
+            .query_opt(
+                "INSERT INTO staff (email, display_name, roles, webauthn_id)
+                 VALUES ($1, $2, $3, $4) ON CONFLICT (email) DO NOTHING RETURNING id",
+                &[&email, &saved.display_name, &roles, &saved.webauthn_id],
+            )
+            .await?
+            .ok_or_else(|| {
+                StaffError::Conflict(
+                    "A staff member with this email already exists: ask an administrator to invite them to add a passkey."
+                        .into(),
+                    None,
+                )
+            })?
+            .get(0),
+    };
+    let stored = serde_json::to_value(&passkey).map_err(|e| StaffError::Internal(e.to_string()))?;
+    tx.execute(
+        "INSERT INTO staff_passkeys (staff_id, credential_id, passkey) VALUES ($1, $2, $3)",
+        &[&staff_id, &passkey.cred_id().to_vec(), &stored],
+    )
+    .await?;
+    audit::append(
+        &tx,
+        Some(staff_id),
+        "staff.passkey_registered",
+        None,
+        &json!({ "email": email }),
+    )
+    .await?;
+    audit::append(
+        &tx,
+        Some(staff_id),
+        "staff.signed_in",
+        None,
+        &json!({ "via": "registration" }),
+    )
+    .await?;
+    let token = start_session(&tx, state, staff_id).await?;
+    tx.commit().await?;
+    Ok(with_cookie(
+        &json!({ "registered": true }),
+        Some(&token),
+        state,
+    ))
+}
+
+/// POST /api/staff/sign-in/start: an email in, passkey request options out (rate limited).
+pub async fn sign_in_start(
+    state: &StaffState,
+    client_ip: Option<IpAddr>,
+    body: &[u8],
+) -> Result<Response, StaffError> {
+    state.sign_in_limiter.admit(client_ip)?;
+    let request: SignInStart = parse(body)?;
+    let email = request.email.trim().to_lowercase();
+    let failed = StaffError::SignInFailed(
+        "We couldn't sign you in with that email. Check it, or ask an administrator for an invitation.",
+    );
+    let conn = state.pool.get().await?;
+    let staff = conn
+        .query_opt(
+            "SELECT id FROM staff WHERE email = $1 AND active",
+            &[&email],
+        )
+        .await?
+        .ok_or(failed)?;
+    let staff_id: i64 = staff.get(0);
+    let passkeys: Vec<Passkey> = conn
+        .query(
+            "SELECT passkey FROM staff_passkeys WHERE staff_id = $1",
+            &[&staff_id],
+        )
+        .await?
+        .iter()
+        .filter_map(|r| serde_json::from_value(r.get(0)).ok())
+        .collect();
+    if passkeys.is_empty() {
+        return Err(StaffError::SignInFailed(
+            "We couldn't sign you in with that email. Check it, or ask an administrator for an invitation.",
+        ));
+    }
+    let (options, authentication): (RequestChallengeResponse, PasskeyAuthentication) = state
+        .webauthn
+        .start_passkey_authentication(&passkeys)
+        .map_err(|e| StaffError::Internal(format!("webauthn: {e}")))?;
+    let saved =
+        serde_json::to_value(&authentication).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let ceremony = store_ceremony(&conn, "authenticate", None, Some(staff_id), saved).await?;
+    Ok(json(
+        &json!({ "ceremony": ceremony, "options": options }),
+        StatusCode::OK,
+    ))
+}
+
+/// POST /api/staff/sign-in/finish: the assertion in; a session starts (audited).
+pub async fn sign_in_finish(
+    state: &StaffState,
+    client_ip: Option<IpAddr>,
+    body: &[u8],
+) -> Result<Response, StaffError> {
+    state.sign_in_limiter.admit(client_ip)?;
+    let request: CeremonyFinish<PublicKeyCredential> = parse(body)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let (_, staff_id, saved) = take_ceremony(&tx, "authenticate", &request.ceremony).await?;
+    let staff_id = staff_id.ok_or_else(|| StaffError::Internal("ceremony without staff".into()))?;
+    let authentication: PasskeyAuthentication =
+        serde_json::from_value(saved).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let failed = || StaffError::SignInFailed("That passkey didn't work. Please try again.");
+    let result = state
+        .webauthn
+        .finish_passkey_authentication(&request.credential, &authentication)
+        .map_err(|_| failed())?;
+    let row = tx
+        .query_opt(
+            "SELECT p.id, p.passkey FROM staff_passkeys p JOIN staff s ON s.id = p.staff_id
+             WHERE p.credential_id = $1 AND p.staff_id = $2 AND s.active FOR UPDATE OF p",
+            &[&result.cred_id().to_vec(), &staff_id],
+        )
+        .await?
+        .ok_or_else(failed)?;
+    let passkey_id: i64 = row.get(0);
+    let mut passkey: Passkey =
+        serde_json::from_value(row.get(1)).map_err(|e| StaffError::Internal(e.to_string()))?;
+    passkey.update_credential(&result);
+    let stored = serde_json::to_value(&passkey).map_err(|e| StaffError::Internal(e.to_string()))?;
+    tx.execute(
+        "UPDATE staff_passkeys SET passkey = $2, last_used_at = now() WHERE id = $1",
+        &[&passkey_id, &stored],
+    )
+    .await?;
+    audit::append(
+        &tx,
+        Some(staff_id),
+        "staff.signed_in",
+        None,
+        &json!({ "via": "passkey" }),
+    )
+    .await?;
+    let token = start_session(&tx, state, staff_id).await?;
+    tx.commit().await?;
+    Ok(with_cookie(
+        &json!({ "signed_in": true }),
+        Some(&token),
+        state,
+    ))
+}
+
+/// The `Set-Cookie` that ends the session in the browser (for tests).
+pub fn cleared_cookie(state: &StaffState) -> HeaderValue {
+    session_cookie(None, state.config.session_absolute)
+}

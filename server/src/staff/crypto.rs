@@ -1,0 +1,160 @@
+//! Identification numbers at rest: AES-256-GCM (the `aes-gcm` crate), a random 96-bit nonce per
+//! value, the application's reference as associated data (a ciphertext copied to another row
+//! does not open there), and the key's id stored beside the ciphertext so keys can rotate:
+//! new values use the first key of `ID_ENCRYPTION_KEYS`, old ones open with the key they name.
+
+use std::collections::HashMap;
+
+use aes_gcm::aead::{Aead, KeyInit, Payload};
+use aes_gcm::{Aes256Gcm, Nonce};
+use base64::Engine as _;
+use base64::engine::general_purpose::STANDARD;
+
+/// The development key's id, used when `ID_ENCRYPTION_KEYS` is not set (with a warning).
+pub const DEV_KEY_ID: &str = "dev";
+
+/// The configured keys.
+#[derive(Clone)]
+pub struct IdKeys {
+    current: String,
+    keys: HashMap<String, Aes256Gcm>,
+}
+
+impl std::fmt::Debug for IdKeys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // Never the keys themselves.
+        f.debug_struct("IdKeys")
+            .field("current", &self.current)
+            .field("ids", &self.keys.keys().collect::<Vec<_>>())
+            .finish()
+    }
+}
+
+/// An encrypted value as stored: nonce and ciphertext (with its tag), and the key's id.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sealed {
+    pub ciphertext: Vec<u8>,
+    pub key_id: String,
+}
+
+impl IdKeys {
+    /// Reads `id:base64key,id:base64key` (32-byte keys; the first encrypts new values).
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut keys = HashMap::new();
+        let mut current = None;
+        for entry in text.split(',').map(str::trim).filter(|e| !e.is_empty()) {
+            let (id, key) = entry
+                .split_once(':')
+                .ok_or("ID_ENCRYPTION_KEYS: each entry is id:base64key")?;
+            let id = id.trim();
+            if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+                return Err("ID_ENCRYPTION_KEYS: a key id is letters, digits and '-'".into());
+            }
+            let bytes = STANDARD
+                .decode(key.trim())
+                .map_err(|_| format!("ID_ENCRYPTION_KEYS: key `{id}` is not base64"))?;
+            if bytes.len() != 32 {
+                return Err(format!("ID_ENCRYPTION_KEYS: key `{id}` is not 32 bytes"));
+            }
+            let cipher = Aes256Gcm::new_from_slice(&bytes).map_err(|e| e.to_string())?;
+            if keys.insert(id.to_owned(), cipher).is_some() {
+                return Err(format!("ID_ENCRYPTION_KEYS: key `{id}` appears twice"));
+            }
+            current.get_or_insert_with(|| id.to_owned());
+        }
+        let current = current.ok_or("ID_ENCRYPTION_KEYS: no key")?;
+        Ok(Self { current, keys })
+    }
+
+    /// A fixed, publicly known key for local runs and tests only.
+    pub fn development() -> Self {
+        Self::parse(&format!("{DEV_KEY_ID}:{}", STANDARD.encode([7u8; 32])))
+            .expect("the development key is well formed")
+    }
+
+    /// The id new values are encrypted with.
+    pub fn current_id(&self) -> &str {
+        &self.current
+    }
+
+    /// Encrypts `plaintext` for the row of `reference` with the current key.
+    pub fn seal(&self, plaintext: &str, reference: &str) -> Result<Sealed, String> {
+        let cipher = &self.keys[&self.current];
+        let mut nonce = [0u8; 12];
+        getrandom::fill(&mut nonce).map_err(|e| format!("no randomness: {e}"))?;
+        let body = cipher
+            .encrypt(
+                Nonce::from_slice(&nonce),
+                Payload {
+                    msg: plaintext.as_bytes(),
+                    aad: reference.as_bytes(),
+                },
+            )
+            .map_err(|_| "encryption failed".to_owned())?;
+        let mut ciphertext = nonce.to_vec();
+        ciphertext.extend(body);
+        Ok(Sealed {
+            ciphertext,
+            key_id: self.current.clone(),
+        })
+    }
+
+    /// Decrypts a stored value of the row of `reference`.
+    pub fn open(&self, sealed: &Sealed, reference: &str) -> Result<String, String> {
+        let cipher = self
+            .keys
+            .get(&sealed.key_id)
+            .ok_or_else(|| format!("no key `{}` is configured", sealed.key_id))?;
+        if sealed.ciphertext.len() < 12 + 16 {
+            return Err("ciphertext too short".into());
+        }
+        let (nonce, body) = sealed.ciphertext.split_at(12);
+        let plain = cipher
+            .decrypt(
+                Nonce::from_slice(nonce),
+                Payload {
+                    msg: body,
+                    aad: reference.as_bytes(),
+                },
+            )
+            .map_err(|_| "the value does not decrypt with its key".to_owned())?;
+        String::from_utf8(plain).map_err(|_| "not UTF-8".to_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seals_and_opens_with_rotation() {
+        let old = IdKeys::parse(&format!("k1:{}", STANDARD.encode([1u8; 32]))).unwrap();
+        let sealed = old.seal("PA1234567", "BKS-1").unwrap();
+        assert_eq!(sealed.key_id, "k1");
+        assert!(!sealed.ciphertext.windows(9).any(|w| w == b"PA1234567"));
+        assert_eq!(old.open(&sealed, "BKS-1").unwrap(), "PA1234567");
+        // Another row's reference: refused.
+        assert!(old.open(&sealed, "BKS-2").is_err());
+        // After rotation the new key encrypts and the old one still opens.
+        let both = IdKeys::parse(&format!(
+            "k2:{},k1:{}",
+            STANDARD.encode([2u8; 32]),
+            STANDARD.encode([1u8; 32])
+        ))
+        .unwrap();
+        assert_eq!(both.current_id(), "k2");
+        assert_eq!(both.open(&sealed, "BKS-1").unwrap(), "PA1234567");
+        assert_eq!(both.seal("X", "BKS-1").unwrap().key_id, "k2");
+        // Two seals of one value differ (random nonce).
+        assert_ne!(both.seal("X", "R").unwrap(), both.seal("X", "R").unwrap());
+    }
+
+    #[test]
+    fn bad_key_lists_are_refused() {
+        for bad in ["", "k1", "k1:notbase64!", "k1:AAAA", "k 1:AAAA"] {
+            assert!(IdKeys::parse(bad).is_err(), "{bad}");
+        }
+        let key = STANDARD.encode([1u8; 32]);
+        assert!(IdKeys::parse(&format!("a:{key},a:{key}")).is_err());
+    }
+}

@@ -1,0 +1,146 @@
+//! Personal data at rest: the start-up encryption of identification numbers stored before
+//! they were encrypted, and `banksia-server purge`, the retention policy.
+
+use deadpool_postgres::Pool;
+use serde_json::json;
+
+use super::audit;
+use super::crypto::IdKeys;
+
+/// Encrypts every identification number still stored in plaintext (rows from before
+/// migration V13); each row in its own short transaction, audited once with the count.
+pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result<u64, String> {
+    {
+        let conn = pool.get().await.map_err(|e| e.to_string())?;
+        let allowed: bool = conn
+            .query_one(
+                "SELECT has_column_privilege('account_applications', 'identification_number', 'UPDATE')",
+                &[],
+            )
+            .await
+            .map_err(|e| e.to_string())?
+            .get(0);
+        if !allowed {
+            tracing::warn!(
+                "this database role is not granted banksia_staff: stored identification numbers are not checked for encryption, and the staff side cannot work"
+            );
+            return Ok(0);
+        }
+    }
+    let mut done = 0u64;
+    loop {
+        let mut conn = pool.get().await.map_err(|e| e.to_string())?;
+        let tx = conn.transaction().await.map_err(|e| e.to_string())?;
+        let rows = tx
+            .query(
+                "SELECT id, reference, identification_number FROM account_applications
+                 WHERE identification_number IS NOT NULL LIMIT 500 FOR UPDATE SKIP LOCKED",
+                &[],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        if rows.is_empty() {
+            break;
+        }
+        for row in &rows {
+            let id: i64 = row.get(0);
+            let reference: String = row.get(1);
+            let number: String = row.get(2);
+            let sealed = keys.seal(&number, &reference)?;
+            let (last3, length) = masked_parts(&number);
+            tx.execute(
+                "UPDATE account_applications SET identification_number = NULL,
+                     identification_ciphertext = $2, identification_key_id = $3,
+                     identification_last3 = $4, identification_length = $5
+                 WHERE id = $1",
+                &[&id, &sealed.ciphertext, &sealed.key_id, &last3, &length],
+            )
+            .await
+            .map_err(|e| e.to_string())?;
+        }
+        done += rows.len() as u64;
+        tx.commit().await.map_err(|e| e.to_string())?;
+    }
+    if done > 0 {
+        let conn = pool.get().await.map_err(|e| e.to_string())?;
+        audit::append(
+            &conn,
+            None,
+            "system.identification_encrypted",
+            None,
+            &json!({ "rows": done }),
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    }
+    Ok(done)
+}
+
+/// The last three characters and the length, for the masked view.
+pub fn masked_parts(number: &str) -> (String, i32) {
+    let count = number.chars().count();
+    let last3: String = number.chars().skip(count.saturating_sub(3)).collect();
+    (last3, count as i32)
+}
+
+/// `banksia-server purge`: erases the personal data of declined and withdrawn applications
+/// decided more than `declined_after` ago, and of approved ones decided more than
+/// `approved_after` ago, keeping the reference, account type, state, dates and decision.
+/// Idempotent (an erased row is never matched again) and audited (one row per application and
+/// one for the run, even when nothing was due). Returns the references erased.
+pub async fn purge(
+    pool: &Pool,
+    declined_after: chrono::Duration,
+    approved_after: chrono::Duration,
+) -> Result<Vec<String>, String> {
+    let mut conn = pool.get().await.map_err(|e| e.to_string())?;
+    let tx = conn.transaction().await.map_err(|e| e.to_string())?;
+    let declined = declined_after.num_seconds() as f64;
+    let approved = approved_after.num_seconds() as f64;
+    let rows = tx
+        .query(
+            "UPDATE account_applications SET
+                 first_name = NULL, last_name = NULL, email = NULL, phone = NULL,
+                 date_of_birth = NULL, address_line1 = NULL, address_line2 = NULL, city = NULL,
+                 postal_code = NULL, annual_income = NULL, employer_name = NULL,
+                 identification_number = NULL, identification_ciphertext = NULL,
+                 identification_key_id = NULL, identification_last3 = NULL,
+                 identification_length = NULL, information_request = NULL,
+                 personal_data_erased_at = now()
+             WHERE personal_data_erased_at IS NULL AND decided_at IS NOT NULL AND (
+                   (status IN ('declined', 'withdrawn') AND decided_at < now() - make_interval(secs => $1))
+                OR (status = 'approved' AND decided_at < now() - make_interval(secs => $2)))
+             RETURNING id, reference",
+            &[&declined, &approved],
+        )
+        .await
+        .map_err(|e| e.to_string())?;
+    let ids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
+    let references: Vec<String> = rows.iter().map(|r| r.get(1)).collect();
+    tx.execute(
+        "UPDATE application_notes SET body = NULL WHERE application_id = ANY($1)",
+        &[&ids],
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    for reference in &references {
+        audit::append(&tx, None, "application.purged", Some(reference), &json!({}))
+            .await
+            .map_err(|e| e.to_string())?;
+    }
+    audit::append(
+        &tx,
+        None,
+        "retention.purge_run",
+        None,
+        &json!({
+            "erased": references.len(),
+            "declined_after_days": declined_after.num_days(),
+            "approved_after_days": approved_after.num_days(),
+        }),
+    )
+    .await
+    .map_err(|e| e.to_string())?;
+    tx.commit().await.map_err(|e| e.to_string())?;
+    Ok(references)
+}

@@ -1,0 +1,145 @@
+//! The applicant's status page: a reference and an email in, a one-time link by email out
+//! (single use, 30 minutes), and the status behind the link. The request gets the same answer
+//! whether or not the reference exists or the email matches, and is rate limited, so it cannot
+//! be used to find out who applied.
+
+use std::net::IpAddr;
+
+use banksia_core::application::AccountType;
+use banksia_core::review::Status;
+use banksia_core::staff_wire::{ApplicationStatusView, StatusLinkRequest, StatusLinkSent};
+use serde::Deserialize;
+use warp::http::{HeaderMap, header};
+
+use super::StaffState;
+use super::http::StaffError;
+use super::tokens::{hash_token, looks_like_token, new_token};
+
+/// How long a status link works.
+pub const LINK_MINUTES: i32 = 30;
+
+/// The one answer to a link request.
+pub const LINK_SENT: &str = "If the reference and email match an application, we've emailed a link to check its status. It works once, within 30 minutes.";
+
+/// A browser's call must come from our own pages: `Origin` is `PUBLIC_ORIGIN`, or names the
+/// very host the request was sent to (the site reached as `127.0.0.1` in a local run).
+pub fn check_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), StaffError> {
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    let same_host = match (origin, host) {
+        (Some(origin), Some(host)) => origin
+            .split_once("://")
+            .is_some_and(|(_, authority)| authority == host),
+        _ => false,
+    };
+    if origin == Some(public_origin) || same_host {
+        Ok(())
+    } else {
+        Err(StaffError::CrossSite)
+    }
+}
+
+/// POST /api/application-status/link
+pub async fn request_link(
+    state: &StaffState,
+    client_ip: Option<IpAddr>,
+    body: &[u8],
+) -> Result<StatusLinkSent, StaffError> {
+    state.status_limiter.admit(client_ip)?;
+    let request: StatusLinkRequest = serde_json::from_slice(body)
+        .map_err(|_| StaffError::BadRequest("Enter your reference and email."))?;
+    let reference = request.reference.trim().to_uppercase();
+    let email = request.email.trim().to_lowercase();
+    if banksia_core::reference::is_valid_reference(&reference) {
+        let mut conn = state.pool.get().await?;
+        let tx = conn.transaction().await?;
+        let row = tx
+            .query_opt(
+                "SELECT id, application_type FROM account_applications
+                 WHERE reference = $1 AND lower(email) = $2 AND personal_data_erased_at IS NULL",
+                &[&reference, &email],
+            )
+            .await?;
+        if let Some(row) = row {
+            let id: i64 = row.get(0);
+            let account = AccountType::parse(row.get(1)).unwrap_or(AccountType::Checking);
+            let (token, hash) = new_token().map_err(StaffError::Internal)?;
+            let number: i64 = tx
+                .query_one(
+                    "WITH link AS (
+                         INSERT INTO application_status_links (token_hash, application_id, expires_at)
+                         VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING 1)
+                     SELECT count(*) + 1 FROM application_status_links WHERE application_id = $2",
+                    &[&hash, &id, &LINK_MINUTES],
+                )
+                .await?
+                .get(0);
+            let link = state
+                .config
+                .link(&format!("/application-status/#token={token}"));
+            let email_body = super::emails::status_link_email(&reference, account, &link);
+            super::emails::insert(
+                &tx,
+                &reference,
+                "status_link",
+                number as i32,
+                &email,
+                &email_body,
+            )
+            .await?;
+            tx.commit().await?;
+            state.wake_mail();
+        }
+    }
+    Ok(StatusLinkSent {
+        message: LINK_SENT.to_owned(),
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpenRequest {
+    token: String,
+}
+
+/// POST /api/application-status/open: uses the link up and answers the status.
+pub async fn open(
+    state: &StaffState,
+    client_ip: Option<IpAddr>,
+    body: &[u8],
+) -> Result<ApplicationStatusView, StaffError> {
+    state.status_limiter.admit(client_ip)?;
+    let request: OpenRequest = serde_json::from_slice(body)
+        .map_err(|_| StaffError::BadRequest("This link is not valid."))?;
+    let gone = StaffError::SignInFailed(
+        "This link has expired or was already used. Ask for a new one below.",
+    );
+    if !looks_like_token(&request.token) {
+        return Err(gone);
+    }
+    let conn = state.pool.get().await?;
+    let row = conn
+        .query_opt(
+            "WITH used AS (
+                 UPDATE application_status_links SET used_at = now()
+                 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
+                 RETURNING application_id)
+             SELECT a.reference, a.application_type, a.status, a.information_request
+             FROM account_applications a JOIN used ON used.application_id = a.id",
+            &[&hash_token(&request.token)],
+        )
+        .await?
+        .ok_or(gone)?;
+    let account = AccountType::parse(row.get(1)).unwrap_or(AccountType::Checking);
+    let status = Status::parse(row.get(2)).unwrap_or(Status::UnderReview);
+    let message: Option<String> = row.get(3);
+    Ok(ApplicationStatusView {
+        reference: row.get(0),
+        product: account.label().to_owned(),
+        status,
+        wording: status.applicant_wording(),
+        information_request: (status == Status::InformationRequested)
+            .then_some(message)
+            .flatten(),
+    })
+}

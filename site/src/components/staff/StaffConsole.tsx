@@ -1,0 +1,405 @@
+// The staff console: sign-in with a passkey, the queue and the case view. Every rule is the
+// server's (core's `review` through /api/staff/): the console shows the actions the case view
+// lists for this person and this application, and nothing else.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ActionKind, CaseView, CurrentState, DeclineReason, NoteView, QueuePage, QueueRow, Revealed, StaffMe } from 'banksia-wasm';
+import { get, post } from './api';
+import { usePasskey } from './webauthn';
+
+type Ceremony = { ceremony: string; options: { publicKey: Record<string, unknown> } };
+
+function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function signIn(event: { preventDefault(): void }) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage('');
+    const started = await post<Ceremony>('/api/staff/sign-in/start', { email });
+    if (!started.ok) {
+      setMessage(started.error.error);
+      setBusy(false);
+      return;
+    }
+    try {
+      const credential = await usePasskey(started.value.options);
+      const finished = await post<unknown>('/api/staff/sign-in/finish', { ceremony: started.value.ceremony, credential });
+      if (finished.ok) onSignedIn();
+      else setMessage(finished.error.error);
+    } catch {
+      setMessage('The passkey was not used. Please try again.');
+    }
+    setBusy(false);
+  }
+  return (
+    <form className="staff-card staff-signin" onSubmit={signIn} aria-labelledby="signin-heading">
+      <h1 id="signin-heading">Staff sign-in</h1>
+      <label htmlFor="signin-email">Work email</label>
+      <input id="signin-email" type="email" autoComplete="username webauthn" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      <button className="button" type="submit" disabled={busy}>
+        Sign in with passkey
+      </button>
+      <p role="status" className="staff-message">
+        {message}
+      </p>
+    </form>
+  );
+}
+
+function Queue({ open }: { open: (reference: string) => void }) {
+  const [status, setStatus] = useState('open');
+  const [account, setAccount] = useState('');
+  const [search, setSearch] = useState('');
+  const [rows, setRows] = useState<QueueRow[]>([]);
+  const [next, setNext] = useState<string | null>(null);
+  const [message, setMessage] = useState('Loading…');
+  const load = useCallback(
+    async (after: string | null) => {
+      const query = new URLSearchParams({ status });
+      if (account) query.set('account_type', account);
+      if (search.trim()) query.set('q', search.trim());
+      if (after) query.set('after', after);
+      const page = await get<QueuePage>(`/api/staff/applications?${query}`);
+      if (!page.ok) {
+        setMessage(page.error.error);
+        return;
+      }
+      setRows((old) => (after ? [...old, ...page.value.rows] : page.value.rows));
+      setNext(page.value.next_after);
+      setMessage(page.value.rows.length === 0 && !after ? 'No applications match.' : '');
+    },
+    [status, account, search],
+  );
+  useEffect(() => {
+    void load(null);
+  }, [status, account]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <section aria-labelledby="queue-heading">
+      <h1 id="queue-heading">Applications</h1>
+      <form
+        className="staff-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load(null);
+        }}
+      >
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="open">Open</option>
+            <option value="under_review">Under review</option>
+            <option value="information_requested">Information requested</option>
+            <option value="approved">Approved</option>
+            <option value="declined">Declined</option>
+            <option value="withdrawn">Withdrawn</option>
+            <option value="all">All</option>
+          </select>
+        </label>
+        <label>
+          Account
+          <select value={account} onChange={(e) => setAccount(e.target.value)}>
+            <option value="">All accounts</option>
+            <option value="checking">Essential Checking</option>
+            <option value="savings">High Yield Savings</option>
+            <option value="business_checking">Business Checking</option>
+            <option value="business_savings">Business Savings</option>
+          </select>
+        </label>
+        <label>
+          Reference, email or last name
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        </label>
+        <button className="button" type="submit">
+          Search
+        </button>
+      </form>
+      <p role="status" className="staff-message">
+        {message}
+      </p>
+      {rows.length > 0 && (
+        <table className="staff-table">
+          <caption className="visually-hidden">Applications, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">Applicant</th>
+              <th scope="col">Account</th>
+              <th scope="col">Status</th>
+              <th scope="col">Age (business days)</th>
+              <th scope="col">Assigned</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.reference} data-reference={row.reference}>
+                <td>
+                  <a href={`#case=${row.reference}`} onClick={() => open(row.reference)}>
+                    {row.reference}
+                  </a>
+                </td>
+                <td>{row.applicant_name}</td>
+                <td>{row.account_label}</td>
+                <td>
+                  {row.status_label}
+                  {row.approval_pending && <span className="staff-badge">Waiting for second approver</span>}
+                </td>
+                <td>
+                  {row.age_business_days}
+                  {row.overdue && <span className="staff-badge staff-badge--overdue">Overdue</span>}
+                </td>
+                <td>{row.assigned_to_me ? 'Me' : (row.assigned_to ?? '—')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {next && (
+        <button className="button button--secondary" type="button" onClick={() => void load(next)}>
+          Load more
+        </button>
+      )}
+    </section>
+  );
+}
+
+function CaseScreen({ reference, back }: { reference: string; back: () => void }) {
+  const [view, setView] = useState<CaseView | null>(null);
+  const [message, setMessage] = useState('Loading…');
+  const [revealed, setRevealed] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<ActionKind | null>(null);
+  const [text, setText] = useState('');
+  const [reason, setReason] = useState<DeclineReason | ''>('');
+  const [note, setNote] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const load = useCallback(async () => {
+    const answer = await get<CaseView>(`/api/staff/applications/${encodeURIComponent(reference)}`);
+    if (answer.ok) {
+      setView(answer.value);
+      setMessage('');
+    } else setMessage(answer.error.error);
+  }, [reference]);
+  const focused = useRef(false);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  // Focus the case's heading once it is shown, so keyboard and screen reader users start there.
+  useEffect(() => {
+    if (view && !focused.current) {
+      focused.current = true;
+      heading.current?.focus();
+    }
+  }, [view]);
+  if (!view) return <p role="status">{message}</p>;
+  const base = `/api/staff/applications/${encodeURIComponent(view.reference)}`;
+  async function afterChange(answer: { ok: boolean; error?: { error: string; current?: CurrentState | null } }, done: string) {
+    if (answer.ok) {
+      setMessage(done);
+      setChosen(null);
+      setText('');
+      setReason('');
+    } else if (answer.error) {
+      setMessage(answer.error.error);
+    }
+    await load();
+  }
+  async function act(kind: ActionKind) {
+    if (!view) return;
+    const body: Record<string, unknown> = { version: view.state.version, action: kind };
+    if (kind === 'request_information') body['message'] = text;
+    if (kind === 'decline') body['reason'] = reason || null;
+    const answer = await post<CurrentState>(`${base}/actions`, body);
+    await afterChange(answer, 'Done.');
+  }
+  const needsInput = chosen === 'request_information' || chosen === 'decline';
+  return (
+    <article aria-labelledby="case-heading">
+      <button type="button" className="staff-link" onClick={back}>
+        ← Back to the queue
+      </button>
+      <h1 id="case-heading" tabIndex={-1} ref={heading}>
+        {view.reference}
+      </h1>
+      <p>
+        {view.account_label} · <strong data-case-status>{view.status_label}</strong>
+        {view.state.approval_pending && ' (waiting for a second approver)'} · {view.age_business_days} business days
+        {view.overdue && <span className="staff-badge staff-badge--overdue">Overdue</span>} · Assigned:{' '}
+        {view.assigned_to_me ? 'me' : (view.assigned_to ?? 'nobody')}
+      </p>
+      <p role="status" className="staff-message" data-case-message>
+        {message}
+      </p>
+      <div className="staff-actions">
+        {view.can_claim && !view.assigned_to_me && (
+          <button type="button" className="button button--secondary" onClick={async () => afterChange(await post(`${base}/claim`, { version: view.state.version }), 'Claimed.')}>
+            Claim
+          </button>
+        )}
+        {view.actions.map((offer) => (
+          <button
+            key={offer.kind}
+            type="button"
+            className="button"
+            aria-pressed={chosen === offer.kind}
+            onClick={() => (offer.kind === 'request_information' || offer.kind === 'decline' ? setChosen(offer.kind) : void act(offer.kind))}
+          >
+            {offer.label}
+          </button>
+        ))}
+      </div>
+      {needsInput && (
+        <form
+          className="staff-card"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void act(chosen);
+          }}
+        >
+          {chosen === 'request_information' ? (
+            <>
+              <label htmlFor="info-message">Message to the applicant</label>
+              <textarea id="info-message" rows={4} value={text} onChange={(e) => setText(e.target.value)} />
+            </>
+          ) : (
+            <>
+              <label htmlFor="decline-reason">Reason</label>
+              <select id="decline-reason" value={reason} onChange={(e) => setReason(e.target.value as DeclineReason)}>
+                <option value="">Choose a reason</option>
+                {view.decline_reasons.map((r) => (
+                  <option key={r.code} value={r.code}>
+                    {r.label}
+                  </option>
+                ))}
+              </select>
+            </>
+          )}
+          <button className="button" type="submit">
+            {chosen === 'request_information' ? 'Send request' : 'Decline application'}
+          </button>
+        </form>
+      )}
+      {view.information_request && (
+        <section>
+          <h2>Information requested</h2>
+          <p className="staff-pre">{view.information_request}</p>
+        </section>
+      )}
+      <h2>Answers</h2>
+      {view.erased ? (
+        <p>The personal data of this application was erased under the retention policy.</p>
+      ) : (
+        <dl className="staff-answers">
+          {view.answers.map((row) => (
+            <div key={row.field}>
+              <dt>{row.label}</dt>
+              <dd>
+                {row.field === 'identification_number' && revealed ? revealed : row.value}
+                {row.field === 'identification_number' && view.can_reveal && !revealed && (
+                  <button
+                    type="button"
+                    className="staff-link"
+                    onClick={async () => {
+                      const answer = await post<Revealed>(`${base}/reveal`);
+                      if (answer.ok) setRevealed(answer.value.identification_number);
+                      else setMessage(answer.error.error);
+                    }}
+                  >
+                    Reveal (recorded)
+                  </button>
+                )}
+                {(view.warnings[row.field] ?? []).map((w) => (
+                  <span key={w} className="staff-warning">
+                    {w}
+                  </span>
+                ))}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <h2>Notes</h2>
+      <ul className="staff-notes">
+        {view.notes.map((n: NoteView, i) => (
+          <li key={i}>
+            <strong>{n.author}</strong>, {new Date(n.at).toLocaleString('en-AU')}: {n.body ?? '(erased)'}
+          </li>
+        ))}
+      </ul>
+      {view.can_note && (
+        <form
+          onSubmit={async (e) => {
+            e.preventDefault();
+            const answer = await post<NoteView>(`${base}/notes`, { body: note });
+            if (answer.ok) setNote('');
+            await afterChange(answer, 'Note added.');
+          }}
+        >
+          <label htmlFor="note-body">Add a note</label>
+          <textarea id="note-body" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+          <button className="button button--secondary" type="submit">
+            Add note
+          </button>
+        </form>
+      )}
+      <h2>Timeline</h2>
+      <ol className="staff-timeline">
+        {view.timeline.map((entry, i) => (
+          <li key={i}>
+            {new Date(entry.at).toLocaleString('en-AU')}: {entry.what}
+            {entry.by && ` (${entry.by})`}
+          </li>
+        ))}
+      </ol>
+    </article>
+  );
+}
+
+export default function StaffConsole() {
+  const [me, setMe] = useState<StaffMe | null | 'signed-out'>(null);
+  const [reference, setReference] = useState<string | null>(null);
+  const refresh = useCallback(async () => {
+    const answer = await get<StaffMe>('/api/staff/me');
+    setMe(answer.ok ? answer.value : 'signed-out');
+  }, []);
+  useEffect(() => {
+    void refresh();
+    const fromHash = () => setReference(new URLSearchParams(location.hash.slice(1)).get('case'));
+    fromHash();
+    addEventListener('hashchange', fromHash);
+    return () => removeEventListener('hashchange', fromHash);
+  }, [refresh]);
+  if (me === null) return <p role="status">Loading…</p>;
+  if (me === 'signed-out') return <SignIn onSignedIn={() => void refresh()} />;
+  return (
+    <div className="staff-console">
+      <header className="staff-header">
+        <span>
+          {me.display_name} ({me.roles.join(', ')})
+        </span>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={async () => {
+            await post('/api/staff/sign-out');
+            setMe('signed-out');
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      {reference ? (
+        <CaseScreen
+          reference={reference}
+          back={() => {
+            history.pushState(null, '', location.pathname);
+            setReference(null);
+          }}
+        />
+      ) : me.permissions.includes('view_applications') ? (
+        <Queue open={setReference} />
+      ) : (
+        <p>Your roles do not include reviewing applications.</p>
+      )}
+    </div>
+  );
+}

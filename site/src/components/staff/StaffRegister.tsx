@@ -1,0 +1,52 @@
+// Opening an invitation link: registers a passkey (WebAuthn through webauthn-rs on the server)
+// and signs in. The invitation's token is in the link's fragment, never sent in a URL.
+import { useState } from 'react';
+import { post } from './api';
+import { createPasskey } from './webauthn';
+
+type Ceremony = { ceremony: string; options: { publicKey: Record<string, unknown> } };
+
+export default function StaffRegister() {
+  const [name, setName] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  async function register(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+    setBusy(true);
+    setMessage('');
+    const started = await post<Ceremony>('/api/staff/register/start', { token, display_name: name || null });
+    if (!started.ok) {
+      setMessage(started.error.error);
+      setBusy(false);
+      return;
+    }
+    try {
+      const credential = await createPasskey(started.value.options);
+      const finished = await post<unknown>('/api/staff/register/finish', { ceremony: started.value.ceremony, credential });
+      if (finished.ok) {
+        history.replaceState(null, '', '/staff/');
+        location.assign('/staff/');
+        return;
+      }
+      setMessage(finished.error.error);
+    } catch {
+      setMessage('No passkey was created. Please try again.');
+    }
+    setBusy(false);
+  }
+  return (
+    <form className="staff-card staff-signin" onSubmit={register} aria-labelledby="register-heading">
+      <h1 id="register-heading">Set up your passkey</h1>
+      <p>Your invitation lets you create a passkey on this device. You'll use it to sign in to the staff console: there is no password.</p>
+      <label htmlFor="register-name">Your name (as colleagues see it)</label>
+      <input id="register-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
+      <button className="button" type="submit" disabled={busy}>
+        Create passkey
+      </button>
+      <p role="status" className="staff-message">
+        {message}
+      </p>
+    </form>
+  );
+}

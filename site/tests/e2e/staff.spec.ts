@@ -1,0 +1,163 @@
+/**
+ * The bank's side, end to end, in Chromium at 1280 px against the release server, a real
+ * PostgreSQL and the mail worker's `.eml` files: an administrator invited from the command line
+ * registers a passkey (Chromium's virtual authenticator through CDP, the real WebAuthn ceremony
+ * verified by webauthn-rs), signs out and in again, finds a freshly submitted application in the
+ * queue, opens it (audited), requests information; the applicant's email arrives and the status
+ * page shows the request; the approver approves; the decision email arrives once and the status
+ * page says approved.
+ *
+ * WebAuthn refuses IP addresses, so the browser uses `localhost` (the server's default
+ * PUBLIC_ORIGIN is http://localhost:{PORT}).
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import pg from 'pg';
+
+const BASE = process.env['BASE_URL'] ?? 'http://127.0.0.1:8080';
+const ORIGIN = BASE.replace('127.0.0.1', 'localhost');
+const MAIL_DIR = process.env['E2E_MAIL_DIR'] ?? resolve(process.cwd(), '../.data/mail');
+const SERVER_BIN = process.env['E2E_SERVER_BIN'];
+const DATABASE_URL = process.env['E2E_DATABASE_URL'];
+
+test.skip(!SERVER_BIN || !DATABASE_URL, 'needs the release server and its database (scripts/test e2e)');
+
+/** Every email in the mail directory as text: headers unfolded, bodies decoded. */
+function emails(): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(MAIL_DIR).filter((name) => name.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files.map((name) => {
+    const raw = readFileSync(join(MAIL_DIR, name), 'utf8');
+    const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
+      Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'),
+    );
+    const quoted = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return [quoted.replace(/\r?\n[ \t]+/g, ' '), ...base64].join('\n');
+  });
+}
+
+const mentioning = (...needles: string[]) => emails().filter((text) => needles.every((n) => text.includes(n)));
+
+const LINK = /http:\/\/localhost:\d+\/application-status\/#token=[A-Za-z0-9_-]{43}/g;
+
+/** Every status link emailed for `reference` so far. */
+const statusLinks = (reference: string) => new Set(mentioning('Your link to check application', reference).flatMap((text) => text.match(LINK) ?? []));
+
+async function statusLink(page: Page, reference: string, email: string): Promise<string> {
+  const before = statusLinks(reference);
+  await page.goto(`${ORIGIN}/application-status`);
+  await page.getByLabel('Reference').fill(reference);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send me a link' }).click();
+  await expect(page.locator('[data-status-note]')).toContainText("we've emailed a link");
+  let link = '';
+  await expect
+    .poll(() => {
+      link = [...statusLinks(reference)].find((found) => !before.has(found)) ?? '';
+      return link;
+    }, { timeout: 15_000 })
+    .not.toBe('');
+  return link;
+}
+
+test('invite, passkey, queue, case, information request, status page, approval, decision email', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  try {
+    // A fresh application from the public API.
+    const email = `staff-e2e-${Date.now()}@example.com`;
+    const submitted = await request.post(`${ORIGIN}/api/applications`, {
+      data: {
+        application_type: 'checking', first_name: 'Priya', last_name: 'Ramanathan', email, phone: '0412 345 678',
+        date_of_birth: '1991-02-03', address_line1: '8 Wattle Road', city: 'Hobart', state: 'TAS', postal_code: '7000',
+        employment_status: 'full_time', annual_income: '72000', identification_type: 'passport',
+        identification_number: 'PA7654321', initial_deposit_amount: '50', terms_accepted: true,
+      },
+    });
+    expect(submitted.status()).toBe(201);
+    const reference = ((await submitted.json()) as { reference: string }).reference;
+
+    // The first administrator (who also reviews and approves), invited from the command line.
+    const port = new URL(ORIGIN).port;
+    const printed = execFileSync(SERVER_BIN!, ['staff', 'invite', '--email', 'first.admin@banksia.bank', '--role', 'admin', '--role', 'reviewer', '--role', 'approver'], {
+      env: { ...process.env, DATABASE_URL: DATABASE_URL!, PORT: port, RUST_LOG: 'warn' },
+    }).toString();
+    const invite = /(http:\/\/localhost:\d+\/staff\/register\/#token=[A-Za-z0-9_-]{43})/.exec(printed)?.[1];
+    expect(invite, printed).toBeTruthy();
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+
+    // Passkey registered: signed in, on the console.
+    await page.goto(invite!);
+    await page.getByLabel('Your name (as colleagues see it)').fill('Alex Admin');
+    await page.getByRole('button', { name: 'Create passkey' }).click();
+    await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+
+    // Sign out, and in again with the passkey.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('Work email').fill('first.admin@banksia.bank');
+    await page.getByRole('button', { name: 'Sign in with passkey' }).click();
+    await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+
+    // The fresh application is in the queue; its case view is audited.
+    await page.getByLabel('Reference, email or last name').fill(email.toUpperCase());
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.locator(`tr[data-reference="${reference}"]`);
+    await expect(row).toContainText('Priya Ramanathan');
+    await row.getByRole('link', { name: reference }).click();
+    await expect(page.getByRole('heading', { name: reference })).toBeFocused();
+    await expect(page.locator('dd', { hasText: '••••••321' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    const viewed = await db.query("SELECT count(*)::int AS n FROM staff_audit WHERE action = 'application.viewed' AND application_reference = $1", [reference]);
+    expect(viewed.rows[0].n).toBeGreaterThan(0);
+
+    // Request information (keyboard: the button, the message, the submit).
+    await page.getByRole('button', { name: 'Request information' }).press('Enter');
+    await page.getByLabel('Message to the applicant').fill('Please send a certified copy of your passport photo page.');
+    await page.getByRole('button', { name: 'Send request' }).click();
+    await expect(page.locator('[data-case-status]')).toHaveText('Information requested');
+
+    // The applicant's email arrives, and the status page shows the request.
+    await expect.poll(() => mentioning('We need more information', reference).length, { timeout: 15_000 }).toBe(1);
+    expect(mentioning(reference).some((text) => text.includes('PA7654321'))).toBe(false);
+    await page.goto(await statusLink(page, reference, email));
+    await expect(page.getByRole('heading', { name: 'We need more information' })).toBeVisible();
+    await expect(page.getByText('Please send a certified copy of your passport photo page.')).toBeVisible();
+
+    // The approver resumes the review and approves.
+    await page.goto(`${ORIGIN}/staff/#case=${reference}`);
+    await page.getByRole('button', { name: 'Resume review' }).click();
+    await expect(page.locator('[data-case-status]')).toHaveText('Under review');
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.locator('[data-case-status]')).toHaveText('Approved');
+
+    // The decision email, once; the status page says approved.
+    await expect.poll(() => mentioning('Your application is approved', reference).length, { timeout: 15_000 }).toBe(1);
+    await page.goto(await statusLink(page, reference, email));
+    await expect(page.getByRole('heading', { name: 'Your application is approved' })).toBeVisible();
+    expect(mentioning('Your application is approved', reference).length).toBe(1);
+
+    const actions = await db.query('SELECT action FROM staff_audit WHERE application_reference = $1 ORDER BY id', [reference]);
+    const names = actions.rows.map((r: { action: string }) => r.action);
+    expect(names).toContain('application.viewed');
+    expect(names.filter((a: string) => a === 'application.action')).toHaveLength(3);
+    const signIns = await db.query("SELECT count(*)::int AS n FROM staff_audit WHERE action = 'staff.signed_in'");
+    expect(signIns.rows[0].n).toBeGreaterThanOrEqual(2);
+  } finally {
+    await db.end();
+  }
+});
