@@ -1,5 +1,7 @@
 // The /search page: results as you type from the Pagefind index built with the site
 // (site/scripts/search-index.mjs). Plain DOM; Pagefind's own module loads only when needed.
+import { distance } from 'fastest-levenshtein';
+import { searchVocabulary } from '../data/search';
 
 /** What the page uses of one Pagefind result. */
 export interface SearchHit {
@@ -43,9 +45,42 @@ export function displayPath(url: string): string {
 /** What the live region announces. */
 export function statusText(query: string, count: number): string {
   if (query === '') return '';
-  if (count === 0) return `No results for “${query}”. Try fewer or different words, or browse by section below.`;
+  if (count === 0) return `No results for “${query}”. Try fewer or different words, one of the popular pages, or browse by section below.`;
   const shown = count > MAX_RESULTS ? `, showing the first ${MAX_RESULTS}` : '';
   return `${count} ${count === 1 ? 'result' : 'results'} for “${query}”${shown}.`;
+}
+
+/** The words and phrases "did you mean" may offer: the index's keywords, each phrase and each word. */
+const VOCABULARY: readonly string[] = [...new Set([...searchVocabulary, ...searchVocabulary.flatMap((phrase) => phrase.split(' '))])];
+
+/**
+ * The nearest known spelling of a query that found nothing ("morgtgage" -> "mortgage"), or null.
+ * The whole query is compared with the keyword phrases first, then each word of four letters or
+ * more with the keyword words, allowing one typing slip per four letters (at most two).
+ */
+export function didYouMean(query: string, vocabulary: readonly string[] = VOCABULARY): string | null {
+  const typed = query.toLowerCase().replace(/["“”]/g, '').trim().replace(/\s+/g, ' ');
+  if (typed === '') return null;
+  const allowed = (word: string): number => Math.min(2, Math.floor(word.length / 4));
+  const nearest = (word: string, candidates: readonly string[]): string | null => {
+    if (word.length < 4 || candidates.includes(word)) return null;
+    let best: string | null = null;
+    let bestDistance = allowed(word) + 1;
+    for (const candidate of candidates) {
+      const d = distance(word, candidate);
+      if (d < bestDistance) [best, bestDistance] = [candidate, d];
+    }
+    return best;
+  };
+  const phrases = vocabulary.filter((entry) => entry.includes(' '));
+  const whole = typed.includes(' ') ? nearest(typed, phrases) : null;
+  if (whole) return whole;
+  const words = vocabulary.filter((entry) => !entry.includes(' '));
+  const corrected = typed
+    .split(' ')
+    .map((word) => nearest(word, words) ?? word)
+    .join(' ');
+  return corrected !== typed ? corrected : null;
 }
 
 /** An excerpt's text with Pagefind's `<mark>` highlights kept and nothing else. */
@@ -91,6 +126,22 @@ export function enhanceSearch(document: Document, load: () => Promise<SearchEngi
   const status = document.querySelector<HTMLElement>('[data-search-status]');
   const list = document.querySelector<HTMLOListElement>('[data-search-results]');
   if (!form || !input || !status || !list) return { run: async () => undefined };
+  // Shown when nothing matched: "did you mean" and the popular pages.
+  const help = document.querySelector<HTMLElement>('[data-search-help]');
+  const suggestion = document.querySelector<HTMLAnchorElement>('[data-search-suggestion]');
+  const showHelp = (query: string | null): void => {
+    if (!help) return;
+    help.hidden = query === null;
+    const better = query === null ? null : didYouMean(query);
+    if (suggestion) {
+      const line = suggestion.closest('p');
+      if (line) line.hidden = better === null;
+      if (better !== null) {
+        suggestion.textContent = better;
+        suggestion.href = `/search?q=${encodeURIComponent(better)}`;
+      }
+    }
+  };
   const window = document.defaultView;
   document.querySelector('[data-search-fallback]')?.remove();
 
@@ -110,6 +161,7 @@ export function enhanceSearch(document: Document, load: () => Promise<SearchEngi
     if (query === '') {
       list.replaceChildren();
       status.textContent = '';
+      showHelp(null);
       return;
     }
     try {
@@ -120,10 +172,12 @@ export function enhanceSearch(document: Document, load: () => Promise<SearchEngi
       if (ticket !== latest) return; // a newer query has started
       list.replaceChildren(...hits.map((hit) => resultItem(document, hit)));
       status.textContent = statusText(query, results.length);
+      showHelp(results.length === 0 ? query : null);
     } catch {
       if (ticket !== latest) return;
       engine = undefined;
       list.replaceChildren();
+      showHelp(null);
       status.textContent = 'Search is not available right now. You can browse by section below.';
     }
   };

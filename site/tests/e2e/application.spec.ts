@@ -558,14 +558,35 @@ test.describe('submitting an application', () => {
     await page.waitForURL('**/application-confirmation');
     const rows = await rowsFor(row.email);
     expect(rows).toHaveLength(1);
-    await expect(page.getByRole('complementary', { name: 'Your application' })).toContainText(String(rows[0]!['reference']));
+    const reference = String(rows[0]!['reference']);
+    await expect(page.getByRole('complementary', { name: 'Your application' })).toContainText(reference);
+    // Said plainly: already received with this reference, the change not applied, how to update it.
+    const note = page.locator('[data-changes-note]');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('Your changes were not applied.');
+    await expect(note).toContainText(reference);
+    await expect(note.getByRole('link', { name: '13 22 65' })).toHaveAttribute('href', 'tel:132265');
+    // And the address the confirmation went to (the stored application's).
+    await expect(page.getByText('We\'ve emailed a confirmation to')).toBeVisible();
+  });
+
+  test('a plain submission names the account chosen and says nothing about changes', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    await openWizard(page);
+    await reachFilledStep5(page, typed);
+    await submitButton(page).click();
+    await page.waitForURL('**/application-confirmation');
+    const box = page.getByRole('complementary', { name: 'Your application' });
+    await expect(box.locator('[data-account]')).not.toHaveText('Account Opening');
+    await expect(box.locator('[data-account]')).toHaveText(/Checking|Savings/);
+    await expect(page.locator('[data-changes-note]')).toBeHidden();
   });
 
   for (const failure of [
-    { name: 'the network fails', answer: 'abort' },
-    { name: 'the server answers 500', answer: 500 },
-    { name: 'the server answers 503', answer: 503 },
-    { name: 'the server answers 429', answer: 429 },
+    { name: 'the network fails', answer: 'abort', text: 'Check your internet connection, then try again.' },
+    { name: 'the server answers 500', answer: 500, text: 'Please try again in a few minutes.' },
+    { name: 'the server answers 503', answer: 503, text: 'Please try again in a few minutes.' },
+    { name: 'the server answers 429', answer: 429, text: 'Please wait a minute, then try again.' },
   ] as const) {
     test(`when ${failure.name}, 'Submission Failed' appears and every value is kept`, async ({ page }, testInfo) => {
       const { typed, row } = applicant(testInfo);
@@ -580,7 +601,9 @@ test.describe('submitting an application', () => {
 
       const toast = page.getByTestId('toast-destructive');
       await expect(toast).toContainText(FAILURE_TITLE);
-      await expect(toast).toContainText(FAILURE_TEXT);
+      // What to do now, for this failure (not one "Please try again" for all).
+      await expect(toast).toContainText(failure.text);
+      await expect(toast).not.toContainText(FAILURE_TEXT);
       await expect(page.getByRole('alert').filter({ hasText: FAILURE_TITLE })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Submit Application' })).not.toHaveAttribute('aria-disabled', 'true');
@@ -637,5 +660,37 @@ test.describe('submitting an application', () => {
     await expectStep(page, 3, 'Address Details');
     await expectFieldError(page, 'City', 'City is required');
     expect(await rowsFor(row.email)).toHaveLength(0);
+  });
+});
+
+test.describe('the wizard and the browser (issue 22)', () => {
+  test('each step is a history entry: Back and Forward move between steps, a reload stays', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    await page.goto('/');
+    await openWizard(page);
+    await fillStep1(page, typed);
+    await next(page).click();
+    await expectStep(page, 2, 'Personal Information');
+    await fillStep2(page, typed);
+    await next(page).click();
+    await expectStep(page, 3, 'Address Details');
+
+    await page.goBack();
+    await expectStep(page, 2, 'Personal Information');
+    expect(new URL(page.url()).pathname).toBe('/apply/account');
+    await expect(page.getByLabel('First name')).toHaveValue(typed.first_name);
+    await page.goBack();
+    await expectStep(page, 1, 'Account Type');
+    await expect(page.getByLabel(typed.account, { exact: true })).toBeChecked();
+    await page.goForward();
+    await expectStep(page, 2, 'Personal Information');
+    await page.reload();
+    await expectStep(page, 2, 'Personal Information');
+    await expect(page.getByLabel('Last name')).toHaveValue(typed.last_name);
+    // Back from the first step leaves the application for the page before it.
+    await page.goBack();
+    await expectStep(page, 1, 'Account Type');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
   });
 });

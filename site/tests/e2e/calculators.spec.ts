@@ -474,3 +474,52 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
     });
   }
 });
+
+test.describe('repayment frequency, a real radio group in every colour mode (issue 22)', () => {
+  /** WCAG relative luminance contrast of two `rgb(...)` colours. */
+  function contrast(a: string, b: string): number {
+    const luminance = (rgb: string) => {
+      const [r, g, bl] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+    };
+    const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+    return (x! + 0.05) / (y! + 0.05);
+  }
+
+  test('the chosen segment shows in forced colours, and its focus ring is at least 3:1', async ({ page }) => {
+    await page.goto('/loans/home');
+    await expect(page.locator('astro-island:has(.calc-segments)')).not.toHaveAttribute('ssr', { timeout: 20_000 });
+    const group = page.getByRole('group', { name: 'Repayment frequency' });
+    await expect(group.getByRole('radio')).toHaveCount(3);
+    const weekly = group.getByRole('radio', { name: 'Weekly' });
+    await weekly.focus();
+    await page.keyboard.press('Space');
+    await expect(weekly).toBeChecked();
+    // Keyboard focus on the chosen segment: the ring against the segment's own background.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(weekly).toBeFocused();
+    const ring = await weekly.evaluate((input) => {
+      const span = input.nextElementSibling as HTMLElement;
+      const style = getComputedStyle(span);
+      return { outline: style.outlineColor, width: style.outlineWidth, background: style.backgroundColor };
+    });
+    expect(ring.width).toBe('3px');
+    expect(contrast(ring.outline, ring.background)).toBeGreaterThanOrEqual(3);
+
+    await page.emulateMedia({ forcedColors: 'active' });
+    const look = (name: string) =>
+      group.getByRole('radio', { name }).evaluate((input) => {
+        const span = input.nextElementSibling as HTMLElement;
+        return { background: getComputedStyle(span).backgroundColor, mark: getComputedStyle(span, '::before').content };
+      });
+    const chosen = await look('Weekly');
+    const other = await look('Monthly');
+    expect(chosen.background).not.toBe(other.background);
+    expect(chosen.mark).toContain('✓');
+    expect(other.mark).toBe('none');
+  });
+});
