@@ -29,6 +29,7 @@ use serde::Serialize;
 
 use crate::calculator::{FieldErrors, LoanEntries, duration_text};
 use crate::loan::{self, LoanError, LoanSchedule, LoanTerms, PayoffTime, RepaymentFrequency};
+use crate::money::round_to_cents;
 
 /// The rises shown, in percentage points.
 pub const RATE_RISES_PERCENT: [u32; 3] = [1, 2, 3];
@@ -108,9 +109,11 @@ impl LoanSummary {
     fn of(plan: &LoanSchedule) -> Self {
         Self {
             frequency: plan.terms.frequency,
-            repayment: plan.repayment,
-            total_interest: plan.total_interest,
-            total_repaid: plan.total_repaid,
+            // Always written with cents, even when every figure was whole dollars ("5000.00",
+            // not "5000", for a loan repaid in one period at 0%).
+            repayment: round_to_cents(plan.repayment),
+            total_interest: round_to_cents(plan.total_interest),
+            total_repaid: round_to_cents(plan.total_repaid),
             payoff_time: plan.payoff_time,
             payoff_time_display: duration_text(plan.payoff_time),
         }
@@ -411,6 +414,23 @@ mod tests {
             rate_rises(&LoanTerms::new(dec!(0), dec!(6), 30)),
             Err(LoanError::PrincipalNotPositive)
         );
+    }
+
+    /// A loan repaid in one period at 0% still writes its figures with cents (issue 22).
+    #[test]
+    fn summaries_always_carry_cents() {
+        let whole = LoanTerms::new(dec!(5000), dec!(0), 1);
+        let once = LoanTerms {
+            extra_repayment: dec!(5000),
+            ..whole.clone()
+        };
+        let both = compare(&whole, &once).unwrap();
+        for summary in [&both.first, &both.second] {
+            assert_eq!(summary.total_repaid.to_string(), "5000.00");
+            assert_eq!(summary.total_interest.to_string(), "0.00");
+            assert_eq!(summary.repayment.scale(), 2);
+        }
+        assert_eq!(both.total_repaid_difference.to_string(), "0.00");
     }
 
     #[test]

@@ -235,7 +235,7 @@ describe("application", () => {
     assert.equal(options.states[6].label, "Australian Capital Territory");
     assert.equal(options.employment_statuses.length, 7);
     assert.deepEqual(options.identification_types.map((t) => t.value), ["drivers_license", "passport", "proof_of_age_card"]);
-    assert.equal(options.minimum_deposit_hint, "Minimum deposit: $10 for savings accounts, $25 for checking accounts");
+    assert.equal(options.minimum_deposit_hint, "Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.");
   });
 });
 

@@ -76,9 +76,9 @@ choice_list! {
     }
 }
 
-/// The hint shown under the deposit amount (spec section 2, step 5). Display only.
-pub const MINIMUM_DEPOSIT_HINT: &str =
-    "Minimum deposit: $10 for savings accounts, $25 for checking accounts";
+/// The hint shown under the deposit amount (spec section 2, step 5). Display only: the amount
+/// is never enforced, so the words say "suggested", as step 1's cards do.
+pub const MINIMUM_DEPOSIT_HINT: &str = "Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.";
 
 impl AccountType {
     /// One line for the account's card in step 1.

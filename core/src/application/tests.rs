@@ -775,7 +775,7 @@ fn form_options_come_from_the_enums() {
     assert_eq!(options.identification_types[2].value, "proof_of_age_card");
     assert_eq!(
         options.minimum_deposit_hint,
-        "Minimum deposit: $10 for savings accounts, $25 for checking accounts"
+        "Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less."
     );
 }
 

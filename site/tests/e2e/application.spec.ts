@@ -247,7 +247,7 @@ test.describe('account application wizard', () => {
 
     // Step 5.
     await expectStep(page, 5, 'Initial Deposit & Terms');
-    await expect(page.getByText('Minimum deposit: $10 for savings accounts, $25 for checking accounts')).toBeVisible();
+    await expect(page.getByText('Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.')).toBeVisible();
     const form = page.locator('#application');
     await expect(form.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute('href', '/terms');
     await expect(form.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('href', '/privacy');
@@ -664,6 +664,41 @@ test.describe('submitting an application', () => {
 });
 
 test.describe('the wizard and the browser (issue 22)', () => {
+  test('while sending, the answers and their Change links are out of reach', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/applications', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openWizard(page);
+    await reachFilledStep5(page, typed);
+    await submitButton(page).click();
+    await expect(submitButton(page)).toHaveText('Submitting...');
+    const fields = page.locator('.wizard__fields');
+    await expect(fields).toHaveAttribute('inert', '');
+    const reachable = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.wizard__fields input, .wizard__fields a')].filter((element) => {
+        element.focus();
+        return document.activeElement === element;
+      }).length,
+    );
+    expect(reachable).toBe(0);
+    release();
+    await page.waitForURL('**/application-confirmation');
+  });
+
+  test('a two-digit year asks for four digits, in core\'s words', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    await openWizard(page);
+    await fillStep1(page, typed);
+    await next(page).click();
+    await fillStep2(page, { ...typed, day: '27', month: '3', year: '90' });
+    await next(page).click();
+    await expect(summary(page).getByRole('link', { name: 'Enter the year of your birth in full, with four digits, like 1990' })).toBeVisible();
+  });
+
   test('each step is a history entry: Back and Forward move between steps, a reload stays', async ({ page }, testInfo) => {
     const { typed } = applicant(testInfo);
     await page.goto('/');

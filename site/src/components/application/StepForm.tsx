@@ -150,7 +150,9 @@ export function StepForm(props: StepFormProps) {
       </h2>
       <p className="wizard__intro">{meta.intro}</p>
 
-      <div className="wizard__fields">
+      {/* While sending, the answers and their Change links can't be changed or followed (inert):
+          what is being sent is what is on screen. */}
+      <div className="wizard__fields" inert={busy || undefined}>
         {step === 1 && (
           <AccountTypeCards registration={register('application_type')} options={accountCards} {...messagesOf('application_type')} />
         )}
