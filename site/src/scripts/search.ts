@@ -12,7 +12,22 @@ export interface SearchHit {
 
 /** What the page uses of Pagefind's module (`/pagefind/pagefind.js`). */
 export interface SearchEngine {
-  search(query: string): Promise<{ results: { data(): Promise<SearchHit> }[] } | null>;
+  search(query: string): Promise<{ results: { id?: string; data(): Promise<SearchHit> }[] } | null>;
+}
+
+/**
+ * Pagefind answers a quoted phrase with the pages that hold it, every one scored alike; the same
+ * words unquoted are ranked. So a quoted query's pages come in the order of the unquoted search
+ * (the page about the phrase first), still only the pages that hold the phrase.
+ */
+async function searchRanked(engine: SearchEngine, query: string) {
+  const found = await engine.search(query);
+  const results = found?.results ?? [];
+  if (!/["“”]/.test(query) || results.length < 2) return results;
+  const ranked = (await engine.search(query.replace(/["“”]/g, ' ').trim()))?.results ?? [];
+  const place = new Map(ranked.map((result, index) => [result.id, index]));
+  const at = (id: string | undefined) => place.get(id) ?? ranked.length;
+  return [...results].sort((a, b) => at(a.id) - at(b.id));
 }
 
 /** Results shown at most; the status says how many matched. */
@@ -21,11 +36,14 @@ const PAGEFIND_MODULE = '/pagefind/pagefind.js';
 const DELAY_MS = 120;
 
 /**
- * How Pagefind ranks (its defaults: pageLength 0.75, termSaturation 1.4). A weaker page-length
- * factor keeps a short page whose title merely mentions a product (the car loan application)
- * from outranking the product's own page.
+ * How Pagefind ranks (its defaults: pageLength 0.75, termFrequency 1, termSaturation 1.4). A
+ * weaker page-length factor keeps a short page whose title merely mentions a product (the car
+ * loan application) from outranking the product's own page; a weaker term-frequency factor counts
+ * weighted words (product names, the keyword line of data/search.ts) over how densely a short page
+ * repeats a phrase, so "fixed rate" finds the home loan's fixed rate before the car loan page that
+ * says "fixed rate" eight times (measured over the queries of tests/e2e/search.spec.ts).
  */
-export const RANKING = { pageLength: 0.25 } as const;
+export const RANKING = { pageLength: 0.25, termFrequency: 0.5 } as const;
 
 async function loadPagefind(): Promise<SearchEngine> {
   // A runtime URL, not bundled: the index is written after the site is built.
@@ -129,18 +147,21 @@ export function enhanceSearch(document: Document, load: () => Promise<SearchEngi
   // Shown when nothing matched: "did you mean" and the popular pages.
   const help = document.querySelector<HTMLElement>('[data-search-help]');
   const suggestion = document.querySelector<HTMLAnchorElement>('[data-search-suggestion]');
-  const showHelp = (query: string | null): void => {
-    if (!help) return;
-    help.hidden = query === null;
+  const popular = document.querySelector<HTMLElement>('[data-search-popular]');
+  // "Did you mean" for any query with a slip (Pagefind may still find loose matches for it);
+  // the popular pages only when nothing was found.
+  const showHelp = (query: string | null, found: number): void => {
     const better = query === null ? null : didYouMean(query);
-    if (suggestion) {
-      const line = suggestion.closest('p');
-      if (line) line.hidden = better === null;
+    const line = suggestion?.closest('p');
+    if (suggestion && line) {
+      line.hidden = better === null;
       if (better !== null) {
         suggestion.textContent = better;
         suggestion.href = `/search?q=${encodeURIComponent(better)}`;
       }
     }
+    if (popular) popular.hidden = query === null || found > 0;
+    if (help) help.hidden = better === null && (query === null || found > 0);
   };
   const window = document.defaultView;
   document.querySelector('[data-search-fallback]')?.remove();
@@ -161,23 +182,22 @@ export function enhanceSearch(document: Document, load: () => Promise<SearchEngi
     if (query === '') {
       list.replaceChildren();
       status.textContent = '';
-      showHelp(null);
+      showHelp(null, 0);
       return;
     }
     try {
       engine ??= load();
-      const found = await (await engine).search(query);
-      const results = found?.results ?? [];
+      const results = await searchRanked(await engine, query);
       const hits = await Promise.all(results.slice(0, MAX_RESULTS).map((result) => result.data()));
       if (ticket !== latest) return; // a newer query has started
       list.replaceChildren(...hits.map((hit) => resultItem(document, hit)));
       status.textContent = statusText(query, results.length);
-      showHelp(results.length === 0 ? query : null);
+      showHelp(query, results.length);
     } catch {
       if (ticket !== latest) return;
       engine = undefined;
       list.replaceChildren();
-      showHelp(null);
+      showHelp(null, 0);
       status.textContent = 'Search is not available right now. You can browse by section below.';
     }
   };

@@ -74,7 +74,11 @@ const FILLED = {
   terms_accepted: true,
 };
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  // Each test starts on a fresh history entry (the wizard records its step in the entry's state).
+  window.history.replaceState(null, '');
+});
 afterEach(() => {
   const mounted = root;
   if (mounted) act(() => mounted.unmount());
