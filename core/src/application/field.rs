@@ -136,7 +136,7 @@ impl Field {
             Self::AddressLine2 => "Unit/apartment",
             Self::City => "City",
             Self::State => "State",
-            Self::PostalCode => "Postal code",
+            Self::PostalCode => "Postcode",
             Self::EmploymentStatus => "Employment status",
             Self::AnnualIncome => "Annual income (AUD)",
             Self::EmployerName => "Employer name",

@@ -141,7 +141,7 @@ export const footerColumns = [
     links: [
       { label: 'Online banking services', href: '/online-banking' },
       { label: 'Mobile app', href: '/mobile-app' },
-      { label: 'Bill pay', href: '/bill-pay' },
+      { label: 'BPAY and bill payments', href: '/bill-pay' },
       { label: 'Transfers', href: '/transfers' },
       { label: 'Foreign exchange', href: '/foreign-exchange' },
       { label: 'ATM locations', href: '/atm-locations' },

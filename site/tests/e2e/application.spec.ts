@@ -131,7 +131,7 @@ async function fillStep3(page: Page, typed: Typed) {
   await page.getByLabel('Unit/apartment (optional)').fill(typed.address_line2);
   await page.getByLabel('City').fill(typed.city);
   await page.getByLabel('State').selectOption({ label: typed.state });
-  await page.getByLabel('Postal code').fill(typed.postal_code);
+  await page.getByLabel('Postcode').fill(typed.postal_code);
 }
 async function fillStep4(page: Page, typed: Typed) {
   await page.getByLabel('Employment status').selectOption({ label: typed.employment_status });
@@ -224,13 +224,13 @@ test.describe('account application wizard', () => {
     await expectFieldError(page, 'Street address', 'Please enter your full address');
     await expectFieldError(page, 'City', 'City is required');
     await expectFieldError(page, 'State', 'State is required');
-    await expectFieldError(page, 'Postal code', 'Please enter a valid postal code');
+    await expectFieldError(page, 'Postcode', 'Please enter a valid postal code');
     await expect(page.getByLabel('Unit/apartment (optional)')).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Street address').fill('1 St');
-    await page.getByLabel('Postal code').fill('30');
+    await page.getByLabel('Postcode').fill('30');
     await next(page).click();
     await expectFieldError(page, 'Street address', 'Please enter your full address');
-    await expectFieldError(page, 'Postal code', 'Please enter a valid postal code');
+    await expectFieldError(page, 'Postcode', 'Please enter a valid postal code');
     await fillStep3(page, typed);
     await next(page).click();
 
@@ -306,11 +306,11 @@ test.describe('account application wizard', () => {
     await fillStep2(page, typed);
     await next(page).click();
     await fillStep3(page, { ...typed, postal_code: '2000' });
-    await page.getByLabel('Postal code').blur();
+    await page.getByLabel('Postcode').blur();
     const warning = page.getByText("This postcode isn't in Victoria. Please check your postcode and state.");
     await expect(warning).toBeVisible();
-    await expect(page.getByLabel('Postal code')).not.toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Postal code')).toHaveAccessibleDescription(/Warning: This postcode isn't in Victoria/);
+    await expect(page.getByLabel('Postcode')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Postcode')).toHaveAccessibleDescription(/Warning: This postcode isn't in Victoria/);
     await next(page).click();
     await expectStep(page, 4, 'Employment & ID');
   });

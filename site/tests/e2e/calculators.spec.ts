@@ -284,7 +284,8 @@ test.describe('home loan schedule as CSV', () => {
       await page.setViewportSize({ width, height: 900 });
       await homeLoan(page, '?amount=350000&term=25&loan=variable&repay=weekly&io=&extra=50');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
-      expect(download.suggestedFilename()).toBe('banksia-home-loan-schedule.csv');
+      // A name that says which loan it is (issue 22), not one name for every schedule.
+      expect(download.suggestedFilename()).toBe(`banksia-home-loan-350000-at-${RATES['variable']!}pc-25-years-weekly.csv`);
       const saved = readFileSync(await download.path(), 'utf8');
       const expected = tools.loanScheduleCsv({
         principal: '350000',
@@ -296,7 +297,7 @@ test.describe('home loan schedule as CSV', () => {
       });
       if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
       expect(saved).toBe(expected.value);
-      expect(saved.split('\r\n')[0]).toBe('Number,Due,Repayment,Interest,Principal,Extra,Balance,Interest only');
+      expect(saved.split('\r\n')[0]).toBe('Number,Due,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only');
       await expect(page.getByTestId('download-csv').locator('xpath=..').getByRole('status')).toContainText('Schedule downloaded');
     });
   }

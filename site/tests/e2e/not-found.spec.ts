@@ -28,5 +28,3 @@ test.describe('not-found screen', () => {
     }
   });
 });
-  }
-});
