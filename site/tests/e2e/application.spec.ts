@@ -477,7 +477,7 @@ test.describe('submitting an application', () => {
 
     const box = page.getByRole('complementary', { name: 'Your application' });
     await expect(box).toContainText(String(reference));
-    await expect(box).toContainText('Account Opening');
+    await expect(box).toContainText(typed.account); // the account chosen, not "Account Opening"
     await expect(box).toContainText('Under Review');
     const today = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
     await expect(box).toContainText(today);
