@@ -50,3 +50,17 @@ test('WCAG text spacing makes no page scroll sideways', async ({ page }) => {
     }
   }
 });
+
+test('at 320 px every repayment frequency is whole, and the menu icon keeps its size', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto('/loans/home');
+  const segments = page.locator('.calc-segments');
+  await segments.scrollIntoViewIfNeeded();
+  const clipped = await segments.evaluate((group) => {
+    const edge = group.getBoundingClientRect().right;
+    return [...group.querySelectorAll('span')].filter((span) => span.scrollWidth > span.clientWidth || span.getBoundingClientRect().right > edge + 0.5).map((span) => span.textContent);
+  });
+  expect(clipped).toEqual([]);
+  const icon = await page.locator('.menu-toggle svg').first().boundingBox();
+  expect(icon?.width).toBe(22);
+});
