@@ -17,12 +17,11 @@
 //! assert!(whole.application.is_none());
 //! ```
 
-use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
 use crate::application::{
-    AccountApplication, ApplicationInput, FieldMessages, ValidationReport, validate_application,
-    validate_step,
+    AccountApplication, ApplicationInput, FieldMessages, Today, ValidationReport,
+    validate_application, validate_step,
 };
 
 /// The outcome of checking a step or the whole application. Serialises as
@@ -60,7 +59,11 @@ impl From<ValidationReport> for ApplicationReport {
 
 /// Checks one wizard step's fields ([`validate_step`]; any step number outside 1 to 5 checks
 /// everything).
-pub fn check_step(step: u8, input: &ApplicationInput, today: NaiveDate) -> ApplicationReport {
+pub fn check_step(
+    step: u8,
+    input: &ApplicationInput,
+    today: impl Into<Today>,
+) -> ApplicationReport {
     validate_step(step, input, today).into()
 }
 
@@ -78,7 +81,7 @@ pub fn check_step(step: u8, input: &ApplicationInput, today: NaiveDate) -> Appli
 /// assert_eq!(report.first_error_step, Some(1));
 /// assert!(report.application.is_none());
 /// ```
-pub fn check_every_field(input: &ApplicationInput, today: NaiveDate) -> ApplicationReport {
+pub fn check_every_field(input: &ApplicationInput, today: impl Into<Today>) -> ApplicationReport {
     // Any step number outside 1 to 5 checks every field (see `validate_step`).
     validate_step(0, input, today).into()
 }
@@ -105,7 +108,7 @@ pub fn check_every_field(input: &ApplicationInput, today: NaiveDate) -> Applicat
 /// // 2000 is a New South Wales postcode: a warning, not an error.
 /// assert_eq!(report.warnings.len(), 1);
 /// ```
-pub fn check_application(input: &ApplicationInput, today: NaiveDate) -> ApplicationReport {
+pub fn check_application(input: &ApplicationInput, today: impl Into<Today>) -> ApplicationReport {
     match validate_application(input, today) {
         Ok(valid) => ApplicationReport {
             errors: FieldMessages::new(),
@@ -121,6 +124,7 @@ pub fn check_application(input: &ApplicationInput, today: NaiveDate) -> Applicat
 mod tests {
     use super::*;
     use crate::application::{Field, STEP_COUNT};
+    use chrono::NaiveDate;
 
     fn today() -> NaiveDate {
         NaiveDate::from_ymd_opt(2026, 3, 1).unwrap()

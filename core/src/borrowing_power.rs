@@ -875,6 +875,83 @@ pub struct BorrowingPowerView {
     pub monthly_surplus: Money,
     /// [`ESTIMATE_NOTE`].
     pub note: String,
+    /// Why the estimate is what it is, when it needs saying ([`explanations`]).
+    pub explanations: Vec<String>,
+    /// [`BUDGET_PLANNER_URL`] when nothing can be borrowed or the floor was counted; else `null`.
+    pub budget_planner_url: Option<String>,
+}
+
+/// Moneysmart's budget planner (ASIC's free tool), offered when nothing or little is left for a
+/// home loan, or when Banksia's living expense floor replaced the figure entered.
+pub const BUDGET_PLANNER_URL: &str = "https://moneysmart.gov.au/budgeting/budget-planner";
+
+/// What would raise an estimate of $0, said after why it is $0.
+pub const WHAT_WOULD_CHANGE_IT: &str = "A higher income (or a second applicant's), lower living \
+expenses, smaller debt repayments, lower credit card limits or a longer loan term would each \
+leave more for a home loan.";
+
+/// Why the estimate is what it is, where a bare figure would puzzle: why nothing can be
+/// borrowed (income after tax doesn't cover expenses and commitments, or what is left doesn't
+/// repay $1,000 at the assessment rate) and what would change it, and when Banksia's living
+/// expense floor was counted instead of the figure entered. In that order; empty when the
+/// figures speak for themselves.
+///
+/// ```
+/// use banksia_core::borrowing_power::{borrowing_power, explanations, BorrowingPowerInput, IncomeYear};
+/// use rust_decimal::Decimal;
+///
+/// let input = BorrowingPowerInput::single(Decimal::from(18_000));
+/// let estimate = borrowing_power(&input, IncomeYear::Y2026_27);
+/// let said = explanations(&input, &estimate);
+/// assert!(said[0].starts_with("Nothing is left for a home loan"));
+/// assert!(said[2].contains("$1,600 a month"));
+/// ```
+pub fn explanations(input: &BorrowingPowerInput, estimate: &BorrowingPower) -> Vec<String> {
+    let dollars = |amount: Decimal| Money::whole_dollars(amount).display;
+    let mut said = Vec::new();
+    if estimate.borrowing_power.is_zero() {
+        let commitments = estimate.card_commitment + estimate.other_repayments;
+        said.push(if estimate.monthly_surplus <= Decimal::ZERO {
+            format!(
+                "Nothing is left for a home loan: living expenses of {} and commitments of {} a month \
+                 take up all of your income after tax ({} a month), so no repayment can be tested at \
+                 {}% p.a. (the rate plus a {}% buffer).",
+                dollars(estimate.living_expenses_used),
+                dollars(commitments),
+                dollars(estimate.net_monthly_income),
+                estimate.assessment_rate_percent.normalize(),
+                SERVICEABILITY_BUFFER_PERCENT.normalize(),
+            )
+        } else {
+            format!(
+                "The {} a month left after tax, living expenses and commitments doesn't repay even a \
+                 $1,000 loan when tested at {}% p.a. (the rate plus a {}% buffer).",
+                dollars(estimate.monthly_surplus),
+                estimate.assessment_rate_percent.normalize(),
+                SERVICEABILITY_BUFFER_PERCENT.normalize(),
+            )
+        });
+        said.push(WHAT_WOULD_CHANGE_IT.to_string());
+    }
+    if estimate.floor_applied {
+        said.push(format!(
+            "We counted living expenses of {} a month, Banksia's minimum for a household of {} \
+             with {}, instead of the {} you entered: a realistic minimum keeps a loan affordable.",
+            dollars(estimate.living_expenses_used),
+            if input.applicants >= 2 {
+                "two adults"
+            } else {
+                "one adult"
+            },
+            match input.dependants {
+                0 => "no dependants".to_string(),
+                1 => "one dependant".to_string(),
+                n => format!("{n} dependants"),
+            },
+            dollars(input.living_expenses),
+        ));
+    }
+    said
 }
 
 /// Reads the entries and works out the borrowing power with the tax rates in force on
@@ -916,6 +993,9 @@ pub fn borrowing_power_view(
         commitments: Money::whole_dollars(estimate.card_commitment + estimate.other_repayments),
         monthly_surplus: Money::whole_dollars(estimate.monthly_surplus),
         note: ESTIMATE_NOTE.to_string(),
+        explanations: explanations(&input, &estimate),
+        budget_planner_url: (estimate.borrowing_power.is_zero() || estimate.floor_applied)
+            .then(|| BUDGET_PLANNER_URL.to_string()),
     })
 }
 
@@ -987,6 +1067,55 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_zero_or_a_floor_is_explained() {
+        // Expenses beyond income: $0, why, what would change it, and the budget planner.
+        let input = BorrowingPowerInput {
+            living_expenses: dec!(5000),
+            ..BorrowingPowerInput::single(dec!(50000))
+        };
+        let estimate = borrowing_power(&input, IncomeYear::Y2026_27);
+        assert_eq!(estimate.borrowing_power, Decimal::ZERO);
+        assert!(estimate.monthly_surplus < Decimal::ZERO);
+        let said = explanations(&input, &estimate);
+        assert_eq!(said.len(), 2);
+        assert!(said[0].starts_with("Nothing is left for a home loan: living expenses of $5,000"));
+        assert!(said[0].contains("9.45% p.a. (the rate plus a 3% buffer)"));
+        assert_eq!(said[1], WHAT_WOULD_CHANGE_IT);
+        // A little left, but not enough for $1,000.
+        let input = BorrowingPowerInput {
+            living_expenses: dec!(3700),
+            ..BorrowingPowerInput::single(dec!(60000))
+        };
+        let estimate = borrowing_power(&input, IncomeYear::Y2026_27);
+        if estimate.borrowing_power.is_zero() && estimate.monthly_surplus > Decimal::ZERO {
+            assert!(
+                explanations(&input, &estimate)[0].contains("doesn't repay even a $1,000 loan")
+            );
+        }
+        // The floor replaced the figure entered: said, with the household.
+        let input = BorrowingPowerInput {
+            applicants: 2,
+            dependants: 1,
+            living_expenses: dec!(1500),
+            ..BorrowingPowerInput::single(dec!(150000))
+        };
+        let estimate = borrowing_power(&input, IncomeYear::Y2026_27);
+        assert!(estimate.floor_applied && !estimate.borrowing_power.is_zero());
+        assert_eq!(
+            explanations(&input, &estimate),
+            vec![
+                "We counted living expenses of $2,850 a month, Banksia's minimum for a household of two adults with one dependant, instead of the $1,500 you entered: a realistic minimum keeps a loan affordable."
+            ]
+        );
+        // Nothing to say when the figures speak for themselves.
+        let input = BorrowingPowerInput {
+            living_expenses: dec!(2000),
+            ..BorrowingPowerInput::single(dec!(100000))
+        };
+        assert!(explanations(&input, &borrowing_power(&input, IncomeYear::Y2026_27)).is_empty());
     }
 
     #[test]

@@ -29,6 +29,7 @@ use serde::Serialize;
 
 use crate::calculator::{FieldErrors, LoanEntries, duration_text};
 use crate::loan::{self, LoanError, LoanSchedule, LoanTerms, PayoffTime, RepaymentFrequency};
+use crate::money::round_to_cents;
 
 /// The rises shown, in percentage points.
 pub const RATE_RISES_PERCENT: [u32; 3] = [1, 2, 3];
@@ -108,9 +109,11 @@ impl LoanSummary {
     fn of(plan: &LoanSchedule) -> Self {
         Self {
             frequency: plan.terms.frequency,
-            repayment: plan.repayment,
-            total_interest: plan.total_interest,
-            total_repaid: plan.total_repaid,
+            // Always written with cents, even when every figure was whole dollars ("5000.00",
+            // not "5000", for a loan repaid in one period at 0%).
+            repayment: round_to_cents(plan.repayment),
+            total_interest: round_to_cents(plan.total_interest),
+            total_repaid: round_to_cents(plan.total_repaid),
             payoff_time: plan.payoff_time,
             payoff_time_display: duration_text(plan.payoff_time),
         }
@@ -230,7 +233,7 @@ pub fn compare(first: &LoanTerms, second: &LoanTerms) -> Result<LoanComparison, 
 
 /// The header line of [`schedule_csv`].
 pub const SCHEDULE_CSV_HEADER: &str =
-    "Number,Due,Repayment,Interest,Principal,Extra,Balance,Interest only";
+    "Number,Due,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only";
 
 /// When a repayment falls due, from the start of the loan: `"month 3"`, `"week 6"`.
 ///
@@ -254,7 +257,9 @@ pub fn due_after(number: u32, frequency: RepaymentFrequency) -> String {
 /// ([`due_after`]), the scheduled repayment, its interest and principal, the extra repayment
 /// on top, the balance after it, and whether it is interest only. Amounts are plain decimals
 /// with cents (`3143.92`), no currency sign or separators, so a spreadsheet reads them as
-/// numbers. The repayment and extra columns add up to what was paid.
+/// numbers. The repayment and extra columns add up to what was paid, and the repayment is its
+/// interest and principal (the principal column excludes the extra, so summing the principal and
+/// extra columns never counts an extra twice).
 ///
 /// ```
 /// use banksia_core::loan::{schedule, LoanTerms};
@@ -264,8 +269,8 @@ pub fn due_after(number: u32, frequency: RepaymentFrequency) -> String {
 /// let terms = LoanTerms::calculator_defaults().with_extra_repayment(Decimal::from(100));
 /// let csv = schedule_csv(&schedule(&terms).unwrap());
 /// let mut lines = csv.lines();
-/// assert_eq!(lines.next(), Some("Number,Due,Repayment,Interest,Principal,Extra,Balance,Interest only"));
-/// assert_eq!(lines.next(), Some("1,month 1,3143.92,2687.50,556.42,100.00,499443.58,no"));
+/// assert_eq!(lines.next(), Some("Number,Due,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only"));
+/// assert_eq!(lines.next(), Some("1,month 1,3143.92,2687.50,456.42,100.00,499443.58,no"));
 /// assert!(csv.trim_end().ends_with(",0.00,no"));
 /// ```
 pub fn schedule_csv(plan: &LoanSchedule) -> String {
@@ -288,7 +293,7 @@ pub fn schedule_csv(plan: &LoanSchedule) -> String {
             due_after(period.number, plan.terms.frequency),
             period.payment - extra_paid,
             period.interest,
-            period.principal,
+            period.principal - extra_paid,
             extra_paid,
             period.closing_balance,
             if period.interest_only { "yes" } else { "no" },
@@ -413,6 +418,43 @@ mod tests {
         );
     }
 
+    /// The CSV's columns add up: repayment = interest + principal, and principal plus extra is
+    /// what the balance fell by (issue 22: the principal column had the extra in it too).
+    #[test]
+    fn csv_columns_add_up_without_counting_extra_twice() {
+        let terms = LoanTerms::calculator_defaults().with_extra_repayment(dec!(250));
+        let plan = loan::schedule(&terms).unwrap();
+        let csv = schedule_csv(&plan);
+        let mut balance = terms.principal;
+        for line in csv.lines().skip(1) {
+            let cells: Vec<&str> = line.split(',').collect();
+            let amount = |i: usize| cells[i].parse::<Decimal>().unwrap();
+            let (repayment, interest, principal, extra, after) =
+                (amount(2), amount(3), amount(4), amount(5), amount(6));
+            assert_eq!(repayment, interest + principal, "{line}");
+            assert_eq!(balance - principal - extra, after, "{line}");
+            balance = after;
+        }
+        assert_eq!(balance, Decimal::ZERO);
+    }
+
+    /// A loan repaid in one period at 0% still writes its figures with cents (issue 22).
+    #[test]
+    fn summaries_always_carry_cents() {
+        let whole = LoanTerms::new(dec!(5000), dec!(0), 1);
+        let once = LoanTerms {
+            extra_repayment: dec!(5000),
+            ..whole.clone()
+        };
+        let both = compare(&whole, &once).unwrap();
+        for summary in [&both.first, &both.second] {
+            assert_eq!(summary.total_repaid.to_string(), "5000.00");
+            assert_eq!(summary.total_interest.to_string(), "0.00");
+            assert_eq!(summary.repayment.scale(), 2);
+        }
+        assert_eq!(both.total_repaid_difference.to_string(), "0.00");
+    }
+
     #[test]
     fn comparison_names_the_loan_at_fault() {
         let good = LoanTerms::calculator_defaults();
@@ -456,7 +498,8 @@ mod tests {
         let paid: Decimal = plan.periods.iter().map(|p| p.payment).sum();
         assert_eq!(column(2) + column(5), paid);
         assert_eq!(column(3), plan.total_interest);
-        assert_eq!(column(4), dec!(250000));
+        // Principal (without the extra) and the extra together repay the loan once.
+        assert_eq!(column(4) + column(5), dec!(250000));
         assert_eq!(rows[0][7], "yes");
         assert_eq!(rows[0][1], "week 2");
         assert_eq!(rows[52][7], "no");

@@ -2,8 +2,8 @@
 //! functions the browser runs through WASM), and map the typed record to table columns.
 //! No rule lives here.
 
-use banksia_core::application::{ApplicationInput, FieldMessages, validate_application};
-use chrono::{DateTime, NaiveDate, Utc};
+use banksia_core::application::{ApplicationInput, FieldMessages, Today, validate_application};
+use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
 use crate::db::NewApplication;
@@ -18,11 +18,12 @@ pub fn parse(body: &[u8]) -> Result<ApplicationInput, ApiError> {
     })
 }
 
-/// Runs core's rules as of `today`: the columns to insert and the warnings, or a 422 with every
+/// Runs core's rules as of `today` (the moment: core judges the date of birth on the date in the
+/// applicant's own state): the columns to insert and the warnings, or a 422 with every
 /// failing field.
 pub fn validate(
     input: &ApplicationInput,
-    today: NaiveDate,
+    today: Today,
 ) -> Result<(NewApplication, FieldMessages), ApiError> {
     match validate_application(input, today) {
         Ok(valid) => {
@@ -54,11 +55,10 @@ pub fn validate(
     }
 }
 
-/// Today in the bank's home time (core's `bank_date`, the same function the wizard calls), the
-/// date against which core checks a date of birth.
-pub fn today() -> NaiveDate {
-    let now = DateTime::<Utc>::from(std::time::SystemTime::now());
-    banksia_core::application::checks::bank_date(now.timestamp()).unwrap_or(now.date_naive())
+/// Now, as core's [`Today`]: core judges the date rules on the date in the applicant's own
+/// state at this moment (the wizard hands core the browser's moment the same way).
+pub fn today() -> Today {
+    Today::At(DateTime::<Utc>::from(std::time::SystemTime::now()))
 }
 
 /// A fresh reference in core's format, from the operating system's randomness.

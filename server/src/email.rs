@@ -95,6 +95,8 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          Call us on {phone} ({hours}), or {overseas} from overseas.\n\
          Email us at {email}: we respond within {reply} hours.\n\
          Support centre: {site}/support\n\n\
+         DIDN'T APPLY?\n\n\
+         If you didn't apply, call us on {phone} ({hours}) so we can stop this application: someone may be using your details.\n\n\
          {name} will never ask for your password or a one-time code by email.\n\n\
          {legal}\n",
         timeline = timeline(),
@@ -141,6 +143,7 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          <p>Call us on <a href=\"tel:{tel}\">{phone}</a> ({hours}), or {overseas} from overseas.<br>\n\
          Email us at <a href=\"mailto:{email}\">{email}</a>: we respond within {reply} hours.<br>\n\
          <a href=\"{site}/support\">Visit our support centre</a></p>\n\
+         <p><strong>Didn't apply?</strong> If you didn't apply, call us on <a href=\"tel:{tel}\">{phone}</a> ({hours}) so we can stop this application: someone may be using your details.</p>\n\
          <p style=\"font-size:13px;color:#4a5a50\">{bank} will never ask for your password or a one-time code by email.</p>\n\
          <p style=\"font-size:12px;color:#4a5a50\">{legal}</p>\n\
          </div>\n</body>\n</html>\n",
@@ -222,6 +225,20 @@ mod tests {
         assert!(first_step < last_step);
         assert!(email.html.contains("href=\"tel:132265\""));
         assert!(email.html.starts_with("<!DOCTYPE html>"));
+    }
+
+    /// Someone who receives it without having applied knows whom to call (issue 22).
+    #[test]
+    fn the_email_says_what_to_do_if_you_didnt_apply() {
+        let email = application_received("Olivia", "BKS-7K2M9QX4TZ");
+        for body in [&email.text, &email.html] {
+            assert!(
+                body.contains("If you didn't apply, call us on ")
+                    || body.contains("If you didn&#39;t apply, call us on "),
+                "{body}"
+            );
+        }
+        assert!(email.text.contains("If you didn't apply, call us on 13 22 65 (Monday to Friday, 8am to 6pm, Melbourne time)"));
     }
 
     #[test]

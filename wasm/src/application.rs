@@ -3,14 +3,13 @@
 
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
-    ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
+    ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, Today,
     answer_summary, form_options,
 };
 use banksia_core::application_form::{
     ApplicationReport, check_application, check_every_field, check_step,
 };
 use banksia_core::calculator::{FieldErrors, Outcome};
-use chrono::NaiveDate;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -27,12 +26,12 @@ struct InputErrorReport {
 
 /// Reads the input (an object, or the JSON text of the body to be posted) with
 /// [`ApplicationInput`]'s one `Deserialize`, the server's reader of the request body, and
-/// today's date (`YYYY-MM-DD`), and runs `check`; what can't be read is reported under
+/// today (a date `YYYY-MM-DD`, or the moment in RFC 3339), and runs `check`; what can't be read is reported under
 /// `input` with the message the server answers with.
 fn check(
     input: JsValue,
     today: &JsValue,
-    check: impl FnOnce(&ApplicationInput, NaiveDate) -> ApplicationReport,
+    check: impl FnOnce(&ApplicationInput, Today) -> ApplicationReport,
 ) -> JsValue {
     let read = read_js::<ApplicationInput>(&input)
         .map_err(|unread| {

@@ -16,7 +16,7 @@ pub fn borrowing_power(
     #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
 ) -> JsValue {
     let outcome: Outcome<_> = read_entries::<BorrowingPowerEntries>(&entries)
-        .and_then(|entries| Ok((entries, read_today(&today)?)))
+        .and_then(|entries| Ok((entries, read_today(&today)?.bank_date())))
         .and_then(|(entries, today)| borrowing_power_view(&entries, today))
         .into();
     to_js(&outcome)

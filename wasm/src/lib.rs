@@ -111,15 +111,17 @@ fn read_entries<T: DeserializeOwned>(value: &JsValue) -> Result<T, FieldErrors> 
     })
 }
 
-/// Today's date as the page gives it (`YYYY-MM-DD`); an `input` error otherwise.
+/// Today as the page gives it: a date (`YYYY-MM-DD`, the same in every state) or the moment
+/// (`Date.toISOString()`, so each state's own date can be judged); an `input` error otherwise.
 #[cfg(any(
     feature = "application",
     feature = "borrowing",
     not(target_arch = "wasm32")
 ))]
-fn read_today(value: &JsValue) -> Result<chrono::NaiveDate, FieldErrors> {
-    banksia_core::application::checks::parse_iso_date(text(value).trim())
-        .ok_or_else(|| input_error("today must be a date written YYYY-MM-DD"))
+fn read_today(value: &JsValue) -> Result<banksia_core::application::Today, FieldErrors> {
+    banksia_core::application::Today::parse(&text(value)).ok_or_else(|| {
+        input_error("today must be a date written YYYY-MM-DD or a moment in RFC 3339")
+    })
 }
 
 /// A string argument; anything else reads as empty text. Arguments are taken as `JsValue`

@@ -165,6 +165,17 @@ describe("application", () => {
     assert.deepEqual(application.validateApplication(input, TODAY), { ...application.normaliseApplication(input, TODAY), application: null });
   });
 
+  it("judges the 18th birthday on the date in the applicant's own state, given the moment", () => {
+    // Born 2 March 2008; at 2026-03-01T14:00Z it is 2 March in Brisbane, still 1 March in Perth.
+    const moment = "2026-03-01T14:00:00.000Z";
+    const born = { date_of_birth: "2008-03-02" };
+    assert.deepEqual(application.validateStep(2, { ...born, state: "QLD" }, moment).errors.date_of_birth, undefined);
+    assert.deepEqual(application.validateStep(2, { ...born, state: "WA" }, moment).errors.date_of_birth, [
+      "You must be at least 18 years old to open an account",
+    ]);
+    assert.deepEqual(application.validateStep(2, { ...born, state: "WA" }, "2026-03-01T16:00:00.000Z").errors.date_of_birth, undefined);
+  });
+
   it("checks everything for a step outside 1 to 5, and refuses a signed-in user", () => {
     for (const step of [0, 6, -1, 2.5e9, NaN]) {
       assert.equal(Object.keys(application.validateStep(step, {}, TODAY).errors).length, 16, String(step));
@@ -186,7 +197,7 @@ describe("application", () => {
         assert.ok(report.errors.input?.[0], `${JSON.stringify(report)} for ${String(bad)}`);
       }
       for (const today of ["", "01/03/2026", "2026-02-30", undefined]) {
-        assert.deepEqual(application.validateStep(1, {}, today).errors, { input: ["today must be a date written YYYY-MM-DD"] });
+        assert.deepEqual(application.validateStep(1, {}, today).errors, { input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"] });
       }
     }
     assert.deepEqual(application.validateStep(2, { first_name: 5 }, TODAY).errors, {
@@ -224,7 +235,7 @@ describe("application", () => {
     assert.equal(options.states[6].label, "Australian Capital Territory");
     assert.equal(options.employment_statuses.length, 7);
     assert.deepEqual(options.identification_types.map((t) => t.value), ["drivers_license", "passport", "proof_of_age_card"]);
-    assert.equal(options.minimum_deposit_hint, "Minimum deposit: $10 for savings accounts, $25 for checking accounts");
+    assert.equal(options.minimum_deposit_hint, "Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.");
   });
 });
 
@@ -277,7 +288,7 @@ describe("borrowing and tools", () => {
       assert.equal(tools.compareLoans(loan, bad).ok, false);
     }
     assert.deepEqual(borrowing.borrowingPower({ income: "1" }, "23/11/2026").errors, {
-      input: ["today must be a date written YYYY-MM-DD"],
+      input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"],
     });
     assert.deepEqual(tools.compareLoans({ ...loan, principal: "" }, { ...loan, term_years: "41" }).errors, {
       "first.principal": ["Enter a loan amount"],

@@ -72,12 +72,19 @@ pub fn normalise_email(email: &str) -> String {
 /// number is `0` then 9 digits, or `+61` (or `61`) then 9 digits, and the digit after the `0` or
 /// `61` is an Australian area or service code: 2, 3, 7, 8 (landlines) or 4 (mobiles).
 ///
+/// The national trunk `0` written after the country code, as many people do
+/// (`+61 (0)4xx xxx xxx`, `+61 0412 …`, `+61 (02) …`), is dropped: the number is unambiguous,
+/// and Google's libphonenumber reads it the same way.
+///
 /// ```
 /// use banksia_core::application::checks::normalise_phone;
 ///
 /// assert_eq!(normalise_phone("0412 345 678").as_deref(), Some("+61412345678"));
 /// assert_eq!(normalise_phone("+61 3 9123 4567").as_deref(), Some("+61391234567"));
 /// assert_eq!(normalise_phone("(02) 9876-5432").as_deref(), Some("+61298765432"));
+/// assert_eq!(normalise_phone("+61 (0)412 345 678").as_deref(), Some("+61412345678"));
+/// assert_eq!(normalise_phone("+61 0412 345 678").as_deref(), Some("+61412345678"));
+/// assert_eq!(normalise_phone("+61 (02) 9876 5432").as_deref(), Some("+61298765432"));
 /// assert_eq!(normalise_phone("1300 123 456"), None); // not a personal number
 /// assert_eq!(normalise_phone("+1 415 555 0100"), None);
 /// ```
@@ -86,10 +93,20 @@ pub fn normalise_phone(phone: &str) -> Option<String> {
         .chars()
         .filter(|c| !matches!(c, ' ' | '-' | '.' | '(' | ')'))
         .collect();
+    // After the country code, a trunk `0` and then 9 digits (10 in all) is dropped.
+    fn after_country_code(rest: &str) -> &str {
+        match rest.strip_prefix('0') {
+            Some(national) if rest.len() == 10 => national,
+            _ => rest,
+        }
+    }
     let national = if let Some(rest) = compact.strip_prefix("+61") {
-        rest
-    } else if let Some(rest) = compact.strip_prefix("61").filter(|rest| rest.len() == 9) {
-        rest
+        after_country_code(rest)
+    } else if let Some(rest) = compact
+        .strip_prefix("61")
+        .filter(|rest| rest.len() == 9 || (rest.len() == 10 && rest.starts_with('0')))
+    {
+        after_country_code(rest)
     } else {
         compact.strip_prefix('0')?
     };
@@ -152,6 +169,31 @@ pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
     let month = text.get(5..7)?.parse().ok()?;
     let day = text.get(8..10)?.parse().ok()?;
     NaiveDate::from_ymd_opt(year, month, day)
+}
+
+/// False only for a date written with a year of other than four digits (`90-03-27`, what
+/// "27 / 3 / 90" becomes): anything else is for [`parse_iso_date`] to judge.
+///
+/// ```
+/// use banksia_core::application::checks::year_has_four_digits;
+/// assert!(!year_has_four_digits("90-03-27"));
+/// assert!(!year_has_four_digits("019-03-27"));
+/// assert!(year_has_four_digits("1990-03-27"));
+/// assert!(year_has_four_digits("27/03/1990")); // not this rule's concern
+/// ```
+pub fn year_has_four_digits(text: &str) -> bool {
+    match text.split_once('-') {
+        Some((year, rest)) if !year.is_empty() && year.bytes().all(|b| b.is_ascii_digit()) => {
+            let date_shaped = rest.len() == 5
+                && rest.as_bytes()[2] == b'-'
+                && rest
+                    .bytes()
+                    .enumerate()
+                    .all(|(i, b)| i == 2 || b.is_ascii_digit());
+            !date_shaped || year.len() == 4
+        }
+        _ => true,
+    }
 }
 
 /// Age in whole years on `today`. A birthday on 29 February is reached on 1 March in common

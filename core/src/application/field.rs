@@ -136,7 +136,7 @@ impl Field {
             Self::AddressLine2 => "Unit/apartment",
             Self::City => "City",
             Self::State => "State",
-            Self::PostalCode => "Postal code",
+            Self::PostalCode => "Postcode",
             Self::EmploymentStatus => "Employment status",
             Self::AnnualIncome => "Annual income (AUD)",
             Self::EmployerName => "Employer name",
@@ -334,6 +334,11 @@ pub enum Rule {
         /// The warning.
         message: Cow<'static, str>,
     },
+    /// A date written `Y-MM-DD` has its year in four digits (`90` is not taken for 1990).
+    FourDigitYear {
+        /// Shown for a year of fewer or more digits.
+        message: Cow<'static, str>,
+    },
     /// A real calendar date written `YYYY-MM-DD`.
     Date {
         /// Shown otherwise.
@@ -417,6 +422,7 @@ impl Rule {
             | Self::AustralianPhone { message }
             | Self::AustralianPostcode { message }
             | Self::PostcodeMatchesState { message }
+            | Self::FourDigitYear { message }
             | Self::Date { message }
             | Self::InThePast { message }
             | Self::MinimumAge { message, .. }
@@ -536,6 +542,9 @@ const DATE_OF_BIRTH: &[Rule] = &[
     Rule::Required {
         message: text("Date of birth is required"),
     }, // spec
+    Rule::FourDigitYear {
+        message: text("Enter the year of your birth in full, with four digits, like 1990"),
+    },
     Rule::Date {
         message: text("Please enter a valid date of birth"),
     },

@@ -48,6 +48,7 @@ pub mod checks;
 mod field;
 mod options;
 mod summary;
+pub mod today;
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -67,6 +68,7 @@ pub use options::{
     IdentificationType, MINIMUM_DEPOSIT_HINT, SelectOption, form_options,
 };
 pub use summary::{NOT_PROVIDED, SummaryRow, answer_summary};
+pub use today::Today;
 
 /// The answer when an application is not JSON at all: the server's 400 and the wizard's
 /// `input` message.
@@ -324,7 +326,12 @@ pub struct ValidatedApplication {
 ///     vec![Field::InitialDepositAmount, Field::TermsAccepted]
 /// );
 /// ```
-pub fn validate_step(step: u8, input: &ApplicationInput, today: NaiveDate) -> ValidationReport {
+pub fn validate_step(
+    step: u8,
+    input: &ApplicationInput,
+    today: impl Into<Today>,
+) -> ValidationReport {
+    let today = today.into();
     if (1..=STEP_COUNT).contains(&step) {
         validate_fields(
             Field::ALL.into_iter().filter(|f| f.step() == step),
@@ -350,9 +357,9 @@ pub fn validate_step(step: u8, input: &ApplicationInput, today: NaiveDate) -> Va
 /// ```
 pub fn validate_application(
     input: &ApplicationInput,
-    today: NaiveDate,
+    today: impl Into<Today>,
 ) -> Result<ValidatedApplication, ValidationReport> {
-    let report = validate_fields(Field::ALL, input, today);
+    let report = validate_fields(Field::ALL, input, today.into());
     if !report.is_valid() {
         return Err(report);
     }
@@ -487,6 +494,7 @@ fn satisfies(
                 _ => true,
             }
         }
+        (Rule::FourDigitYear { .. }, Value::Text(text)) => checks::year_has_four_digits(text),
         (Rule::Date { .. }, Value::Text(text)) => checks::parse_iso_date(text).is_some(),
         (Rule::InThePast { .. }, Value::Text(text)) => {
             checks::parse_iso_date(text).is_none_or(|date| date < today)
@@ -525,8 +533,10 @@ fn message_for(rule: &Rule, input: &ApplicationInput) -> String {
 fn validate_fields(
     fields: impl IntoIterator<Item = Field>,
     input: &ApplicationInput,
-    today: NaiveDate,
+    today: Today,
 ) -> ValidationReport {
+    // The date rules judge the date in the applicant's own state (step 3), once it is known.
+    let today = today.date_in(trimmed(&input.state).and_then(state_of));
     let mut report = ValidationReport::default();
     for field in fields {
         let value = value_of(input, field);

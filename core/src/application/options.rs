@@ -76,9 +76,9 @@ choice_list! {
     }
 }
 
-/// The hint shown under the deposit amount (spec section 2, step 5). Display only.
-pub const MINIMUM_DEPOSIT_HINT: &str =
-    "Minimum deposit: $10 for savings accounts, $25 for checking accounts";
+/// The hint shown under the deposit amount (spec section 2, step 5). Display only: the amount
+/// is never enforced, so the words say "suggested", as step 1's cards do.
+pub const MINIMUM_DEPOSIT_HINT: &str = "Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.";
 
 impl AccountType {
     /// One line for the account's card in step 1.
@@ -188,17 +188,55 @@ impl AustralianState {
         }
     }
 
-    /// True when the postcode is in one of the state's ranges.
+    /// Postcodes outside the state's [ranges](Self::postcode_ranges) that localities of the state
+    /// use all the same: a town on a border takes its neighbour's postcode (Mungindi, NSW and
+    /// QLD, 2406), or a postcode area spans the border.
+    ///
+    /// Source: the ranges are Australia Post's allocation by state (its "postcode ranges by
+    /// state" guide); the exceptions are the localities in Australia Post's locality list whose
+    /// postcode lies in a neighbour's range, as found by comparing these rules with a national
+    /// postcode dataset (Australia Post's localities, ABS ASGS Edition 3) in issue 22's audit:
+    /// the 17 postcodes below. Each is listed under the state it crosses into; the test
+    /// `every_postcode_belongs_where_the_dataset_says` in `tests.rs` checks every postcode from
+    /// 0000 to 9999 against [`has_postcode`](Self::has_postcode).
+    ///
+    /// ```
+    /// use banksia_core::application::AustralianState;
+    /// assert!(AustralianState::Qld.cross_border_postcodes().contains(&2406));
+    /// ```
+    pub const fn cross_border_postcodes(self) -> &'static [u16] {
+        match self {
+            // Jervis Bay Territory (2540) and the ACT's localities of 2620 (Hume, Beard).
+            Self::Act => &[2540, 2620],
+            // NSW localities of the ACT's 2611 and 2618, and along the Murray and the QLD border.
+            Self::Nsw => &[
+                2611, 2618, 3500, 3586, 3644, 3691, 3707, 4375, 4377, 4380, 4383, 4385,
+            ],
+            // Mungindi (QLD) shares NSW's 2406.
+            Self::Qld => &[2406],
+            // Alpurrurulam (NT) is reached through QLD's 4825.
+            Self::Nt => &[4825],
+            // The Ngaanyatjarra lands' 0872 spans the NT, SA and WA.
+            Self::Sa | Self::Wa => &[872],
+            Self::Vic | Self::Tas => &[],
+        }
+    }
+
+    /// True when the postcode is in one of the state's ranges, or is one of its
+    /// [cross-border postcodes](Self::cross_border_postcodes).
     ///
     /// ```
     /// use banksia_core::application::AustralianState;
     /// assert!(AustralianState::Act.has_postcode(2600));
     /// assert!(!AustralianState::Nsw.has_postcode(2600));
+    /// assert!(AustralianState::Act.has_postcode(2620)); // Hume, ACT
+    /// assert!(AustralianState::Nsw.has_postcode(2620)); // Queanbeyan, NSW
     /// ```
     pub fn has_postcode(self, postcode: u16) -> bool {
         self.postcode_ranges()
             .iter()
             .any(|&(low, high)| (low..=high).contains(&postcode))
+            || self.cross_border_postcodes().contains(&postcode)
     }
 }
 

@@ -227,6 +227,37 @@ fn phone_rules() {
     }
 }
 
+/// The trunk `0` written after `+61` (libphonenumber reads these as the national numbers).
+#[test]
+fn phone_with_the_trunk_zero_after_the_country_code() {
+    for (typed, e164) in [
+        ("+61 (0)412 345 678", "+61412345678"),
+        ("+61 (0)4 1234 5678", "+61412345678"),
+        ("+61 0412 345 678", "+61412345678"),
+        ("+610412345678", "+61412345678"),
+        ("61 0412 345 678", "+61412345678"),
+        ("+61 (02) 9876 5432", "+61298765432"),
+        ("+61 (0)3 9123 4567", "+61391234567"),
+        ("+61 08 8123 4567", "+61881234567"),
+    ] {
+        assert_ok(Field::Phone, |i| i.phone = s(typed));
+        assert_eq!(
+            checks::normalise_phone(typed).as_deref(),
+            Some(e164),
+            "{typed}"
+        );
+    }
+    // Still refused: a second zero, a non-Australian code after the zero, a digit short.
+    for bad in [
+        "+61 00412 345 678",
+        "+61 (0)5 1234 5678",
+        "+61 (0)412 345 67",
+        "+61 (0)1300 123 456",
+    ] {
+        assert_eq!(checks::normalise_phone(bad), None, "{bad}");
+    }
+}
+
 #[test]
 fn date_of_birth_rules() {
     assert_error(
@@ -333,6 +364,77 @@ fn state_and_postcode_rules() {
         assert_error(Field::PostalCode, |i| i.postal_code = bad, postcode);
     }
     assert_ok(Field::PostalCode, |i| i.postal_code = s(" 2000 "));
+}
+
+/// Every postcode from 0000 to 9999 against the allocation (Australia Post's ranges by state)
+/// and the 17 cross-border postcodes that the audit of issue 22 found in a national dataset:
+/// a postcode is accepted for exactly the states the allocation or a border locality gives it.
+#[test]
+fn every_postcode_belongs_where_the_dataset_says() {
+    use AustralianState::{Act, Nsw, Nt, Qld, Sa, Tas, Vic, Wa};
+    let allocated = |postcode: u16| -> Vec<AustralianState> {
+        let state = match postcode {
+            200..=299 | 2600..=2618 | 2900..=2920 => Some(Act),
+            800..=999 => Some(Nt),
+            1000..=2999 => Some(Nsw),
+            3000..=3999 | 8000..=8999 => Some(Vic),
+            4000..=4999 | 9000..=9999 => Some(Qld),
+            5000..=5999 => Some(Sa),
+            6000..=6999 => Some(Wa),
+            7000..=7999 => Some(Tas),
+            _ => None,
+        };
+        state.into_iter().collect()
+    };
+    let border: &[(u16, AustralianState)] = &[
+        (2540, Act),
+        (2620, Act),
+        (2611, Nsw),
+        (2618, Nsw),
+        (3500, Nsw),
+        (3586, Nsw),
+        (3644, Nsw),
+        (3691, Nsw),
+        (3707, Nsw),
+        (4375, Nsw),
+        (4377, Nsw),
+        (4380, Nsw),
+        (4383, Nsw),
+        (4385, Nsw),
+        (2406, Qld),
+        (4825, Nt),
+        (872, Sa),
+        (872, Wa),
+    ];
+    for postcode in 0..=9999u16 {
+        let mut expected = allocated(postcode);
+        expected.extend(
+            border
+                .iter()
+                .filter(|(code, _)| *code == postcode)
+                .map(|(_, state)| *state),
+        );
+        for &state in AustralianState::ALL {
+            assert_eq!(
+                state.has_postcode(postcode),
+                expected.contains(&state),
+                "{postcode:04} in {}",
+                state.as_str()
+            );
+        }
+    }
+    // And through the rule: none of the 17 is warned about in its border state.
+    for &(postcode, state) in border {
+        let mut input = valid();
+        input.state = s(state.as_str());
+        input.postal_code = s(&format!("{postcode:04}"));
+        let report = validate_step(3, &input, today());
+        assert!(
+            report.warnings.is_empty(),
+            "{postcode:04} in {}",
+            state.as_str()
+        );
+    }
 }
 
 #[test]
@@ -673,7 +775,7 @@ fn form_options_come_from_the_enums() {
     assert_eq!(options.identification_types[2].value, "proof_of_age_card");
     assert_eq!(
         options.minimum_deposit_hint,
-        "Minimum deposit: $10 for savings accounts, $25 for checking accounts"
+        "Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less."
     );
 }
 
@@ -742,4 +844,77 @@ fn characters_that_show_nothing_do_not_count_towards_a_minimum_length() {
         |i| i.city = s("\u{20DD}\u{20DD}\u{20DD}"),
         "City is required",
     );
+}
+
+/// The 18th birthday is judged on the date in the applicant's own state (step 3's), not on one
+/// fixed UTC+10 date: in Perth the birthday starts two hours after Brisbane's, in Adelaide and
+/// Darwin half an hour after, and in Sydney an hour before while daylight saving runs.
+#[test]
+fn the_eighteenth_birthday_is_the_applicants_own_states() {
+    use chrono::{TimeZone, Utc};
+    // Born 2008-03-02: 18 on 2 March 2026, local time.
+    let mut input = valid();
+    input.date_of_birth = s("2008-03-02");
+    let at = |state: &str, hour: u32, minute: u32| {
+        let mut input = input.clone();
+        input.state = s(state);
+        input.postal_code = s(match state {
+            "WA" => "6000",
+            "SA" => "5000",
+            "NT" => "0800",
+            "QLD" => "4000",
+            _ => "2000",
+        });
+        input.state = s(state);
+        // 1 March 2026 at hour:minute UTC.
+        let now = Utc.with_ymd_and_hms(2026, 3, 1, hour, minute, 0).unwrap();
+        validate_step(2, &input, now)
+            .errors
+            .get(&Field::DateOfBirth)
+            .cloned()
+    };
+    let too_young = Some(vec![
+        "You must be at least 18 years old to open an account".to_string(),
+    ]);
+    // 14:00 UTC: midnight in Brisbane, 22:00 in Perth, 23:30 in Darwin, 0:30 in Adelaide
+    // (daylight saving, UTC+10:30) and 1:00 in Sydney.
+    assert_eq!(at("QLD", 14, 0), None);
+    assert_eq!(at("WA", 14, 0), too_young);
+    assert_eq!(at("SA", 14, 0), None);
+    assert_eq!(at("SA", 13, 29), too_young);
+    assert_eq!(at("NT", 14, 0), too_young);
+    assert_eq!(at("NSW", 14, 0), None);
+    // Sydney (UTC+11 in March) reaches midnight at 13:00 UTC, Brisbane not until 14:00.
+    assert_eq!(at("NSW", 13, 0), None);
+    assert_eq!(at("QLD", 13, 59), too_young);
+    // Adelaide (UTC+10:30) at 13:30, Darwin (UTC+9:30) at 14:30, Perth (UTC+8) at 16:00.
+    assert_eq!(at("SA", 13, 30), None);
+    assert_eq!(at("NT", 14, 29), too_young);
+    assert_eq!(at("NT", 14, 30), None);
+    assert_eq!(at("WA", 15, 59), too_young);
+    assert_eq!(at("WA", 16, 0), None);
+    // Without a state yet, the bank's home date (UTC+10), as before.
+    let mut stateless = input.clone();
+    stateless.state = None;
+    let now = Utc.with_ymd_and_hms(2026, 3, 1, 14, 0, 0).unwrap();
+    assert!(validate_step(2, &stateless, now).is_valid());
+    // The whole application judges it the same way.
+    let mut perth = input.clone();
+    perth.state = s("WA");
+    perth.postal_code = s("6000");
+    let report = validate_application(&perth, now).unwrap_err();
+    assert_eq!(report.first_error_step(), Some(2));
+}
+
+/// "27 / 3 / 90" asks for the year in four digits rather than calling the date invalid.
+#[test]
+fn a_two_digit_year_is_asked_for_in_full() {
+    for typed in ["90-03-27", "1-03-27", "019-03-27", "19900-03-27"] {
+        assert_error(
+            Field::DateOfBirth,
+            |i| i.date_of_birth = s(typed),
+            "Enter the year of your birth in full, with four digits, like 1990",
+        );
+    }
+    assert_ok(Field::DateOfBirth, |i| i.date_of_birth = s("1990-03-27"));
 }

@@ -1,6 +1,7 @@
 import type { InsuranceProduct } from './types';
+import { brand } from './brand';
 
-/** Insurance products, spec section 9 "Insurance". Links go to pages that are not built yet (they land on 404). */
+/** Insurance products, spec section 9 "Insurance". Each has its page at `link` (pages/insurance/[product].astro). */
 export const insuranceProducts = [
   {
     id: 'home',
@@ -30,3 +31,20 @@ export const insuranceProducts = [
 
 /** Discount for bundling two or more policies, percent ("up to"). */
 export const bundleDiscountPercent = 15;
+
+/** Why Banksia insurance: /insurance and each product's page. */
+export const insuranceReasons = [
+  { title: 'Claims made simple', text: `Lodge a claim online whenever suits you, or call ${brand.phone.label} (${brand.phoneHours}), then track it in the app.` },
+  { title: 'Australian-based team', text: 'Talk to people in Australia who can make decisions on your claim.' },
+  { title: 'Pay monthly at no extra cost', text: 'Spread your premium over the year without paying more.' },
+] as const;
+
+/** How a claim goes: /insurance and each product's page. */
+export const claimSteps = [
+  { title: 'Tell us what happened', text: `Lodge your claim online, or call ${brand.phone.label}, ${brand.phoneHours}.` },
+  { title: 'We assess your claim', text: 'A claims specialist confirms your cover and arranges any repairs or assessors.' },
+  { title: 'Get back on track', text: 'We repair, replace or pay out, and keep you updated at every step.' },
+] as const;
+
+/** Who issues the policies and what to read first: every insurance page. */
+export const insuranceNote = `${brand.name} arranges this insurance on behalf of the insurer, which issues the policies. Prices are a guide for the lowest level of cover and depend on your circumstances. Consider the Product Disclosure Statement and Target Market Determination before you buy.`;

@@ -50,6 +50,19 @@ describe('the confirmation page', () => {
     }
   });
 
+  it('names the account chosen, and says plainly when the latest changes were not applied', () => {
+    showLastApplication(document, storageWith({ ...SENT, account: 'High Yield Savings', changes_not_applied: true }));
+    expect(document.querySelector('[data-account]')?.textContent).toBe('High Yield Savings');
+    const note = document.querySelector<HTMLElement>('[data-changes-note]');
+    expect(note?.hidden).toBe(false);
+    expect(note?.textContent).toContain('Your changes were not applied.');
+    expect(note?.querySelector('[data-changes-reference]')?.textContent).toBe('BKS-7Q4M-2KX9');
+    document.body.innerHTML = PAGE;
+    showLastApplication(document, storageWith({ ...SENT, account: '<b>x</b>' }));
+    expect(document.querySelector('[data-account]')?.textContent).toBe('Account Opening');
+    expect(document.querySelector<HTMLElement>('[data-changes-note]')?.hidden).toBe(true);
+  });
+
   it('shows a stored message as text, never as markup', () => {
     const message = '<img src=x onerror="alert(1)">Check your postcode';
     showLastApplication(document, storageWith({ ...SENT, warnings: { postal_code: [message] } }));

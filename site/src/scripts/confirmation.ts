@@ -46,6 +46,15 @@ function fill(root: Document, application: LastApplication): void {
     );
     warningsNote.hidden = false;
   }
+  const account = root.querySelector<HTMLElement>('[data-account]');
+  if (account && application.account) account.textContent = application.account;
+  // An earlier version was already with the bank (its answer had been lost): say the later
+  // changes were not applied, and how to make them.
+  const changesNote = root.querySelector<HTMLElement>('[data-changes-note]');
+  if (changesNote && application.changesNotApplied) {
+    for (const element of changesNote.querySelectorAll<HTMLElement>('[data-changes-reference]')) element.textContent = application.reference;
+    changesNote.hidden = false;
+  }
   const heading = root.querySelector<HTMLElement>('[data-heading]');
   if (heading) heading.textContent = SENT_HEADING;
   root.title = root.title.replace(/^[^|]*/, `${SENT_TITLE} `);

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { displayPath, enhanceSearch, MAX_RESULTS, statusText, type SearchEngine, type SearchHit } from './search';
+import { didYouMean, displayPath, enhanceSearch, MAX_RESULTS, statusText, type SearchEngine, type SearchHit } from './search';
 
 const PAGE = `
   <form data-search-form><input data-search-input /><button type="submit">Search</button></form>
@@ -72,5 +72,16 @@ describe('search results', () => {
     await search.run('  ');
     expect(document.querySelector('[data-search-status]')?.textContent).toBe('');
     expect(document.querySelectorAll('[data-search-results] li')).toHaveLength(0);
+  });
+});
+
+describe('did you mean', () => {
+  it('offers the nearest keyword for a slip, and nothing for a word it knows or a wild guess', () => {
+    expect(didYouMean('morgtgage')).toBe('mortgage');
+    expect(didYouMean('savngs acount')).toBe('savings account');
+    expect(didYouMean('term depsit')).toBe('term deposit');
+    expect(didYouMean('mortgage')).toBeNull();
+    expect(didYouMean('qwzxv blorft')).toBeNull();
+    expect(didYouMean('')).toBeNull();
   });
 });

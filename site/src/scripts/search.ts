@@ -1,5 +1,7 @@
 // The /search page: results as you type from the Pagefind index built with the site
 // (site/scripts/search-index.mjs). Plain DOM; Pagefind's own module loads only when needed.
+import { distance } from 'fastest-levenshtein';
+import { searchVocabulary } from '../data/search';
 
 /** What the page uses of one Pagefind result. */
 export interface SearchHit {
@@ -10,7 +12,22 @@ export interface SearchHit {
 
 /** What the page uses of Pagefind's module (`/pagefind/pagefind.js`). */
 export interface SearchEngine {
-  search(query: string): Promise<{ results: { data(): Promise<SearchHit> }[] } | null>;
+  search(query: string): Promise<{ results: { id?: string; data(): Promise<SearchHit> }[] } | null>;
+}
+
+/**
+ * Pagefind answers a quoted phrase with the pages that hold it, every one scored alike; the same
+ * words unquoted are ranked. So a quoted query's pages come in the order of the unquoted search
+ * (the page about the phrase first), still only the pages that hold the phrase.
+ */
+async function searchRanked(engine: SearchEngine, query: string) {
+  const found = await engine.search(query);
+  const results = found?.results ?? [];
+  if (!/["“”]/.test(query) || results.length < 2) return results;
+  const ranked = (await engine.search(query.replace(/["“”]/g, ' ').trim()))?.results ?? [];
+  const place = new Map(ranked.map((result, index) => [result.id, index]));
+  const at = (id: string | undefined) => place.get(id) ?? ranked.length;
+  return [...results].sort((a, b) => at(a.id) - at(b.id));
 }
 
 /** Results shown at most; the status says how many matched. */
@@ -19,11 +36,14 @@ const PAGEFIND_MODULE = '/pagefind/pagefind.js';
 const DELAY_MS = 120;
 
 /**
- * How Pagefind ranks (its defaults: pageLength 0.75, termSaturation 1.4). A weaker page-length
- * factor keeps a short page whose title merely mentions a product (the car loan application)
- * from outranking the product's own page.
+ * How Pagefind ranks (its defaults: pageLength 0.75, termFrequency 1, termSaturation 1.4). A
+ * weaker page-length factor keeps a short page whose title merely mentions a product (the car
+ * loan application) from outranking the product's own page; a weaker term-frequency factor counts
+ * weighted words (product names, the keyword line of data/search.ts) over how densely a short page
+ * repeats a phrase, so "fixed rate" finds the home loan's fixed rate before the car loan page that
+ * says "fixed rate" eight times (measured over the queries of tests/e2e/search.spec.ts).
  */
-export const RANKING = { pageLength: 0.25 } as const;
+export const RANKING = { pageLength: 0.25, termFrequency: 0.5 } as const;
 
 async function loadPagefind(): Promise<SearchEngine> {
   // A runtime URL, not bundled: the index is written after the site is built.
@@ -43,9 +63,42 @@ export function displayPath(url: string): string {
 /** What the live region announces. */
 export function statusText(query: string, count: number): string {
   if (query === '') return '';
-  if (count === 0) return `No results for “${query}”. Try fewer or different words, or browse by section below.`;
+  if (count === 0) return `No results for “${query}”. Try fewer or different words, one of the popular pages, or browse by section below.`;
   const shown = count > MAX_RESULTS ? `, showing the first ${MAX_RESULTS}` : '';
   return `${count} ${count === 1 ? 'result' : 'results'} for “${query}”${shown}.`;
+}
+
+/** The words and phrases "did you mean" may offer: the index's keywords, each phrase and each word. */
+const VOCABULARY: readonly string[] = [...new Set([...searchVocabulary, ...searchVocabulary.flatMap((phrase) => phrase.split(' '))])];
+
+/**
+ * The nearest known spelling of a query that found nothing ("morgtgage" -> "mortgage"), or null.
+ * The whole query is compared with the keyword phrases first, then each word of four letters or
+ * more with the keyword words, allowing one typing slip per four letters (at most two).
+ */
+export function didYouMean(query: string, vocabulary: readonly string[] = VOCABULARY): string | null {
+  const typed = query.toLowerCase().replace(/["“”]/g, '').trim().replace(/\s+/g, ' ');
+  if (typed === '') return null;
+  const allowed = (word: string): number => Math.min(2, Math.floor(word.length / 4));
+  const nearest = (word: string, candidates: readonly string[]): string | null => {
+    if (word.length < 4 || candidates.includes(word)) return null;
+    let best: string | null = null;
+    let bestDistance = allowed(word) + 1;
+    for (const candidate of candidates) {
+      const d = distance(word, candidate);
+      if (d < bestDistance) [best, bestDistance] = [candidate, d];
+    }
+    return best;
+  };
+  const phrases = vocabulary.filter((entry) => entry.includes(' '));
+  const whole = typed.includes(' ') ? nearest(typed, phrases) : null;
+  if (whole) return whole;
+  const words = vocabulary.filter((entry) => !entry.includes(' '));
+  const corrected = typed
+    .split(' ')
+    .map((word) => nearest(word, words) ?? word)
+    .join(' ');
+  return corrected !== typed ? corrected : null;
 }
 
 /** An excerpt's text with Pagefind's `<mark>` highlights kept and nothing else. */
@@ -91,6 +144,25 @@ export function enhanceSearch(document: Document, load: () => Promise<SearchEngi
   const status = document.querySelector<HTMLElement>('[data-search-status]');
   const list = document.querySelector<HTMLOListElement>('[data-search-results]');
   if (!form || !input || !status || !list) return { run: async () => undefined };
+  // Shown when nothing matched: "did you mean" and the popular pages.
+  const help = document.querySelector<HTMLElement>('[data-search-help]');
+  const suggestion = document.querySelector<HTMLAnchorElement>('[data-search-suggestion]');
+  const popular = document.querySelector<HTMLElement>('[data-search-popular]');
+  // "Did you mean" for any query with a slip (Pagefind may still find loose matches for it);
+  // the popular pages only when nothing was found.
+  const showHelp = (query: string | null, found: number): void => {
+    const better = query === null ? null : didYouMean(query);
+    const line = suggestion?.closest('p');
+    if (suggestion && line) {
+      line.hidden = better === null;
+      if (better !== null) {
+        suggestion.textContent = better;
+        suggestion.href = `/search?q=${encodeURIComponent(better)}`;
+      }
+    }
+    if (popular) popular.hidden = query === null || found > 0;
+    if (help) help.hidden = better === null && (query === null || found > 0);
+  };
   const window = document.defaultView;
   document.querySelector('[data-search-fallback]')?.remove();
 
@@ -110,20 +182,22 @@ export function enhanceSearch(document: Document, load: () => Promise<SearchEngi
     if (query === '') {
       list.replaceChildren();
       status.textContent = '';
+      showHelp(null, 0);
       return;
     }
     try {
       engine ??= load();
-      const found = await (await engine).search(query);
-      const results = found?.results ?? [];
+      const results = await searchRanked(await engine, query);
       const hits = await Promise.all(results.slice(0, MAX_RESULTS).map((result) => result.data()));
       if (ticket !== latest) return; // a newer query has started
       list.replaceChildren(...hits.map((hit) => resultItem(document, hit)));
       status.textContent = statusText(query, results.length);
+      showHelp(query, results.length);
     } catch {
       if (ticket !== latest) return;
       engine = undefined;
       list.replaceChildren();
+      showHelp(null, 0);
       status.textContent = 'Search is not available right now. You can browse by section below.';
     }
   };

@@ -138,7 +138,7 @@ async function fillStep3(page: Page, typed: Typed) {
   await page.getByLabel('Unit/apartment (optional)').fill(typed.address_line2);
   await page.getByLabel('City').fill(typed.city);
   await page.getByLabel('State').selectOption({ label: typed.state });
-  await page.getByLabel('Postal code').fill(typed.postal_code);
+  await page.getByLabel('Postcode').fill(typed.postal_code);
 }
 async function fillStep4(page: Page, typed: Typed) {
   await page.getByLabel('Employment status').selectOption({ label: typed.employment_status });
@@ -231,13 +231,13 @@ test.describe('account application wizard', () => {
     await expectFieldError(page, 'Street address', 'Please enter your full address');
     await expectFieldError(page, 'City', 'City is required');
     await expectFieldError(page, 'State', 'State is required');
-    await expectFieldError(page, 'Postal code', 'Please enter a valid postal code');
+    await expectFieldError(page, 'Postcode', 'Please enter a valid postal code');
     await expect(page.getByLabel('Unit/apartment (optional)')).not.toHaveAttribute('aria-invalid', 'true');
     await page.getByLabel('Street address').fill('1 St');
-    await page.getByLabel('Postal code').fill('30');
+    await page.getByLabel('Postcode').fill('30');
     await next(page).click();
     await expectFieldError(page, 'Street address', 'Please enter your full address');
-    await expectFieldError(page, 'Postal code', 'Please enter a valid postal code');
+    await expectFieldError(page, 'Postcode', 'Please enter a valid postal code');
     await fillStep3(page, typed);
     await next(page).click();
 
@@ -254,7 +254,7 @@ test.describe('account application wizard', () => {
 
     // Step 5.
     await expectStep(page, 5, 'Initial Deposit & Terms');
-    await expect(page.getByText('Minimum deposit: $10 for savings accounts, $25 for checking accounts')).toBeVisible();
+    await expect(page.getByText('Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.')).toBeVisible();
     const form = page.locator('#application');
     await expect(form.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute('href', '/terms');
     await expect(form.getByRole('link', { name: /privacy policy/ })).toHaveAttribute('href', '/privacy');
@@ -313,11 +313,11 @@ test.describe('account application wizard', () => {
     await fillStep2(page, typed);
     await next(page).click();
     await fillStep3(page, { ...typed, postal_code: '2000' });
-    await page.getByLabel('Postal code').blur();
+    await page.getByLabel('Postcode').blur();
     const warning = page.getByText("This postcode isn't in Victoria. Please check your postcode and state.");
     await expect(warning).toBeVisible();
-    await expect(page.getByLabel('Postal code')).not.toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Postal code')).toHaveAccessibleDescription(/Warning: This postcode isn't in Victoria/);
+    await expect(page.getByLabel('Postcode')).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Postcode')).toHaveAccessibleDescription(/Warning: This postcode isn't in Victoria/);
     await next(page).click();
     await expectStep(page, 4, 'Employment & ID');
   });
@@ -484,7 +484,7 @@ test.describe('submitting an application', () => {
 
     const box = page.getByRole('complementary', { name: 'Your application' });
     await expect(box).toContainText(String(reference));
-    await expect(box).toContainText('Account Opening');
+    await expect(box).toContainText(typed.account); // the account chosen, not "Account Opening"
     await expect(box).toContainText('Under Review');
     const today = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric' }).format(new Date());
     await expect(box).toContainText(today);
@@ -565,14 +565,35 @@ test.describe('submitting an application', () => {
     await page.waitForURL('**/application-confirmation');
     const rows = await rowsFor(row.email);
     expect(rows).toHaveLength(1);
-    await expect(page.getByRole('complementary', { name: 'Your application' })).toContainText(String(rows[0]!['reference']));
+    const reference = String(rows[0]!['reference']);
+    await expect(page.getByRole('complementary', { name: 'Your application' })).toContainText(reference);
+    // Said plainly: already received with this reference, the change not applied, how to update it.
+    const note = page.locator('[data-changes-note]');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText('Your changes were not applied.');
+    await expect(note).toContainText(reference);
+    await expect(note.getByRole('link', { name: '13 22 65' })).toHaveAttribute('href', 'tel:132265');
+    // And the address the confirmation went to (the stored application's).
+    await expect(page.getByText('We\'ve emailed a confirmation to')).toBeVisible();
+  });
+
+  test('a plain submission names the account chosen and says nothing about changes', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    await openWizard(page);
+    await reachFilledStep5(page, typed);
+    await submitButton(page).click();
+    await page.waitForURL('**/application-confirmation');
+    const box = page.getByRole('complementary', { name: 'Your application' });
+    await expect(box.locator('[data-account]')).not.toHaveText('Account Opening');
+    await expect(box.locator('[data-account]')).toHaveText(/Checking|Savings/);
+    await expect(page.locator('[data-changes-note]')).toBeHidden();
   });
 
   for (const failure of [
-    { name: 'the network fails', answer: 'abort' },
-    { name: 'the server answers 500', answer: 500 },
-    { name: 'the server answers 503', answer: 503 },
-    { name: 'the server answers 429', answer: 429 },
+    { name: 'the network fails', answer: 'abort', text: 'Check your internet connection, then try again.' },
+    { name: 'the server answers 500', answer: 500, text: 'Please try again in a few minutes.' },
+    { name: 'the server answers 503', answer: 503, text: 'Please try again in a few minutes.' },
+    { name: 'the server answers 429', answer: 429, text: 'Please wait a minute, then try again.' },
   ] as const) {
     test(`when ${failure.name}, 'Submission Failed' appears and every value is kept`, async ({ page }, testInfo) => {
       const { typed, row } = applicant(testInfo);
@@ -587,7 +608,9 @@ test.describe('submitting an application', () => {
 
       const toast = page.getByTestId('toast-destructive');
       await expect(toast).toContainText(FAILURE_TITLE);
-      await expect(toast).toContainText(FAILURE_TEXT);
+      // What to do now, for this failure (not one "Please try again" for all).
+      await expect(toast).toContainText(failure.text);
+      await expect(toast).not.toContainText(FAILURE_TEXT);
       await expect(page.getByRole('alert').filter({ hasText: FAILURE_TITLE })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Submit Application' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Submit Application' })).not.toHaveAttribute('aria-disabled', 'true');
@@ -644,5 +667,72 @@ test.describe('submitting an application', () => {
     await expectStep(page, 3, 'Address Details');
     await expectFieldError(page, 'City', 'City is required');
     expect(await rowsFor(row.email)).toHaveLength(0);
+  });
+});
+
+test.describe('the wizard and the browser (issue 22)', () => {
+  test('while sending, the answers and their Change links are out of reach', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/applications', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openWizard(page);
+    await reachFilledStep5(page, typed);
+    await submitButton(page).click();
+    await expect(submitButton(page)).toHaveText('Submitting...');
+    const fields = page.locator('.wizard__fields');
+    await expect(fields).toHaveAttribute('inert', '');
+    const reachable = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('.wizard__fields input, .wizard__fields a')].filter((element) => {
+        element.focus();
+        return document.activeElement === element;
+      }).length,
+    );
+    expect(reachable).toBe(0);
+    release();
+    await page.waitForURL('**/application-confirmation');
+  });
+
+  test('a two-digit year asks for four digits, in core\'s words', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    await openWizard(page);
+    await fillStep1(page, typed);
+    await next(page).click();
+    await fillStep2(page, { ...typed, day: '27', month: '3', year: '90' });
+    await next(page).click();
+    await expect(summary(page).getByRole('link', { name: 'Enter the year of your birth in full, with four digits, like 1990' })).toBeVisible();
+  });
+
+  test('each step is a history entry: Back and Forward move between steps, a reload stays', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    await page.goto('/');
+    await openWizard(page);
+    await fillStep1(page, typed);
+    await next(page).click();
+    await expectStep(page, 2, 'Personal Information');
+    await fillStep2(page, typed);
+    await next(page).click();
+    await expectStep(page, 3, 'Address Details');
+
+    await page.goBack();
+    await expectStep(page, 2, 'Personal Information');
+    expect(new URL(page.url()).pathname).toBe('/apply/account');
+    await expect(page.getByLabel('First name')).toHaveValue(typed.first_name);
+    await page.goBack();
+    await expectStep(page, 1, 'Account Type');
+    await expect(page.getByLabel(typed.account, { exact: true })).toBeChecked();
+    await page.goForward();
+    await expectStep(page, 2, 'Personal Information');
+    await page.reload();
+    await expectStep(page, 2, 'Personal Information');
+    await expect(page.getByLabel('Last name')).toHaveValue(typed.last_name);
+    // Back from the first step leaves the application for the page before it.
+    await page.goBack();
+    await expectStep(page, 1, 'Account Type');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
   });
 });

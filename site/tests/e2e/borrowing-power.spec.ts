@@ -85,3 +85,28 @@ test('linked from /loans/home and the calculators hub', async ({ page }) => {
     await expect(page.locator('main a[href="/calculators/borrowing-power"]').first()).toBeVisible();
   }
 });
+
+test('$0 and the living-expense floor are explained in core\'s words, with the budget planner', async ({ page }) => {
+  await open(page);
+  // Expenses beyond income after tax: $0, why, what would change it.
+  await page.getByTestId('bp-income').fill('50000');
+  await page.getByTestId('bp-living-expenses').fill('5000');
+  await expect(page.getByTestId('borrowing-power')).toHaveText('$0');
+  const explained = page.getByTestId('borrowing-explanations');
+  const outcome = core.borrowingPower({ ...DEFAULTS, income: '50000', living_expenses: '5000' }, TODAY);
+  if (!outcome.ok) throw new Error('core refused');
+  expect(outcome.value.explanations.length).toBeGreaterThanOrEqual(2);
+  for (const sentence of outcome.value.explanations) await expect(explained).toContainText(sentence);
+  await expect(explained).toContainText('Nothing is left for a home loan');
+  const planner = explained.getByRole('link', { name: /Moneysmart's budget planner/ });
+  await expect(planner).toHaveAttribute('href', 'https://moneysmart.gov.au/budgeting/budget-planner');
+  await expect(planner).toHaveAttribute('target', '_blank');
+  // The floor counted instead of a lower figure: said.
+  await page.getByTestId('bp-income').fill('100000');
+  await page.getByTestId('bp-living-expenses').fill('900');
+  await expect(explained).toContainText("We counted living expenses of $1,600 a month, Banksia's minimum");
+  await expect(explained).toContainText('instead of the $900 you entered');
+  // Nothing to explain at the defaults.
+  await page.getByTestId('bp-living-expenses').fill('2000');
+  await expect(explained).toHaveCount(0);
+});

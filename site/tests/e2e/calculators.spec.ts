@@ -284,7 +284,8 @@ test.describe('home loan schedule as CSV', () => {
       await page.setViewportSize({ width, height: 900 });
       await homeLoan(page, '?amount=350000&term=25&loan=variable&repay=weekly&io=&extra=50');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
-      expect(download.suggestedFilename()).toBe('banksia-home-loan-schedule.csv');
+      // A name that says which loan it is (issue 22), not one name for every schedule.
+      expect(download.suggestedFilename()).toBe(`banksia-home-loan-350000-at-${RATES['variable']!}pc-25-years-weekly.csv`);
       const saved = readFileSync(await download.path(), 'utf8');
       const expected = tools.loanScheduleCsv({
         principal: '350000',
@@ -296,7 +297,7 @@ test.describe('home loan schedule as CSV', () => {
       });
       if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
       expect(saved).toBe(expected.value);
-      expect(saved.split('\r\n')[0]).toBe('Number,Due,Repayment,Interest,Principal,Extra,Balance,Interest only');
+      expect(saved.split('\r\n')[0]).toBe('Number,Due,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only');
       await expect(page.getByTestId('download-csv').locator('xpath=..').getByRole('status')).toContainText('Schedule downloaded');
     });
   }
@@ -473,4 +474,53 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
       expect(pages.length).toBeLessThanOrEqual(3);
     });
   }
+});
+
+test.describe('repayment frequency, a real radio group in every colour mode (issue 22)', () => {
+  /** WCAG relative luminance contrast of two `rgb(...)` colours. */
+  function contrast(a: string, b: string): number {
+    const luminance = (rgb: string) => {
+      const [r, g, bl] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number).map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+    };
+    const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
+    return (x! + 0.05) / (y! + 0.05);
+  }
+
+  test('the chosen segment shows in forced colours, and its focus ring is at least 3:1', async ({ page }) => {
+    await page.goto('/loans/home');
+    await expect(page.locator('astro-island:has(.calc-segments)')).not.toHaveAttribute('ssr', { timeout: 20_000 });
+    const group = page.getByRole('group', { name: 'Repayment frequency' });
+    await expect(group.getByRole('radio')).toHaveCount(3);
+    const weekly = group.getByRole('radio', { name: 'Weekly' });
+    await weekly.focus();
+    await page.keyboard.press('Space');
+    await expect(weekly).toBeChecked();
+    // Keyboard focus on the chosen segment: the ring against the segment's own background.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    await expect(weekly).toBeFocused();
+    const ring = await weekly.evaluate((input) => {
+      const span = input.nextElementSibling as HTMLElement;
+      const style = getComputedStyle(span);
+      return { outline: style.outlineColor, width: style.outlineWidth, background: style.backgroundColor };
+    });
+    expect(ring.width).toBe('3px');
+    expect(contrast(ring.outline, ring.background)).toBeGreaterThanOrEqual(3);
+
+    await page.emulateMedia({ forcedColors: 'active' });
+    const look = (name: string) =>
+      group.getByRole('radio', { name }).evaluate((input) => {
+        const span = input.nextElementSibling as HTMLElement;
+        return { background: getComputedStyle(span).backgroundColor, mark: getComputedStyle(span, '::before').content };
+      });
+    const chosen = await look('Weekly');
+    const other = await look('Monthly');
+    expect(chosen.background).not.toBe(other.background);
+    expect(chosen.mark).toContain('✓');
+    expect(other.mark).toBe('none');
+  });
 });

@@ -62,7 +62,7 @@ async function answerAddress(page: Page, address: { city: string; state: string;
   await page.getByLabel('Street address').fill('27 Wattle Road');
   await page.getByLabel('City').fill(address.city);
   await page.getByLabel('State').selectOption({ label: address.state });
-  await page.getByLabel('Postal code').fill(address.postcode);
+  await page.getByLabel('Postcode').fill(address.postcode);
 }
 
 /** Step 4, then step 5's deposit and terms (not sent). */
@@ -150,7 +150,7 @@ test.describe('the applicant journey', () => {
       await answerPersonal(page, runEmail());
       // 2000 is a Sydney postcode: core warns about it in Victoria and never blocks.
       await answerAddress(page, { city: 'Melbourne', state: 'Victoria', postcode: '2000' });
-      await page.getByLabel('Postal code').blur();
+      await page.getByLabel('Postcode').blur();
       const inline = page.locator('#application-postal_code-warning');
       await expect(inline).toContainText("This postcode isn't in Victoria.");
       // What it says after its icon and the screen reader's "Warning:".

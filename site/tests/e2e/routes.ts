@@ -40,14 +40,22 @@ export const ROUTES = [
   { path: '/terms', title: 'Terms and conditions | Banksia Bank' },
   { path: '/accessibility', title: 'Accessibility statement | Banksia Bank' },
   { path: '/search', title: 'Search | Banksia Bank' },
+  { path: '/sitemap', title: 'Sitemap | Banksia Bank' },
+  { path: '/foreign-exchange', title: 'Foreign exchange | Banksia Bank' },
+  { path: '/investor-relations', title: 'Investor relations | Banksia Bank' },
+  { path: '/insurance/home', title: 'Home & Contents Insurance | Banksia Bank' },
+  { path: '/insurance/car', title: 'Car Insurance | Banksia Bank' },
+  { path: '/insurance/landlord', title: 'Landlord Insurance | Banksia Bank' },
 ] as const;
 
 /** Pages that carry a React island (a calculator or the application wizard); every other page ships no React. */
 export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/loans/home/key-facts-sheet', '/term-deposits', '/calculators/borrowing-power', '/apply/account', '/apply/car-loan'];
 
-/** Links the spec lists without a route: they keep their targets and land on the 404 screen. */
-export const LINKS_WITHOUT_ROUTE = [
-  '/sitemap',
+/**
+ * Links the spec's original site had without a route. Ours point each at a live page instead
+ * (footer, /insurance); tests/e2e/links.spec.ts crawls every link of every page.
+ */
+export const FORMER_DEAD_LINKS = [
   '/locations',
   '/exchange',
   '/investors',
@@ -55,9 +63,6 @@ export const LINKS_WITHOUT_ROUTE = [
   '/calculators/loan',
   '/services/online-banking',
   '/support/faq',
-  '/insurance/home',
-  '/insurance/car',
-  '/insurance/landlord',
 ] as const;
 
 /** The one legal line every page's footer carries. */

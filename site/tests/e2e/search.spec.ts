@@ -175,3 +175,68 @@ test.describe('without JavaScript', () => {
     });
   }
 });
+
+test.describe('what people actually type (issue 22)', () => {
+  const hrefs = (page: import('@playwright/test').Page) =>
+    page.locator('[data-search-results] li a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+
+  test('everyday names, short forms and misspellings find the product', async ({ page }) => {
+    for (const [query, href] of [
+      ['mortgage', '/loans/home'],
+      ['morgage', '/loans/home'],
+      ['mortgages', '/loans/home'],
+      ['TD', '/term-deposits'],
+      ['BPAY', '/bill-pay'],
+      ['internet banking', '/online-banking'],
+    ] as const) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.locator('[data-search-results] li a').first(), query).toHaveAttribute('href', href);
+    }
+    // The Australian name of a checking account, beside the home page that offers them.
+    await page.goto(`/search?q=${encodeURIComponent('everyday account')}`);
+    await expect(page.locator('[data-search-results] li').nth(1)).toBeVisible();
+    expect((await hrefs(page)).slice(0, 2)).toContain('/checking');
+  });
+
+  test('phrases rank the page about them first', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('"term deposit"')}`);
+    await expect(page.locator('[data-search-results] li a').first()).toHaveAttribute('href', '/term-deposits');
+    await page.goto(`/search?q=${encodeURIComponent('fixed rate')}`);
+    await expect(page.locator('[data-search-results] li a').first()).toHaveAttribute('href', '/loans/home');
+    await page.goto(`/search?q=${encodeURIComponent('interest rate')}`);
+    await expect(page.locator('[data-search-results] li').first()).toBeVisible();
+    expect((await hrefs(page)).slice(0, 3)).toContain('/rates');
+  });
+
+  test('the home page is named, not its slogan, and excerpts keep table headings apart', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('everyday banking')}`);
+    const home = page.locator('[data-search-results] li a[href="/"]');
+    await expect(home).toHaveText('Banksia Bank: home loans, savings and everyday banking');
+    for (const query of ['minimum', 'rate', 'account']) {
+      await page.goto(`/search?q=${query}`);
+      await expect(page.locator('[data-search-results] li').first()).toBeVisible();
+      const excerpts = await page.locator('.search-result-excerpt').allTextContents();
+      for (const excerpt of excerpts) expect(excerpt, query).not.toMatch(/[a-z][A-Z][a-z]+[A-Z]/);
+    }
+  });
+
+  test('a slip gets "did you mean"; nothing found gets the popular pages', async ({ page }) => {
+    await page.goto(`/search?q=${encodeURIComponent('savngs acount')}`);
+    await expect(page.getByRole('status')).toContainText('for “savngs acount”');
+    const suggestion = page.locator('[data-search-suggestion]');
+    await expect(suggestion).toHaveText('savings account');
+    await expect(page.getByText('Did you mean')).toBeVisible();
+    await expect(suggestion).toHaveAttribute('href', '/search?q=savings%20account');
+    await suggestion.click();
+    await expect(page.locator('[data-search-results] li a').first()).toHaveAttribute('href', '/savings');
+    // A query spelt right: no suggestion, no popular pages.
+    await expect(page.getByText('Did you mean')).toBeHidden();
+    await expect(page.getByRole('list', { name: 'Popular pages' })).toBeHidden();
+
+    await page.goto(`/search?q=${encodeURIComponent('qwzxv blorft')}`);
+    await expect(page.getByRole('status')).toContainText('No results for “qwzxv blorft”');
+    const popular = page.getByRole('list', { name: 'Popular pages' });
+    await expect(popular.getByRole('link', { name: 'Home loans' })).toHaveAttribute('href', '/loans/home');
+    await expect(page.getByText('Did you mean')).toBeHidden();
+  });
+});

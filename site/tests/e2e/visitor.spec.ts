@@ -174,7 +174,20 @@ for (const viewport of WIDTHS) {
       expect(room.right).toBeGreaterThanOrEqual(6);
     });
 
-    for (const path of ['/apply/account', '/apply/car-loan']) {
+    test('/apply/car-loan says first how to apply for the loan and what its form opens (issue 22)', async ({ page }) => {
+      await page.goto('/apply/car-loan');
+      await awake(page);
+      const intro = page.getByText("You can't apply for the car loan itself online yet");
+      expect(await inViewport(intro)).toBe(true);
+      await expect(intro).toContainText('13 22 65');
+      await expect(page.getByRole('heading', { name: 'What this form opens' })).toBeVisible();
+      await expect(page.getByText('the account your car loan is paid into')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Call 13 22 65' })).toHaveAttribute('href', 'tel:132265');
+      await page.getByText('What to have ready for the call').click();
+      await expect(page.getByText('Vehicle details from the contract of sale or dealer invoice')).toBeVisible();
+    });
+
+    for (const path of ['/apply/account']) {
       test(`${path}: "Step 1 of 5" and the first account choices are on the first screen`, async ({ page }) => {
         await page.goto(path);
         await awake(page);
@@ -434,4 +447,20 @@ test.describe('calculator history', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/rates$/);
   });
+});
+
+test('/online-banking leads with signing in through the app, with the store links (issue 22)', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/online-banking');
+    const signIn = page.getByRole('region', { name: 'Sign in through the Banksia app' });
+    // The first heading after the page's own h1, and on the first screen.
+    const headings = await page.getByRole('main').getByRole('heading').allTextContents();
+    expect(headings.slice(0, 2)).toEqual(['Online banking', 'Sign in through the Banksia app']);
+    const box = await signIn.getByRole('heading').boundingBox();
+    expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+    await expect(signIn.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
+    await expect(signIn.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', /^https:\/\/play\.google\.com\//);
+    await page.screenshot({ path: test.info().outputPath(`online-banking-${width}.png`) });
+  }
 });

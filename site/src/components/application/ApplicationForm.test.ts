@@ -4,7 +4,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_APPLICATION_KEY, readLastApplication } from '../../scripts/last-application';
-import ApplicationForm, { FAILURE_TOAST, firstStepWithErrors, SUCCESS_TOAST } from './ApplicationForm';
+import ApplicationForm, { FAILURE_TOAST, failureToast, firstStepWithErrors, SUCCESS_TOAST } from './ApplicationForm';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES } from './values';
 
@@ -74,7 +74,11 @@ const FILLED = {
   terms_accepted: true,
 };
 
-beforeEach(() => sessionStorage.clear());
+beforeEach(() => {
+  sessionStorage.clear();
+  // Each test starts on a fresh history entry (the wizard records its step in the entry's state).
+  window.history.replaceState(null, '');
+});
 afterEach(() => {
   const mounted = root;
   if (mounted) act(() => mounted.unmount());
@@ -159,7 +163,7 @@ describe('ApplicationForm', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
     const alert = shown().querySelector('[role="alert"].toaster__region');
     expect(alert?.textContent).toContain(FAILURE_TOAST.title);
-    expect(alert?.textContent).toContain(FAILURE_TOAST.description);
+    expect(alert?.textContent).toContain('Check your internet connection, then try again.');
     expect(button('Submit Application').getAttribute('aria-disabled')).toBeNull();
     expect((shown().querySelector('#application-initial_deposit_amount') as HTMLInputElement).value).toBe('25');
     // The lost attempt is remembered under the same key for the retry.
@@ -210,5 +214,15 @@ describe('firstStepWithErrors', () => {
     });
     expect(firstStepWithErrors({ user_id: ['x'] })).toBeNull();
     expect(firstStepWithErrors({})).toBeNull();
+  });
+});
+
+describe('failureToast', () => {
+  it('says what to do for each failure', () => {
+    expect(failureToast({ kind: 'failed', reason: 'timeout' }).description).toMatch(/Check your email for our confirmation before you try again/);
+    expect(failureToast({ kind: 'failed', reason: 'unknown', status: 503 }).description).toMatch(/may have arrived/);
+    expect(failureToast({ kind: 'failed', reason: 'status', status: 429 }).description).toMatch(/wait a minute/);
+    expect(failureToast({ kind: 'failed', reason: 'status', status: 502 }).description).toMatch(/few minutes/);
+    expect(failureToast({ kind: 'failed', reason: 'answer', status: 200 })).toEqual(FAILURE_TOAST);
   });
 });

@@ -12,8 +12,8 @@ import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionS
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
 import { StepForm, type AccountCard } from './StepForm';
 import { STEP_COUNT, STEPS } from './steps';
-import { submitApplication, type FieldMessages, type IdempotencyState } from './submission';
-import { bankToday } from './today';
+import { submitApplication, type FieldMessages, type IdempotencyState, type SubmissionResult } from './submission';
+import { checkMoment } from './today';
 import { Toaster, type Toast } from './Toaster';
 import { toApplicationInput, type ApplicationValues } from './values';
 
@@ -26,6 +26,33 @@ export const FAILURE_TOAST = {
   title: 'Submission Failed',
   description: 'There was an error submitting your application. Please try again.',
 } as const;
+
+/**
+ * The failure toast for what went wrong: the spec's words when nothing more is known, otherwise
+ * what to do now (a 429 says when to retry; an attempt that may have arrived says to check the
+ * email before retrying).
+ */
+export function failureToast(result: Extract<SubmissionResult, { kind: 'failed' }>): { title: string; description: string } {
+  const again = 'Sending again never creates a second application.';
+  switch (result.reason) {
+    case 'timeout':
+    case 'unknown':
+      return {
+        title: FAILURE_TOAST.title,
+        description: `We didn't hear back in time, so your application may have arrived. Check your email for our confirmation before you try again. ${again}`,
+      };
+    case 'network':
+      return { title: FAILURE_TOAST.title, description: `We couldn't reach Banksia Bank. Check your internet connection, then try again. ${again}` };
+    default:
+      if (result.status === 429) {
+        return { title: FAILURE_TOAST.title, description: 'Too many applications were sent from your connection just now. Please wait a minute, then try again.' };
+      }
+      if (result.status !== undefined && result.status >= 500) {
+        return { title: FAILURE_TOAST.title, description: `Our system couldn't take your application just now. Please try again in a few minutes. ${again}` };
+      }
+      return FAILURE_TOAST;
+  }
+}
 
 export const CONFIRMATION_PATH = '/application-confirmation';
 /** Long enough to see (and hear) the success toast before the confirmation page opens. */
@@ -51,6 +78,27 @@ export function firstStepWithErrors(errors: FieldMessages): { step: number; erro
     if (Object.keys(onStep).length > 0) return { step: step.number, errors: onStep };
   }
   return null;
+}
+
+/** The history entry's state with the wizard's step added (other keys, such as a router's, kept). */
+function withStep(state: unknown, step: number): Record<string, unknown> {
+  return { ...(typeof state === 'object' && state !== null ? (state as Record<string, unknown>) : {}), wizardStep: step };
+}
+
+/** The wizard step a history entry records, or null for an entry that isn't one of the wizard's. */
+export function stepOf(state: unknown): number | null {
+  const step = typeof state === 'object' && state !== null ? (state as { wizardStep?: unknown }).wizardStep : undefined;
+  return typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= STEP_COUNT ? step : null;
+}
+
+/** The account type of a body the wizard sent (its own JSON), or null. */
+function storedApplicationType(body: string): string | null {
+  try {
+    const type = (JSON.parse(body) as { application_type?: unknown }).application_type;
+    return typeof type === 'string' ? type : null;
+  } catch {
+    return null;
+  }
 }
 
 function accountCards(options: ReturnType<typeof formOptions>): AccountCard[] {
@@ -117,11 +165,35 @@ export default function ApplicationForm() {
 
   const goTo = useCallback(
     (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'focus' | 'focusField' | 'returnToSummary'>) => {
+      // Each step is a history entry: the browser's Back and Forward move between steps.
+      if (step !== draft.current.step) window.history.pushState(withStep(window.history.state, step), '');
       persist({ step, values });
       setView((current) => ({ step, mount: current.mount + 1, values, ...extra }));
     },
     [persist],
   );
+
+  // Back and Forward between the wizard's own entries show that step with everything typed so
+  // far (an entry from before the wizard leaves the page as usual).
+  useLayoutEffect(() => {
+    // A wizard entry opened afresh (after a reload, Back reloads the page) names its own step.
+    const entryStep = stepOf(window.history.state);
+    if (entryStep !== null && entryStep !== draft.current.step && loadDraft(sessionStore()) !== null) {
+      persist({ step: entryStep });
+      setView((current) => ({ step: entryStep, mount: current.mount + 1, values: draft.current.values, focus: 'none' }));
+    } else {
+      window.history.replaceState(withStep(window.history.state, draft.current.step), '');
+    }
+    const onPopState = (event: PopStateEvent) => {
+      const step = stepOf(event.state);
+      if (step === null || busyRef.current) return;
+      persist({ step });
+      setToasts([]);
+      setView((current) => ({ step, mount: current.mount + 1, values: draft.current.values, focus: 'heading' }));
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [persist]);
 
   const onChange = useCallback((values: ApplicationValues) => persist({ values }), [persist]);
   const onChangeAnswer = useCallback(
@@ -160,7 +232,7 @@ export default function ApplicationForm() {
 
     const input = toApplicationInput(values);
     // The whole application once more: a restored draft may hold a step that has since changed.
-    const whole = validateApplication(input, bankToday());
+    const whole = validateApplication(input, checkMoment());
     if (Object.keys(whole.errors).length > 0 && showErrors(whole.errors as FieldMessages, values)) {
       finishBusy();
       return;
@@ -175,6 +247,9 @@ export default function ApplicationForm() {
 
     if (result.kind === 'created') {
       const store = sessionStore();
+      // The account the bank holds the application for: the earlier version's when the latest
+      // changes were not applied.
+      const storedType = result.storedBody === undefined ? input.application_type : storedApplicationType(result.storedBody);
       try {
         store?.setItem(
           LAST_APPLICATION_KEY,
@@ -183,6 +258,8 @@ export default function ApplicationForm() {
             submitted_at: result.submittedAt,
             confirmation_email: result.confirmationEmail,
             warnings: result.warnings,
+            account: options.account_types.find((account) => account.value === storedType)?.label ?? null,
+            changes_not_applied: result.storedBody !== undefined,
           }),
         );
       } catch {
@@ -196,7 +273,7 @@ export default function ApplicationForm() {
     }
     finishBusy();
     if (result.kind === 'rejected' && showErrors(result.errors, values)) return;
-    showToast('destructive', FAILURE_TOAST);
+    showToast('destructive', result.kind === 'failed' ? failureToast(result) : FAILURE_TOAST);
   };
 
   const meta = STEPS[view.step - 1]!;

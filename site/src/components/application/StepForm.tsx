@@ -11,7 +11,7 @@ import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextFie
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
 import { coreResolver } from './resolver';
 import { inputId, STEP_COUNT, STEPS } from './steps';
-import { bankToday } from './today';
+import { checkMoment } from './today';
 import { toApplicationInput, type ApplicationValues } from './values';
 
 /** Step 1's cards: core's account types with their suggested minimum deposit written out. */
@@ -58,7 +58,7 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 export function StepForm(props: StepFormProps) {
   const { step, values, options, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
-  const resolver = useMemo(() => coreResolver(step, validateStep, bankToday), [step]);
+  const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
   const form = useForm<ApplicationValues>({
     defaultValues: values,
     resolver,
@@ -107,7 +107,7 @@ export function StepForm(props: StepFormProps) {
   // Warnings (never blocking) come from the same core check, shown once the person has left
   // the field or pressed Next.
   const watched = useWatch({ control }) as ApplicationValues;
-  const warnings = useMemo(() => validateStep(step, toApplicationInput(watched), bankToday()).warnings, [step, watched]);
+  const warnings = useMemo(() => validateStep(step, toApplicationInput(watched), checkMoment()).warnings, [step, watched]);
   const warningsFor = (field: keyof ApplicationValues): string[] => {
     const touched = Boolean((touchedFields as Record<string, unknown>)[field]) || submitCount > 0;
     return touched && !errors[field] ? [...(warnings[field as keyof typeof warnings] ?? [])] : [];
@@ -150,7 +150,9 @@ export function StepForm(props: StepFormProps) {
       </h2>
       <p className="wizard__intro">{meta.intro}</p>
 
-      <div className="wizard__fields">
+      {/* While sending, the answers and their Change links can't be changed or followed (inert):
+          what is being sent is what is on screen. */}
+      <div className="wizard__fields" inert={busy || undefined}>
         {step === 1 && (
           <AccountTypeCards registration={register('application_type')} options={accountCards} {...messagesOf('application_type')} />
         )}

@@ -141,6 +141,8 @@ describe('submitApplication', () => {
       submittedAt: CREATED.submitted_at,
       confirmationEmail: CREATED.confirmation_email,
       warnings: {},
+      // The bank holds the first body: the change was not applied, and the page says so.
+      storedBody: '{"a":1}',
     });
     expect(calls.map((call) => call.body)).toEqual(['{"a":1}', '{"a":2}', '{"a":1}']);
   });
@@ -158,6 +160,7 @@ describe('submitApplication', () => {
       submittedAt: CREATED.submitted_at,
       confirmationEmail: CREATED.confirmation_email,
       warnings: {},
+      storedBody: '{"a":1}',
     });
     expect(state).toEqual({ key: 'k1', unconfirmedBodies: [] });
     // The newest unanswered body first, then the older one, which the server had stored.

@@ -33,6 +33,12 @@ export type SubmissionResult =
       submittedAt: ApplicationCreated['submitted_at'];
       confirmationEmail: ApplicationCreated['confirmation_email'];
       warnings: ApplicationCreated['warnings'];
+      /**
+       * Set when the bank already had an earlier version of this application (sent before, its
+       * answer lost) and the person had changed something since: this is the body it holds, and
+       * the changes were not applied.
+       */
+      storedBody?: string;
     }
   /** Refused by core's rules on the server (422): the messages per field. */
   | { kind: 'rejected'; errors: FieldMessages }
@@ -161,7 +167,9 @@ export async function submitApplication(
     for (const earlier of [...state.unconfirmedBodies].reverse()) {
       if (earlier === body) continue;
       const replay = await postOnce(earlier, state.key, deps);
-      if (replay.kind === 'created') return { result: replay, state: { key: state.key, unconfirmedBodies: [] } };
+      if (replay.kind === 'created') {
+        return { result: { ...replay, storedBody: earlier }, state: { key: state.key, unconfirmedBodies: [] } };
+      }
     }
     // Not found (storage was cleared, say): a new key lets the person apply at all.
     return {

@@ -1,11 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
-import { bankToday } from './today';
+import { describe, expect, it } from 'vitest';
+import { checkMoment } from './today';
 
-vi.mock('./core', () => import('./core.testing'));
-
-describe('bankToday', () => {
-  it('is the date in UTC+10, as the server reckons it', () => {
-    expect(bankToday(new Date('2026-03-01T13:59:59Z'))).toBe('2026-03-01');
-    expect(bankToday(new Date('2026-03-01T14:00:00Z'))).toBe('2026-03-02');
+describe('checkMoment', () => {
+  it('hands core the moment itself, not one fixed time zone’s date', () => {
+    expect(checkMoment(new Date('2026-03-01T13:59:59Z'))).toBe('2026-03-01T13:59:59.000Z');
   });
 });

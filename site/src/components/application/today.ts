@@ -1,11 +1,8 @@
 /**
- * The date core checks a date of birth against: today in the bank's home time, from core's
- * `bankToday` (the function the server uses too), so a visitor abroad or near midnight gets the
- * answer the server will give.
+ * When core checks the application: this moment, in RFC 3339 as the server reads its own clock.
+ * Core judges the date of birth on the date in the applicant's own state (step 3) at that moment,
+ * so a visitor abroad, near midnight or in Perth gets the answer the server will give.
  */
-import { bankToday as coreBankToday } from './core';
-
-/** Today in the bank's home time as `YYYY-MM-DD`. */
-export function bankToday(now: Date = new Date()): string {
-  return coreBankToday(now.getTime());
+export function checkMoment(now: Date = new Date()): string {
+  return now.toISOString();
 }

@@ -157,6 +157,21 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
                 <dd>{outcome.value.monthly_surplus.display}</dd>
               </div>
             </dl>
+            {outcome.value.explanations.length > 0 && (
+              <div className="calc-explain" data-testid="borrowing-explanations">
+                {outcome.value.explanations.map((sentence) => (
+                  <p key={sentence}>{sentence}</p>
+                ))}
+                {outcome.value.budget_planner_url && (
+                  <p>
+                    <a href={outcome.value.budget_planner_url} target="_blank" rel="noopener noreferrer">
+                      Moneysmart's budget planner<span className="visually-hidden"> (opens in a new tab)</span>
+                    </a>{' '}
+                    shows where your money goes each month.
+                  </p>
+                )}
+              </div>
+            )}
             <ShareLink />
           </>
         ) : (

@@ -515,6 +515,13 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: Res
   );
 }
 
+/** The CSV's name says which loan it is: `banksia-home-loan-350000-at-6.45pc-25-years-weekly.csv`. */
+export function scheduleFileName(entries: LoanEntries): string {
+  const digits = (entry: unknown) => String(entry ?? '').replace(/[^0-9.]/g, '') || 'x';
+  const frequency = String(entries.frequency ?? 'monthly').replace(/[^a-z]/g, '') || 'monthly';
+  return `banksia-home-loan-${digits(entries.principal)}-at-${digits(entries.annual_rate_percent)}pc-${digits(entries.term_years)}-years-${frequency}.csv`;
+}
+
 /**
  * "Download CSV": every repayment of the schedule, written by core (`loanScheduleCsv`) from the
  * entries shown. The loan tools' package is fetched on the first click only.
@@ -532,7 +539,7 @@ function DownloadSchedule({ entries }: { entries: LoanEntries }) {
       const url = URL.createObjectURL(new Blob([csv.value], { type: 'text/csv' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = 'banksia-home-loan-schedule.csv';
+      link.download = scheduleFileName(entries);
       link.click();
       // Kept a moment so the browser has read it.
       window.setTimeout(() => URL.revokeObjectURL(url), 10_000);

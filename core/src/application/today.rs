@@ -1,0 +1,210 @@
+//! "Today" for the date rules (date of birth in the past, at least 18): the date in the
+//! applicant's own state, from the moment the application is checked.
+//!
+//! Australia has five civil clocks. The table below holds the rules in force since April 2009 (when
+//! WA's daylight saving trial ended), which is all a check of "now" needs (source: each state's and territory's standard time and
+//! daylight saving legislation, e.g. the Standard Time Act 1987 (NSW), the Summer Time Act 1972
+//! (Vic), the Daylight Saving Act 2007 (Tas), the Daylight Saving Act 1971 (SA); the same rules as
+//! the IANA time zone database's `australasia` file, zones `Australia/Perth`, `Australia/Darwin`,
+//! `Australia/Brisbane`, `Australia/Adelaide`, `Australia/Sydney`, `Australia/Canberra`,
+//! `Australia/Melbourne` and `Australia/Hobart`):
+//!
+//! | state | standard time | daylight saving time |
+//! | --- | --- | --- |
+//! | WA | UTC+8 | none |
+//! | NT | UTC+9:30 | none |
+//! | QLD | UTC+10 | none |
+//! | SA | UTC+9:30 | UTC+10:30 |
+//! | NSW, ACT, VIC, TAS | UTC+10 | UTC+11 |
+//!
+//! Daylight saving runs from 2:00 standard time on the first Sunday in October to 3:00 daylight
+//! time (2:00 standard) on the first Sunday in April. A table rather than `chrono-tz`: this code
+//! ships to the browser, and the whole time zone database would be most of the wizard's
+//! package; `chrono-tz` is the test's oracle instead (`tests::agrees_with_the_tz_database`).
+
+use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Utc, Weekday};
+
+use super::AustralianState;
+use super::checks::BANK_UTC_OFFSET_SECONDS;
+
+/// When an application is checked: a moment (the server's clock, the browser's), or a date
+/// that holds everywhere (tests, build-time examples).
+///
+/// ```
+/// use banksia_core::application::{AustralianState, Today};
+/// use chrono::{DateTime, NaiveDate};
+///
+/// // 2026-03-01 15:30 UTC: already 2 March in Sydney (UTC+11), still 1 March in Perth (UTC+8).
+/// let now = Today::At(DateTime::from_timestamp(1_772_379_000, 0).unwrap());
+/// assert_eq!(now.date_in(Some(AustralianState::Nsw)), NaiveDate::from_ymd_opt(2026, 3, 2).unwrap());
+/// assert_eq!(now.date_in(Some(AustralianState::Wa)), NaiveDate::from_ymd_opt(2026, 3, 1).unwrap());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Today {
+    /// The same date in every state.
+    Date(NaiveDate),
+    /// A moment: each state's date is its own clock's.
+    At(DateTime<Utc>),
+}
+
+impl From<NaiveDate> for Today {
+    fn from(date: NaiveDate) -> Self {
+        Self::Date(date)
+    }
+}
+
+impl From<DateTime<Utc>> for Today {
+    fn from(moment: DateTime<Utc>) -> Self {
+        Self::At(moment)
+    }
+}
+
+impl Today {
+    /// Reads what a page hands over: a date `YYYY-MM-DD` (the same everywhere), or a moment in
+    /// RFC 3339 (`2026-03-01T13:59:59.123Z`, what JavaScript's `toISOString` writes).
+    ///
+    /// ```
+    /// use banksia_core::application::Today;
+    /// assert!(matches!(Today::parse("2026-03-01"), Some(Today::Date(_))));
+    /// assert!(matches!(Today::parse("2026-03-01T13:59:59.123Z"), Some(Today::At(_))));
+    /// assert_eq!(Today::parse("yesterday"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<Self> {
+        let text = text.trim();
+        if let Some(date) = super::checks::parse_iso_date(text) {
+            return Some(Self::Date(date));
+        }
+        DateTime::parse_from_rfc3339(text)
+            .ok()
+            .map(|moment| Self::At(moment.with_timezone(&Utc)))
+    }
+
+    /// The date in `state`; with no state yet (the date of birth comes before the address),
+    /// the bank's home date ([`BANK_UTC_OFFSET_SECONDS`]).
+    pub fn date_in(self, state: Option<AustralianState>) -> NaiveDate {
+        match self {
+            Self::Date(date) => date,
+            Self::At(moment) => {
+                let offset = state.map_or(BANK_UTC_OFFSET_SECONDS, |state| {
+                    utc_offset_seconds(state, moment)
+                });
+                (moment.naive_utc() + Duration::seconds(offset)).date()
+            }
+        }
+    }
+
+    /// The bank's home date ([`Self::date_in`] without a state).
+    pub fn bank_date(self) -> NaiveDate {
+        self.date_in(None)
+    }
+}
+
+/// The state's offset from UTC, in seconds, at `moment` (see the module's table).
+///
+/// ```
+/// use banksia_core::application::{AustralianState, today::utc_offset_seconds};
+/// use chrono::DateTime;
+///
+/// let january = DateTime::from_timestamp(1_767_225_600, 0).unwrap(); // 2026-01-01 00:00 UTC
+/// assert_eq!(utc_offset_seconds(AustralianState::Sa, january), 37_800); // UTC+10:30
+/// assert_eq!(utc_offset_seconds(AustralianState::Qld, january), 36_000); // no daylight saving
+/// ```
+pub fn utc_offset_seconds(state: AustralianState, moment: DateTime<Utc>) -> i64 {
+    use AustralianState::{Act, Nsw, Nt, Qld, Sa, Tas, Vic, Wa};
+    const HOUR: i64 = 3600;
+    let (standard, daylight_saving) = match state {
+        Wa => (8 * HOUR, false),
+        Nt => (9 * HOUR + HOUR / 2, false),
+        Qld => (10 * HOUR, false),
+        Sa => (9 * HOUR + HOUR / 2, true),
+        Nsw | Act | Vic | Tas => (10 * HOUR, true),
+    };
+    if !daylight_saving {
+        return standard;
+    }
+    let local_standard = moment.naive_utc() + Duration::seconds(standard);
+    let year = local_standard.year();
+    // Both changes happen at 2:00 local standard time.
+    let ends = first_sunday_at_two(year, 4);
+    let starts = first_sunday_at_two(year, 10);
+    if local_standard < ends || local_standard >= starts {
+        standard + HOUR
+    } else {
+        standard
+    }
+}
+
+/// 2:00 on the first Sunday of `month` in `year`.
+fn first_sunday_at_two(year: i32, month: u32) -> NaiveDateTime {
+    let first = NaiveDate::from_ymd_opt(year, month, 1).unwrap_or_default();
+    let days_to_sunday = (7 - first.weekday().num_days_from_sunday()) % 7;
+    let sunday = first + Duration::days(i64::from(days_to_sunday));
+    debug_assert_eq!(sunday.weekday(), Weekday::Sun);
+    sunday.and_hms_opt(2, 0, 0).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn zone(state: AustralianState) -> chrono_tz::Tz {
+        use AustralianState::{Act, Nsw, Nt, Qld, Sa, Tas, Vic, Wa};
+        match state {
+            Wa => chrono_tz::Australia::Perth,
+            Nt => chrono_tz::Australia::Darwin,
+            Qld => chrono_tz::Australia::Brisbane,
+            Sa => chrono_tz::Australia::Adelaide,
+            Nsw => chrono_tz::Australia::Sydney,
+            Act => chrono_tz::Australia::Canberra,
+            Vic => chrono_tz::Australia::Melbourne,
+            Tas => chrono_tz::Australia::Hobart,
+        }
+    }
+
+    /// The table against the IANA time zone database (chrono-tz), every hour from 2010 (after the end of WA's 2006-09 daylight saving trial)
+    /// to 2040 and every minute around each change.
+    #[test]
+    fn agrees_with_the_tz_database() {
+        let start = Utc.with_ymd_and_hms(2010, 1, 1, 0, 0, 0).unwrap();
+        let end = Utc.with_ymd_and_hms(2040, 12, 31, 0, 0, 0).unwrap();
+        for &state in AustralianState::ALL {
+            let tz = zone(state);
+            let mut moment = start;
+            let mut last_offset = None;
+            while moment < end {
+                let expected = moment.with_timezone(&tz).naive_local().date();
+                let today = Today::At(moment);
+                assert_eq!(
+                    today.date_in(Some(state)),
+                    expected,
+                    "{state:?} at {moment}"
+                );
+                let offset = utc_offset_seconds(state, moment);
+                if last_offset.is_some_and(|last| last != offset) {
+                    // Around a change: every minute of the hour before.
+                    for minute in 0..=60 {
+                        let near = moment - Duration::minutes(minute);
+                        let local = near.with_timezone(&tz).naive_local();
+                        assert_eq!(
+                            near.naive_utc() + Duration::seconds(utc_offset_seconds(state, near)),
+                            local,
+                            "{state:?} at {near}"
+                        );
+                    }
+                }
+                last_offset = Some(offset);
+                moment += Duration::hours(1);
+            }
+        }
+    }
+
+    #[test]
+    fn a_date_is_the_same_everywhere() {
+        let date = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+        for &state in AustralianState::ALL {
+            assert_eq!(Today::Date(date).date_in(Some(state)), date);
+        }
+        assert_eq!(Today::Date(date).bank_date(), date);
+    }
+}
