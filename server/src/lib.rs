@@ -307,6 +307,7 @@ impl Server {
             (Some(mailer), Some(wake)) => Some(tokio::spawn(staff::emails::run(
                 self.state.pool.clone(),
                 mailer.clone(),
+                outbox::RetryPolicy::from_config(&self.config.mail),
                 self.config.mail.poll_interval,
                 wake.clone(),
                 stop_mail.subscribe(),

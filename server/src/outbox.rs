@@ -113,7 +113,7 @@ pub fn lease_for(send_timeout: Duration) -> Duration {
 }
 
 /// `op` within [`DATABASE_DEADLINE`].
-async fn bounded<T>(
+pub(crate) async fn bounded<T>(
     op: impl std::future::Future<Output = Result<T, DbError>>,
 ) -> Result<T, DbError> {
     tokio::time::timeout(DATABASE_DEADLINE, op)

@@ -2,8 +2,9 @@
 //! status link. Each is queued in `application_emails` in the transaction of the change it
 //! announces (unique per application, kind and version: exactly one per change, however many
 //! instances run), and sent by a worker in every instance that claims due rows with `FOR UPDATE
-//! SKIP LOCKED` and a lease, as the confirmation emails' outbox does. The product and the
-//! reference are named; the identification number never is.
+//! SKIP LOCKED` and a lease, as the confirmation emails' outbox does, with the outbox's retry
+//! policy (lease, delays, attempts) and database deadline. The product and the reference are
+//! named; the identification number never is.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,9 +16,7 @@ use tokio::sync::{Notify, watch};
 
 use crate::email::{BANK, RenderedEmail};
 use crate::mailer::{Mailer, SendError};
-
-const LEASE_SECONDS: f64 = 120.0;
-const MAX_ATTEMPTS: i32 = 20;
+use crate::outbox::{RetryPolicy, bounded};
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -154,7 +153,7 @@ struct Claimed {
     attempts: i32,
 }
 
-async fn claim(pool: &Pool) -> Result<Option<Claimed>, crate::db::DbError> {
+async fn claim(pool: &Pool, lease: Duration) -> Result<Option<Claimed>, crate::db::DbError> {
     let conn = pool.get().await?;
     let row = conn
         .query_opt(
@@ -167,7 +166,7 @@ async fn claim(pool: &Pool) -> Result<Option<Claimed>, crate::db::DbError> {
                  ORDER BY next_attempt_at, id LIMIT 1
                  FOR UPDATE SKIP LOCKED)
              RETURNING id, reference, kind, version, recipient, subject, text_body, html_body, attempts",
-            &[&LEASE_SECONDS],
+            &[&lease.as_secs_f64()],
         )
         .await?;
     Ok(row.map(|r| Claimed {
@@ -185,7 +184,12 @@ async fn claim(pool: &Pool) -> Result<Option<Claimed>, crate::db::DbError> {
     }))
 }
 
-async fn deliver(pool: &Pool, mailer: &Mailer, claimed: Claimed) -> Result<(), crate::db::DbError> {
+async fn deliver(
+    pool: &Pool,
+    mailer: &Mailer,
+    policy: &RetryPolicy,
+    claimed: Claimed,
+) -> Result<(), crate::db::DbError> {
     let message_id = format!(
         "<{}.{}.{}@banksia.bank>",
         claimed.reference, claimed.kind, claimed.version
@@ -206,8 +210,8 @@ async fn deliver(pool: &Pool, mailer: &Mailer, claimed: Claimed) -> Result<(), c
             tracing::info!(email_id = claimed.id, kind = %claimed.kind, "applicant email sent");
         }
         Err(SendError { summary, permanent }) => {
-            let give_up = permanent || claimed.attempts >= MAX_ATTEMPTS;
-            let retry = 30.0 * 2f64.powi(claimed.attempts.clamp(0, 7) - 1);
+            let give_up = permanent || claimed.attempts >= policy.max_attempts;
+            let retry = policy.delay_after(claimed.attempts).as_secs_f64();
             tracing::warn!(email_id = claimed.id, error = %summary, give_up, "applicant email not sent");
             conn.execute(
                 "UPDATE application_emails SET last_error = $2, locked_until = NULL,
@@ -226,6 +230,7 @@ async fn deliver(pool: &Pool, mailer: &Mailer, claimed: Claimed) -> Result<(), c
 pub async fn run(
     pool: Pool,
     mailer: Mailer,
+    policy: RetryPolicy,
     poll_interval: Duration,
     wake: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
@@ -234,9 +239,9 @@ pub async fn run(
         if *stop.borrow() {
             break;
         }
-        match claim(&pool).await {
+        match bounded(claim(&pool, policy.lease)).await {
             Ok(Some(claimed)) => {
-                if let Err(err) = deliver(&pool, &mailer, claimed).await {
+                if let Err(err) = deliver(&pool, &mailer, &policy, claimed).await {
                     tracing::warn!(error = %err, "cannot record an applicant email's outcome");
                 }
                 continue;
