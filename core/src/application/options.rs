@@ -192,13 +192,11 @@ impl AustralianState {
     /// use all the same: a town on a border takes its neighbour's postcode (Mungindi, NSW and
     /// QLD, 2406), or a postcode area spans the border.
     ///
-    /// Source: the ranges are Australia Post's allocation by state (its "postcode ranges by
-    /// state" guide); the exceptions are the localities in Australia Post's locality list whose
-    /// postcode lies in a neighbour's range, as found by comparing these rules with a national
-    /// postcode dataset (Australia Post's localities, ABS ASGS Edition 3) in issue 22's audit:
-    /// the 17 postcodes below. Each is listed under the state it crosses into; the test
-    /// `every_postcode_belongs_where_the_dataset_says` in `tests.rs` checks every postcode from
-    /// 0000 to 9999 against [`has_postcode`](Self::has_postcode).
+    /// Source: the ranges are Australia Post's allocation by state; the exceptions are every
+    /// postcode that a national locality dataset (Australia Post's locality list, as packaged in
+    /// `core/tests/data/postcode_states.txt`) gives to a state outside its range. The test
+    /// `core/tests/postcodes.rs` checks every postcode of that dataset against
+    /// [`has_postcode`](Self::has_postcode).
     ///
     /// ```
     /// use banksia_core::application::AustralianState;
