@@ -5,8 +5,8 @@
 //!   difference from today's repayment, per period.
 //! * [`compare`]: two loans side by side (repayment, total interest, total repaid, payoff
 //!   time) and the difference, second minus first.
-//! * [`schedule_csv`]: every repayment of a schedule as CSV (RFC 4180, CRLF line ends), for a
-//!   spreadsheet.
+//! * [`schedule_csv`]: the loan's details and every repayment with its due date, as CSV (CRLF
+//!   line ends) for a spreadsheet.
 //!
 //! Each is worked out by [`loan::repayment`] and [`loan::schedule`]: no second formula.
 //! [`rate_rises_for`], [`compare_entries`] and [`schedule_csv_for`] take the calculator's
@@ -24,6 +24,7 @@
 
 use std::fmt::Write as _;
 
+use chrono::{Days, Months, NaiveDate};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -231,53 +232,98 @@ pub fn compare(first: &LoanTerms, second: &LoanTerms) -> Result<LoanComparison, 
     })
 }
 
-/// The header line of [`schedule_csv`].
+/// The column names of [`schedule_csv`]'s table (the line after its heading lines and a blank).
 pub const SCHEDULE_CSV_HEADER: &str =
-    "Number,Due,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only";
+    "Number,Due date,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only";
 
-/// When a repayment falls due, from the start of the loan: `"month 3"`, `"week 6"`.
+/// When repayment `number` falls due for a loan drawn on `start`: that many months, fortnights
+/// or weeks later. A monthly repayment whose day the month lacks falls on the month's last day
+/// (drawn on 31 January, the first repayment is due on 28 or 29 February).
 ///
 /// ```
 /// use banksia_core::loan::RepaymentFrequency;
-/// use banksia_core::loan_scenarios::due_after;
+/// use banksia_core::loan_scenarios::due_date;
+/// use chrono::NaiveDate;
 ///
-/// assert_eq!(due_after(3, RepaymentFrequency::Monthly), "month 3");
-/// assert_eq!(due_after(3, RepaymentFrequency::Fortnightly), "week 6");
-/// assert_eq!(due_after(3, RepaymentFrequency::Weekly), "week 3");
+/// let start = NaiveDate::from_ymd_opt(2026, 1, 31).unwrap();
+/// assert_eq!(due_date(start, 1, RepaymentFrequency::Monthly).to_string(), "2026-02-28");
+/// assert_eq!(due_date(start, 3, RepaymentFrequency::Fortnightly).to_string(), "2026-03-14");
+/// assert_eq!(due_date(start, 1, RepaymentFrequency::Weekly).to_string(), "2026-02-07");
 /// ```
-pub fn due_after(number: u32, frequency: RepaymentFrequency) -> String {
-    match frequency {
-        RepaymentFrequency::Monthly => format!("month {number}"),
-        RepaymentFrequency::Fortnightly => format!("week {}", number * 2),
-        RepaymentFrequency::Weekly => format!("week {number}"),
-    }
+pub fn due_date(start: NaiveDate, number: u32, frequency: RepaymentFrequency) -> NaiveDate {
+    let later = match frequency {
+        RepaymentFrequency::Monthly => start.checked_add_months(Months::new(number)),
+        RepaymentFrequency::Fortnightly => {
+            start.checked_add_days(Days::new(14 * u64::from(number)))
+        }
+        RepaymentFrequency::Weekly => start.checked_add_days(Days::new(7 * u64::from(number))),
+    };
+    // A term is at most 40 years (2,080 weeks), far inside chrono's range of dates.
+    later.unwrap_or(NaiveDate::MAX)
 }
 
-/// Every repayment of `plan` as CSV: the number, when it is due from the start
-/// ([`due_after`]), the scheduled repayment, its interest and principal, the extra repayment
-/// on top, the balance after it, and whether it is interest only. Amounts are plain decimals
-/// with cents (`3143.92`), no currency sign or separators, so a spreadsheet reads them as
-/// numbers. The repayment and extra columns add up to what was paid, and the repayment is its
-/// interest and principal (the principal column excludes the extra, so summing the principal and
-/// extra columns never counts an extra twice).
+/// Every repayment of `plan`, for a loan drawn on `start`, as CSV for a spreadsheet (RFC 4180
+/// quoting is never needed: no cell holds a comma, quote or line break; CRLF line ends).
+///
+/// First, heading lines: what the file is, then one `name,value` line for each of the loan's
+/// details (amount, rate, term, repayment frequency, interest-only years, extra repayment, start
+/// date) and its totals; then a blank line and the table, whose columns are
+/// [`SCHEDULE_CSV_HEADER`]: the number, its due date ([`due_date`], ISO 8601), the scheduled
+/// repayment, its interest and principal, the extra repayment on top, the balance after it, and
+/// whether it is interest only. Amounts are plain decimals with cents (`3143.92`), no currency
+/// sign or separators, so a spreadsheet reads them as numbers. The repayment is its interest and
+/// principal, and the principal column excludes the extra, so summing the principal and extra
+/// columns never counts an extra twice.
 ///
 /// ```
 /// use banksia_core::loan::{schedule, LoanTerms};
-/// use banksia_core::loan_scenarios::schedule_csv;
+/// use banksia_core::loan_scenarios::{schedule_csv, SCHEDULE_CSV_HEADER};
+/// use chrono::NaiveDate;
 /// use rust_decimal::Decimal;
 ///
 /// let terms = LoanTerms::calculator_defaults().with_extra_repayment(Decimal::from(100));
-/// let csv = schedule_csv(&schedule(&terms).unwrap());
+/// let start = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+/// let csv = schedule_csv(&schedule(&terms).unwrap(), start);
 /// let mut lines = csv.lines();
-/// assert_eq!(lines.next(), Some("Number,Due,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only"));
-/// assert_eq!(lines.next(), Some("1,month 1,3143.92,2687.50,456.42,100.00,499443.58,no"));
+/// assert_eq!(lines.next(), Some("Banksia Bank home loan repayment schedule (an estimate)"));
+/// assert_eq!(lines.next(), Some("Loan amount,500000.00"));
+/// let mut table = lines.skip_while(|line| *line != SCHEDULE_CSV_HEADER).skip(1);
+/// assert_eq!(table.next(), Some("1,2026-12-25,3143.92,2687.50,456.42,100.00,499443.58,no"));
 /// assert!(csv.trim_end().ends_with(",0.00,no"));
 /// ```
-pub fn schedule_csv(plan: &LoanSchedule) -> String {
-    let mut csv = String::with_capacity(64 * (plan.periods.len() + 1));
+pub fn schedule_csv(plan: &LoanSchedule, start: NaiveDate) -> String {
+    let mut csv = String::with_capacity(64 * (plan.periods.len() + 12));
+    let terms = &plan.terms;
+    let extra = terms.extra_repayment;
+    let details: [(&str, String); 11] = [
+        ("Loan amount", format!("{:.2}", terms.principal)),
+        (
+            "Interest rate (% p.a.)",
+            terms.annual_rate_percent.to_string(),
+        ),
+        ("Loan term (years)", terms.term_years.to_string()),
+        ("Repayments", terms.frequency.label().to_owned()),
+        (
+            "Interest-only period (years)",
+            terms.interest_only_years.to_string(),
+        ),
+        ("Extra repayment each period", format!("{extra:.2}")),
+        ("Loan drawn on", start.to_string()),
+        ("Number of repayments", plan.periods.len().to_string()),
+        ("Total interest", format!("{:.2}", plan.total_interest)),
+        ("Total repaid", format!("{:.2}", plan.total_repaid)),
+        (
+            "Assumes",
+            "the interest rate stays the same for the whole term".to_owned(),
+        ),
+    ];
+    csv.push_str("Banksia Bank home loan repayment schedule (an estimate)\r\n");
+    for (name, value) in details {
+        let _ = write!(csv, "{name},{value}\r\n");
+    }
+    csv.push_str("\r\n");
     csv.push_str(SCHEDULE_CSV_HEADER);
     csv.push_str("\r\n");
-    let extra = plan.terms.extra_repayment;
     for period in &plan.periods {
         let scheduled = if period.interest_only {
             period.interest
@@ -290,7 +336,7 @@ pub fn schedule_csv(plan: &LoanSchedule) -> String {
             csv,
             "{},{},{:.2},{:.2},{:.2},{:.2},{:.2},{}\r\n",
             period.number,
-            due_after(period.number, plan.terms.frequency),
+            due_date(start, period.number, terms.frequency),
             period.payment - extra_paid,
             period.interest,
             period.principal - extra_paid,
@@ -369,26 +415,29 @@ pub fn compare_entries(
     }
 }
 
-/// [`schedule_csv`] of the schedule for the home loan calculator's entries as typed.
+/// [`schedule_csv`] of the schedule for the home loan calculator's entries as typed, for a loan
+/// drawn on `start` (the page passes today's date in Sydney).
 ///
 /// ```
 /// use banksia_core::calculator::{Entry, LoanEntries};
 /// use banksia_core::loan_scenarios::schedule_csv_for;
+/// use chrono::NaiveDate;
 ///
+/// let start = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
 /// let entries = LoanEntries {
 ///     principal: Entry::from("500000"),
 ///     annual_rate_percent: Entry::from("6.45"),
 ///     term_years: Entry::from("30"),
 ///     ..LoanEntries::default()
 /// };
-/// assert_eq!(schedule_csv_for(&entries).unwrap().lines().count(), 361);
-/// let errors = schedule_csv_for(&LoanEntries { term_years: Entry::from("41"), ..entries }).unwrap_err();
+/// assert_eq!(schedule_csv_for(&entries, start).unwrap().lines().count(), 12 + 1 + 1 + 360);
+/// let errors = schedule_csv_for(&LoanEntries { term_years: Entry::from("41"), ..entries }, start).unwrap_err();
 /// assert_eq!(errors["term_years"], ["Loan term can't be more than 40 years"]);
 /// ```
-pub fn schedule_csv_for(entries: &LoanEntries) -> Result<String, FieldErrors> {
+pub fn schedule_csv_for(entries: &LoanEntries, start: NaiveDate) -> Result<String, FieldErrors> {
     let terms = entries.to_terms()?;
     loan::schedule(&terms)
-        .map(|plan| schedule_csv(&plan))
+        .map(|plan| schedule_csv(&plan, start))
         .map_err(|error| error.to_field_errors())
 }
 
@@ -396,6 +445,15 @@ pub fn schedule_csv_for(entries: &LoanEntries) -> Result<String, FieldErrors> {
 mod tests {
     use super::*;
     use rust_decimal_macros::dec;
+
+    const START: NaiveDate = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+
+    /// The table's rows: every line after the column names.
+    fn table_lines(csv: &str) -> impl Iterator<Item = &str> {
+        csv.lines()
+            .skip_while(|line| *line != SCHEDULE_CSV_HEADER)
+            .skip(1)
+    }
 
     #[test]
     fn rate_rises_use_the_loan_rules() {
@@ -424,9 +482,9 @@ mod tests {
     fn csv_columns_add_up_without_counting_extra_twice() {
         let terms = LoanTerms::calculator_defaults().with_extra_repayment(dec!(250));
         let plan = loan::schedule(&terms).unwrap();
-        let csv = schedule_csv(&plan);
+        let csv = schedule_csv(&plan, START);
         let mut balance = terms.principal;
-        for line in csv.lines().skip(1) {
+        for line in table_lines(&csv) {
             let cells: Vec<&str> = line.split(',').collect();
             let amount = |i: usize| cells[i].parse::<Decimal>().unwrap();
             let (repayment, interest, principal, extra, after) =
@@ -436,6 +494,55 @@ mod tests {
             balance = after;
         }
         assert_eq!(balance, Decimal::ZERO);
+    }
+
+    /// The file says which loan it is and when each repayment falls due, so it stands alone in
+    /// a spreadsheet (issue 22: "Due" read "week 1300", and nothing named the loan).
+    #[test]
+    fn csv_names_the_loan_and_dates_every_repayment() {
+        let terms = LoanTerms::new(dec!(250000), dec!(6.2), 25)
+            .with_frequency(RepaymentFrequency::Fortnightly)
+            .with_interest_only_years(2);
+        let plan = loan::schedule(&terms).unwrap();
+        let csv = schedule_csv(&plan, START);
+        let heading: Vec<&str> = csv.lines().take_while(|line| !line.is_empty()).collect();
+        for line in [
+            "Loan amount,250000.00",
+            "Interest rate (% p.a.),6.2",
+            "Loan term (years),25",
+            "Repayments,Fortnightly",
+            "Interest-only period (years),2",
+            "Loan drawn on,2026-11-25",
+            "Number of repayments,650",
+        ] {
+            assert!(heading.contains(&line), "{line} in {heading:?}");
+        }
+        assert!(heading[1..].iter().all(|line| line.split(',').count() == 2));
+        let dates: Vec<NaiveDate> = table_lines(&csv)
+            .map(|line| line.split(',').nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(dates.len(), 650);
+        assert_eq!(dates[0].to_string(), "2026-12-09");
+        assert!(
+            dates
+                .windows(2)
+                .all(|pair| (pair[1] - pair[0]).num_days() == 14)
+        );
+        // 650 fortnights is 24.9 years: the last repayment falls within the 25-year term.
+        assert!(dates[649] <= START.checked_add_months(Months::new(25 * 12)).unwrap());
+    }
+
+    /// Monthly repayments keep their day of the month, or the month's last day when it is shorter.
+    #[test]
+    fn monthly_repayments_keep_their_day() {
+        let start = NaiveDate::from_ymd_opt(2027, 1, 31).unwrap();
+        let due: Vec<String> = (1..=4)
+            .map(|n| due_date(start, n, RepaymentFrequency::Monthly).to_string())
+            .collect();
+        assert_eq!(
+            due,
+            ["2027-02-28", "2027-03-31", "2027-04-30", "2027-05-31"]
+        );
     }
 
     /// A loan repaid in one period at 0% still writes its figures with cents (issue 22).
@@ -482,11 +589,9 @@ mod tests {
             .with_interest_only_years(2)
             .with_extra_repayment(dec!(50));
         let plan = loan::schedule(&terms).unwrap();
-        let csv = schedule_csv(&plan);
+        let csv = schedule_csv(&plan, START);
         assert!(csv.ends_with("\r\n"));
-        let rows: Vec<Vec<&str>> = csv
-            .lines()
-            .skip(1)
+        let rows: Vec<Vec<&str>> = table_lines(&csv)
             .map(|line| line.split(',').collect())
             .collect();
         assert_eq!(rows.len(), plan.periods.len());
@@ -501,7 +606,7 @@ mod tests {
         // Principal (without the extra) and the extra together repay the loan once.
         assert_eq!(column(4) + column(5), dec!(250000));
         assert_eq!(rows[0][7], "yes");
-        assert_eq!(rows[0][1], "week 2");
+        assert_eq!(rows[0][1], "2026-12-09");
         assert_eq!(rows[52][7], "no");
         assert_eq!(rows.last().unwrap()[6], "0.00");
     }

@@ -291,20 +291,25 @@ fn loan_comparison() {
 
 #[test]
 fn loan_schedule_csv() {
-    use banksia_core::loan_scenarios::schedule_csv;
+    use banksia_core::loan_scenarios::schedule_csv_for;
     replay("loan_schedule_csv", |input| {
-        match schedule(&parse::<LoanTerms>(input)) {
-            Ok(plan) => {
-                let csv = schedule_csv(&plan);
+        let start: NaiveDate = parse(&input["start"]);
+        match schedule_csv_for(&parse::<LoanEntries>(&input["entries"]), start) {
+            Ok(csv) => {
                 let lines: Vec<&str> = csv.split_terminator("\r\n").collect();
+                let blank = lines
+                    .iter()
+                    .position(|line| line.is_empty())
+                    .expect("a blank line");
                 json!({
-                    "rows": lines.len() - 1,
-                    "header": lines[0],
-                    "first": lines[1],
+                    "heading": lines[..blank],
+                    "rows": lines.len() - blank - 2,
+                    "header": lines[blank + 1],
+                    "first": lines[blank + 2],
                     "last": lines[lines.len() - 1],
                 })
             }
-            Err(error) => json!({ "errors": error.to_field_errors() }),
+            Err(errors) => json!({ "errors": errors }),
         }
     });
 }

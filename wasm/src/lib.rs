@@ -116,6 +116,7 @@ fn read_entries<T: DeserializeOwned>(value: &JsValue) -> Result<T, FieldErrors> 
 #[cfg(any(
     feature = "application",
     feature = "borrowing",
+    feature = "tools",
     not(target_arch = "wasm32")
 ))]
 fn read_today(value: &JsValue) -> Result<banksia_core::application::Today, FieldErrors> {

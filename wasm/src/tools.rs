@@ -8,7 +8,7 @@ use banksia_core::loan_scenarios::{compare_entries, rate_rises_for, schedule_csv
 use banksia_core::term_deposit::InterestFrequency;
 use wasm_bindgen::prelude::*;
 
-use crate::{read_entries, to_js};
+use crate::{read_entries, read_today, to_js};
 
 /// The repayment of the home loan calculator's entries if the rate rose by 1, 2 and 3
 /// percentage points, and the difference from today's, each period.
@@ -36,13 +36,17 @@ pub fn compare_loans(
     to_js(&outcome)
 }
 
-/// Every repayment of the schedule for the home loan calculator's entries, as CSV text.
+/// The loan's details and every repayment of the schedule for the home loan calculator's
+/// entries, each with its due date for a loan drawn on `start` (`YYYY-MM-DD`, or a moment in
+/// RFC 3339: its date in Sydney), as CSV text.
 #[wasm_bindgen(js_name = loanScheduleCsv, unchecked_return_type = "Outcome<string>")]
 pub fn loan_schedule_csv(
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] start: JsValue,
 ) -> JsValue {
     let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
-        .and_then(|entries| schedule_csv_for(&entries))
+        .and_then(|entries| Ok((entries, read_today(&start)?.bank_date())))
+        .and_then(|(entries, start)| schedule_csv_for(&entries, start))
         .into();
     to_js(&outcome)
 }

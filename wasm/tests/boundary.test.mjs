@@ -273,8 +273,13 @@ describe("borrowing and tools", () => {
     assert.equal(estimate.ok && estimate.value.borrowing_power.display, "$532,000");
     const rises = tools.loanRateRises(JSON.stringify(loan));
     assert.deepEqual(rises.ok && rises.value.map((rise) => rise.rise_percent), [1, 2, 3]);
-    const csv = tools.loanScheduleCsv(loan);
-    assert.equal(csv.ok && csv.value.split("\r\n").length, 362);
+    const csv = tools.loanScheduleCsv(loan, "2026-11-23T14:00:00Z");
+    // 12 heading lines, a blank, the column names, 360 rows and the final CRLF's empty tail;
+    // the moment is already 24 November in Sydney, the day the loan is drawn.
+    const lines = csv.ok ? csv.value.split("\r\n") : [];
+    assert.equal(lines.length, 12 + 1 + 1 + 360 + 1);
+    assert.ok(lines.includes("Loan drawn on,2026-11-24"));
+    assert.equal(tools.loanScheduleCsv(loan, "tomorrow").ok, false);
     assert.deepEqual(tools.termDepositOptions(6), [{ value: "monthly", label: "Monthly" }, { value: "at_maturity", label: "At maturity" }]);
   });
 
@@ -284,7 +289,7 @@ describe("borrowing and tools", () => {
       assert.equal(answer.ok, false);
       assert.ok(answer.errors.input?.length === 1, JSON.stringify(answer));
       assert.equal(tools.loanRateRises(bad).ok, false);
-      assert.equal(tools.loanScheduleCsv(bad).ok, false);
+      assert.equal(tools.loanScheduleCsv(bad, "2026-11-23").ok, false);
       assert.equal(tools.compareLoans(loan, bad).ok, false);
     }
     assert.deepEqual(borrowing.borrowingPower({ income: "1" }, "23/11/2026").errors, {

@@ -45,11 +45,18 @@ const all = [
   ["tools", tools],
 ];
 
-/** The schedule's CSV as the native test pins it: the row count, the header, first and last rows. */
+/** The schedule's CSV as the native test pins it: the heading lines, the row count, the column names, first and last rows. */
 function csvSummary(csv) {
   const lines = csv.split("\r\n");
   assert.equal(lines.pop(), "", "the CSV ends with CRLF");
-  return { rows: lines.length - 1, header: lines[0], first: lines[1], last: lines[lines.length - 1] };
+  const blank = lines.indexOf("");
+  return {
+    heading: lines.slice(0, blank),
+    rows: lines.length - blank - 2,
+    header: lines[blank + 1],
+    first: lines[blank + 2],
+    last: lines[lines.length - 1],
+  };
 }
 
 /** How each vector file runs through the packages; every file in the directory must be here. */
@@ -63,7 +70,7 @@ const RUNNERS = {
   borrowing_power: [["borrowing", (input) => outcome(borrowing.borrowingPower(input.entries, input.today), (v) => v)]],
   loan_rate_rises: [["tools", (input) => outcome(tools.loanRateRises(input), (rises) => ({ rises }))]],
   loan_comparison: [["tools", (input) => outcome(tools.compareLoans(input.first, input.second), (v) => v)]],
-  loan_schedule_csv: [["tools", (input) => outcome(tools.loanScheduleCsv(input), csvSummary)]],
+  loan_schedule_csv: [["tools", (input) => outcome(tools.loanScheduleCsv(input.entries, input.start), csvSummary)]],
   key_facts_sheet: [["tools", (input) => outcome(tools.keyFactsSheet(input.product, input.entries), (sheet) => sheet)]],
   term_deposit_reinvested: [
     ["calculators", (input) => outcome(calculators.termDeposit(input), (v) => exact(v.reinvested))],

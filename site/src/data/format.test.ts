@@ -12,7 +12,7 @@ describe('display formatting', () => {
     expect(percent(6.45)).toBe('6.45%');
     expect(percent(5.1)).toBe('5.10%');
     expect(percent(4.2, 1)).toBe('4.2%');
-    expect(perAnnum(5)).toBe('5.00% p.a.');
+    expect(perAnnum(5)).toBe('5.00%\u00a0p.a.');
   });
 
   it('writes terms and ranges', () => {

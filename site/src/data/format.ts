@@ -17,9 +17,12 @@ export function percent(value: number, decimals = 2): string {
   return `${value.toFixed(decimals)}%`;
 }
 
-/** A rate per annum: 6.45 → "6.45% p.a.". */
+/**
+ * A rate per annum: 6.45 → "6.45% p.a.", joined by a no-break space so "p.a." never wraps onto a
+ * line of its own.
+ */
 export function perAnnum(value: number, decimals = 2): string {
-  return `${percent(value, decimals)} p.a.`;
+  return `${percent(value, decimals)}\u00a0p.a.`;
 }
 
 /** A term in months, in words: 6 → "6 months", 12 → "12 months", 1 → "1 month". */

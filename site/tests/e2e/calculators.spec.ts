@@ -71,7 +71,7 @@ test.describe('home loan calculator', () => {
     const html = await (await request.get('/loans/home')).text();
     expect(html).toContain('$3,144');
     expect(html).toContain('Variable Rate');
-    expect(html).toContain('6.45% p.a.');
+    expect(html).toMatch(/6\.45%(\u00a0|&nbsp;)p\.a\./);
     await homeLoan(page);
     await expect(page.getByTestId('monthly-repayment')).toHaveText('$3,144');
     await expect(page.getByText('Estimated monthly repayment')).toBeVisible();
@@ -282,6 +282,8 @@ test.describe('home loan schedule as CSV', () => {
       const tools = await import('../../../wasm/pkg-tools/banksia_wasm.js');
       tools.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-tools/banksia_wasm_bg.wasm', import.meta.url))) });
       await page.setViewportSize({ width, height: 900 });
+      // 23:30 on 24 November UTC is already the 25th in Sydney: the loan is drawn on Sydney's date.
+      await page.clock.setFixedTime(new Date('2026-11-24T23:30:00Z'));
       await homeLoan(page, '?amount=350000&term=25&loan=variable&repay=weekly&io=&extra=50');
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-csv').click()]);
       // A name that says which loan it is (issue 22), not one name for every schedule.
@@ -294,10 +296,18 @@ test.describe('home loan schedule as CSV', () => {
         frequency: 'weekly',
         interest_only_years: '',
         extra_repayment: '50',
-      });
+      }, '2026-11-25');
       if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
       expect(saved).toBe(expected.value);
-      expect(saved.split('\r\n')[0]).toBe('Number,Due,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only');
+      // Heading lines name the loan (issue 22), then a blank line and the dated table.
+      const lines = saved.split('\r\n');
+      expect(lines[0]).toBe('Banksia Bank home loan repayment schedule (an estimate)');
+      expect(lines).toContain('Loan amount,350000.00');
+      expect(lines).toContain('Repayments,Weekly');
+      expect(lines).toContain('Loan drawn on,2026-11-25');
+      const table = lines.indexOf('');
+      expect(lines[table + 1]).toBe('Number,Due date,Repayment,Interest,Principal excluding extra,Extra,Balance,Interest only');
+      expect(lines[table + 2]).toMatch(/^1,2026-12-02,/);
       await expect(page.getByTestId('download-csv').locator('xpath=..').getByRole('status')).toContainText('Schedule downloaded');
     });
   }

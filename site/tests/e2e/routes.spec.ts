@@ -24,6 +24,9 @@ test.describe('every route', () => {
       await expect(page.locator('footer')).toContainText(LEGAL_LINE);
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
+      // "p.a." is joined to its rate by a no-break space, so it never wraps onto a line alone.
+      const breakable = await page.locator('body').evaluate((body) => body.textContent?.match(/%[ \t\n]+p\.a\./g) ?? []);
+      expect(breakable).toEqual([]);
     });
   }
 

@@ -138,7 +138,7 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
               </div>
               <div>
                 <dt>Tested at</dt>
-                <dd>{outcome.value.assessment_rate_percent}% p.a.</dd>
+                <dd>{outcome.value.assessment_rate_percent}%&nbsp;p.a.</dd>
               </div>
               <div>
                 <dt>Income after tax a month</dt>

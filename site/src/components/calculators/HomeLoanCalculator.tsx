@@ -523,15 +523,17 @@ export function scheduleFileName(entries: LoanEntries): string {
 }
 
 /**
- * "Download CSV": every repayment of the schedule, written by core (`loanScheduleCsv`) from the
- * entries shown. The loan tools' package is fetched on the first click only.
+ * "Download CSV": the loan's details and every repayment of the schedule with its due date for a
+ * loan drawn today (core takes the date in Sydney from this moment), written by core
+ * (`loanScheduleCsv`) from the entries shown. The loan tools' package is fetched on the first
+ * click only.
  */
 function DownloadSchedule({ entries }: { entries: LoanEntries }) {
   const [status, setStatus] = useState('');
   const download = async () => {
     try {
       const tools = await import('./toolsCore');
-      const csv = tools.loanScheduleCsv(entries);
+      const csv = tools.loanScheduleCsv(entries, new Date().toISOString());
       if (!csv.ok) {
         setStatus(firstMessage(Object.values(csv.errors).flat()) ?? '');
         return;

@@ -38,7 +38,7 @@ export function sheetEntries(entries: SheetEntries): LoanEntries {
 }
 
 function perAnnum(decimal: string): string {
-  return `${decimal}% p.a.`;
+  return `${decimal}%\u00a0p.a.`;
 }
 
 /**

@@ -186,7 +186,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
                 <strong>{outcome.value.reinvested.maturity_value.display}</strong>, earning{' '}
                 <strong>{outcome.value.reinvested.total_interest.display}</strong> in interest
                 {outcome.value.reinvested.effective_annual_rate_percent
-                  ? ` (an effective ${outcome.value.reinvested.effective_annual_rate_percent}% p.a.)`
+                  ? ` (an effective ${outcome.value.reinvested.effective_annual_rate_percent}%\u00a0p.a.)`
                   : ''}
                 .
               </p>
