@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { fileURLToPath } from 'node:url';
 import islandPreloads from './integrations/island-preloads.mjs';
+import ogImages from './integrations/og-images.mjs';
 
 const SITE = 'https://www.banksia.bank';
 
@@ -39,6 +40,8 @@ export default defineConfig({
     react(),
     // Islands start fetching their modules and banksia-core's .wasm from the HTML, in parallel.
     islandPreloads(),
+    // Every page's own Open Graph card (1200 x 630 PNG) under /og/.
+    ogImages(),
     sitemap({
       filter: (page) => {
         const path = new URL(page).pathname.replace(/\/$/, '');

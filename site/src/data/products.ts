@@ -167,3 +167,27 @@ export function first<T>(list: readonly T[]): T {
   if (item === undefined) throw new Error('an empty product list');
   return item;
 }
+
+/** One product's rates, newest first, each with the day it took effect. */
+export interface RateHistory {
+  /** The product as /rates and /news name it. */
+  product: string;
+  history: readonly { effective_from: string; annual_rate_percent: string }[];
+}
+
+/** Every product's rate history, from core's catalog: /rates tabulates it, /news announces its changes. */
+export const rateHistories: readonly RateHistory[] = [
+  ...advertisedHomeLoans.map((loan) => ({ product: loan.name, history: loan.core.history })),
+  ...personalLoans.map((loan) => ({ product: loan.name, history: loan.core.history })),
+  ...carLoans.map((loan) => ({ product: loan.name, history: loan.core.history })),
+  ...catalog.savings.map((rate) => ({
+    product: banking.savingsProducts.find((words) => words.id === rate.id)?.name ?? rate.id,
+    history: rate.history,
+  })),
+  ...termDeposits.map((td) => ({ product: `Term deposit, ${td.termMonths} months`, history: td.core.history })),
+  ...cdRates.map((cd) => ({ product: `Certificate of deposit, ${cd.termMonths} months`, history: cd.core.history })),
+  ...catalog.credit_cards.map((card) => ({
+    product: lending.creditCards.find((words) => words.id === card.id)?.name ?? card.id,
+    history: card.history,
+  })),
+];

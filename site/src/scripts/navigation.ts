@@ -2,13 +2,27 @@
  * Desktop dropdowns (disclosure pattern) and the mobile menu button.
  *
  * Without this script the dropdowns still open on hover and keyboard focus through CSS; with it,
- * aria-expanded follows the state, Escape closes, and focus leaving a group closes it.
+ * aria-expanded follows the state, Escape closes, focus leaving a group closes it, and hover has
+ * intent (delays to open and to close).
  */
 
 /** A click within this many ms of a hover- or focus-open keeps the menu open instead of toggling it shut. */
 const CLICK_GRACE_MS = 400;
 
-function setupGroup(group: HTMLElement, closeOthers: (except: HTMLElement) => void): (() => void) | undefined {
+/**
+ * Hover intent: a pointer must rest on a group this long before its menu opens (one crossing the
+ * bar on its way down the page opens nothing), and a menu stays this long after the pointer
+ * leaves (a diagonal path from the trigger to a far link cuts the corner without closing it).
+ * Once a menu is open, moving to another group switches at once: the visitor is browsing the bar.
+ */
+const HOVER_OPEN_DELAY_MS = 150;
+const HOVER_CLOSE_DELAY_MS = 300;
+
+function setupGroup(
+  group: HTMLElement,
+  closeOthers: (except: HTMLElement) => void,
+  anyOpen: () => boolean,
+): (() => void) | undefined {
   const trigger = group.querySelector<HTMLButtonElement>('[data-nav-trigger]');
   const menu = group.querySelector<HTMLElement>('[data-nav-menu]');
   if (!trigger || !menu) return undefined;
@@ -29,11 +43,25 @@ function setupGroup(group: HTMLElement, closeOthers: (except: HTMLElement) => vo
   group.setAttribute('data-enhanced', '');
   const canHover = window.matchMedia('(hover: hover)');
 
+  let hoverTimer: number | undefined;
+  const afterHover = (delay: number, action: () => void): void => {
+    window.clearTimeout(hoverTimer);
+    hoverTimer = window.setTimeout(action, delay);
+  };
   group.addEventListener('mouseenter', () => {
-    if (canHover.matches) setOpen(true);
+    if (!canHover.matches) return;
+    if (isOpen() || anyOpen()) {
+      window.clearTimeout(hoverTimer);
+      setOpen(true);
+    } else {
+      afterHover(HOVER_OPEN_DELAY_MS, () => setOpen(true));
+    }
   });
   group.addEventListener('mouseleave', () => {
-    if (canHover.matches && !group.contains(document.activeElement)) setOpen(false);
+    if (!canHover.matches) return;
+    afterHover(HOVER_CLOSE_DELAY_MS, () => {
+      if (!group.contains(document.activeElement)) setOpen(false);
+    });
   });
   group.addEventListener('focusin', () => {
     if (suppressFocusOpen) {
@@ -95,8 +123,9 @@ export function enhanceNavigation(root: Document): void {
   const closeOthers = (except: HTMLElement): void => {
     for (const [group, close] of closers) if (group !== except) close();
   };
+  const anyOpen = (): boolean => [...closers.keys()].some((group) => group.hasAttribute('data-open'));
   for (const group of root.querySelectorAll<HTMLElement>('[data-nav-group]')) {
-    const close = setupGroup(group, closeOthers);
+    const close = setupGroup(group, closeOthers, anyOpen);
     if (close) closers.set(group, close);
   }
   setupMobileMenu(root);

@@ -635,6 +635,40 @@ test.describe('submitting an application', () => {
     });
   }
 
+  test('on a phone the failure message covers none of the answers, whatever is scrolled into view', async ({ page }, testInfo) => {
+    const { typed } = applicant(testInfo);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.route('**/api/applications', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'x' }) }),
+    );
+    await openWizard(page);
+    await reachFilledStep5(page, typed);
+    await submitButton(page).click();
+    const toast = page.getByTestId('toast-destructive');
+    await expect(toast).toContainText(FAILURE_TITLE);
+    await expect(toast).toBeInViewport();
+    const covered = async () => {
+      const card = await toast.boundingBox();
+      if (!card) return ['no toast'];
+      const rows = page.locator('.summary-list__row, .check-answers__heading, button:not(.toast *), input, label');
+      const hits: string[] = [];
+      for (const row of await rows.all()) {
+        const box = await row.boundingBox();
+        if (!box || box.height === 0) continue;
+        const overlaps = box.x < card.x + card.width && card.x < box.x + box.width && box.y < card.y + card.height && card.y < box.y + box.height;
+        if (overlaps) hits.push((await row.innerText()).slice(0, 40));
+      }
+      return hits;
+    };
+    for (const where of ['top', 'middle', 'bottom'] as const) {
+      await page.evaluate((at) => {
+        const height = document.documentElement.scrollHeight;
+        window.scrollTo(0, at === 'top' ? 0 : at === 'middle' ? height / 2 : height);
+      }, where);
+      expect(await covered(), `scrolled to the ${where}`).toEqual([]);
+    }
+  });
+
   test("a 422 from the server lands on the field's step with the server's message", async ({ page }, testInfo) => {
     const { typed, row } = applicant(testInfo);
     await page.route('**/api/applications', (route) =>

@@ -64,3 +64,25 @@ test('at 320 px every repayment frequency is whole, and the menu icon keeps its 
   const icon = await page.locator('.menu-toggle svg').first().boundingBox();
   expect(icon?.width).toBe(22);
 });
+
+test('calculator figures stay inside their tiles for large loans at every width', async ({ page }) => {
+  // $2.5 million and $25 million over 30 years: totals of eight and nine digits.
+  for (const amount of ['2500000', '25000000']) {
+    for (const width of [320, 375, 960, 1024, 1100, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/loans/home?amount=${amount}&term=30`);
+      await expect(page.getByTestId('total-repaid')).toHaveText(/^\$\d{1,3}(,\d{3}){2,}/, { timeout: 20_000 });
+      const spilled = await page.locator('.calc-facts dd, .calc-headline__figure').evaluateAll((figures) =>
+        figures
+          .filter((figure) => {
+            const box = figure.getBoundingClientRect();
+            const tile = (figure.parentElement as HTMLElement).getBoundingClientRect();
+            return figure.scrollWidth > figure.clientWidth + 1 || box.right > tile.right + 0.5 || box.left < tile.left - 0.5;
+          })
+          .map((figure) => figure.textContent),
+      );
+      expect(spilled, `$${amount} at ${width} px`).toEqual([]);
+      expect(await sidewaysScroll(page), `$${amount} at ${width} px`).toBe(0);
+    }
+  }
+});

@@ -74,6 +74,34 @@ test.describe('desktop navigation', () => {
     await expect(menu).toBeHidden();
   });
 
+  test('hover has intent: a pointer crossing the bar opens nothing, and a menu waits for a pointer cutting its corner', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    const trigger = page.getByRole('button', { name: 'Banking', exact: true });
+    const menu = page.locator('#nav-menu-banking');
+    // Passing over the trigger on the way elsewhere.
+    await trigger.hover();
+    await page.clock.runFor(60);
+    await page.mouse.move(640, 700);
+    await page.clock.runFor(1_000);
+    await expect(menu).toBeHidden();
+    // Resting on it opens the menu.
+    await trigger.hover();
+    await page.clock.runFor(200);
+    await expect(menu).toBeVisible();
+    // A moment outside the group (a diagonal path to a far link) keeps it open ...
+    const box = await menu.boundingBox();
+    await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) + 20, (box?.y ?? 0) + 10);
+    await page.clock.runFor(100);
+    await menu.getByRole('link', { name: 'Savings Accounts' }).hover();
+    await page.clock.runFor(1_000);
+    await expect(menu).toBeVisible();
+    // ... and leaving for good closes it.
+    await page.mouse.move(640, 700);
+    await page.clock.runFor(400);
+    await expect(menu).toBeHidden();
+  });
+
   test('hovering another group closes the first', async ({ page }) => {
     await page.goto('/');
     await page.getByRole('button', { name: 'Banking', exact: true }).hover();

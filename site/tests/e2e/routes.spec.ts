@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { LEGAL_LINE, ROUTES } from './routes';
 import { watchErrors } from './helpers';
+import { ogImagePath } from '../../integrations/og-image-path.mjs';
 
 test.describe('every route', () => {
   for (const route of ROUTES) {
@@ -18,7 +19,7 @@ test.describe('every route', () => {
       expect(canonical).toBe(`https://www.banksia.bank${route.path === '/' ? '/' : route.path}`);
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', route.title);
       await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', canonical ?? '');
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', 'https://www.banksia.bank/og-image.jpg');
+      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', `https://www.banksia.bank${ogImagePath(route.path)}`);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en-AU');
 
       await expect(page.locator('footer')).toContainText(LEGAL_LINE);
@@ -48,10 +49,19 @@ test.describe('every route', () => {
     await expect(page).toHaveTitle('Savings accounts | Banksia Bank');
   });
 
-  test('the Open Graph image exists', async ({ request }) => {
-    const response = await request.get('/og-image.jpg');
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('image/jpeg');
+  test("every page has its own Open Graph card, a 1200 x 630 PNG", async ({ request }) => {
+    const seen = new Set<string>();
+    for (const route of ROUTES) {
+      const response = await request.get(ogImagePath(route.path));
+      expect(response.status(), route.path).toBe(200);
+      expect(response.headers()['content-type']).toContain('image/png');
+      const png = await response.body();
+      // The PNG signature, then the IHDR chunk's width and height.
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
+      seen.add(png.toString('base64'));
+    }
+    expect(seen.size, 'one card per page').toBe(ROUTES.length);
   });
 
   test('robots.txt and the sitemap list the site', async ({ request }) => {

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from 'react';
+
 /**
  * Toasts for the submission's outcome, announced to screen readers: the two live regions are
  * in the page from the start (a region added together with its message is often not read),
@@ -16,8 +18,11 @@ export interface ToasterProps {
 }
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const card = useRef<HTMLDivElement>(null);
+  // On a phone the toast sits in the page (see application.css): bring it into view once.
+  useEffect(() => card.current?.scrollIntoView({ block: 'nearest' }), []);
   return (
-    <div className={`toast toast--${toast.variant}`} data-testid={`toast-${toast.variant}`}>
+    <div ref={card} className={`toast toast--${toast.variant}`} data-testid={`toast-${toast.variant}`}>
       <div className="toast__body">
         <p className="toast__title">{toast.title}</p>
         <p className="toast__description">{toast.description}</p>

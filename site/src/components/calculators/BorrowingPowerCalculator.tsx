@@ -2,6 +2,7 @@ import { useId, useRef } from 'react';
 import { homeLoanCalculatorDefaults } from '../../data/lending';
 import { borrowingPower, today, type BorrowingPowerEntries, type BorrowingPowerView, type Outcome } from './borrowingCore';
 import { Field, firstMessage, type FieldErrors } from './fields';
+import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 
@@ -88,7 +89,7 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
   );
 
   return (
-    <form ref={form} className="calc" onSubmit={(event) => event.preventDefault()} noValidate data-testid="borrowing-power-calculator">
+    <form ref={form} className="calc calc--prints-entries" onSubmit={(event) => event.preventDefault()} noValidate data-testid="borrowing-power-calculator">
       <div className="calc__inputs">
         <fieldset className="calc-group">
           <legend className="calc-group__legend">Applicants</legend>
@@ -120,6 +121,7 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
       </div>
 
       <div className="calc__results">
+        <PrintHeading what="Borrowing power estimate" />
         {outcome.ok ? (
           <>
             <div className="calc-headline" aria-live="polite" aria-atomic="true">
@@ -180,6 +182,7 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
             <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
           </div>
         )}
+        <PrintButton what="this estimate" />
         <p className="calc-note" data-testid="borrowing-note">
           {outcome.ok ? outcome.value.note : 'An estimate only, not an offer of credit.'}
         </p>

@@ -69,8 +69,8 @@ describe('HomeLoanCalculator', () => {
     expect(html).toContain('$3,144');
     expect(html).toContain('Estimated monthly repayment');
     expect(html).toContain('Variable Rate');
-    expect(html).toContain('6.45% p.a.');
-    expect(html).toContain('6.67% p.a.');
+    expect(html).toContain('6.45%\u00a0p.a.');
+    expect(html).toContain('6.67%\u00a0p.a.');
     expect(html).toContain('estimate only');
     expect(html).toContain(figures({}).total_interest.display);
   });

@@ -11,6 +11,7 @@ import {
 } from '../../lib/core';
 import { ComparisonTable, RateRises, useLoanTools } from './HomeLoanCalculatorScenarios';
 import ScheduleChart from './ScheduleChart';
+import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { firstMessage, Field, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
@@ -457,6 +458,7 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: Res
 
   return (
     <div className="calc__results">
+      <PrintHeading what="Home loan repayment estimate" />
       <p className="calc-print-only" data-testid="print-loan">
         {`Loan of ${view.principal.display} over ${view.term_years} ${view.term_years === 1 ? 'year' : 'years'} at ${perAnnum(Number(view.annual_rate_percent))}, ${view.frequency_label.toLowerCase()} repayments`}
       </p>
@@ -510,6 +512,7 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: Res
 
       <DownloadSchedule entries={entries} />
       <ShareLink />
+      <PrintButton what="this estimate" />
       <EstimateNote />
     </div>
   );

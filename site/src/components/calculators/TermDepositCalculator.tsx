@@ -3,6 +3,7 @@ import { interestFrequencies } from '../../data/banking';
 import { months, perAnnum } from '../../data/format';
 import { termDeposit, type InterestOption, type Outcome, type TermDepositEntries, type TermDepositView } from '../../lib/core';
 import { Field, firstMessage, type FieldErrors } from './fields';
+import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 
@@ -148,6 +149,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
       </div>
 
       <div className="calc__results">
+        <PrintHeading what="Term deposit estimate" />
         {outcome.ok ? (
           <>
             <div className="calc-headline" aria-live="polite" aria-atomic="true">
@@ -199,6 +201,7 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
             <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
           </div>
         )}
+        <PrintButton what="this estimate" />
         <p className="calc-note">
           An estimate only: interest is simple interest paid out on the amount you deposit, at the rate fixed for the term. It
           is not an offer.

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+
+/** Today's date as printed on a calculator's results: "25 November 2026", the day in Sydney. */
+const printedOn = new Intl.DateTimeFormat('en-AU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Australia/Sydney',
+});
+
+/** True once the island runs in the browser (the server's HTML has no today and no print). */
+function useLive(): boolean {
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
+  return live;
+}
+
+/**
+ * The line a printout of a calculator's results starts with: the bank's name, what was worked
+ * out and the day it was printed, so a page taken to a broker or a partner says whose figures
+ * they are and when they were true. Shown in print only.
+ */
+export function PrintHeading({ what }: { what: string }) {
+  const [today, setToday] = useState<string>();
+  useEffect(() => {
+    const stamp = () => setToday(printedOn.format(new Date()));
+    stamp();
+    // A tab left open overnight prints the day it is printed.
+    window.addEventListener('beforeprint', stamp);
+    return () => window.removeEventListener('beforeprint', stamp);
+  }, []);
+  return (
+    <p className="calc-print-only calc-print-heading" data-testid="print-heading">
+      {today ? `Banksia Bank · ${what} · printed ${today}` : `Banksia Bank · ${what}`}
+    </p>
+  );
+}
+
+/** "Print": the results as the print style lays them out. Offered once the island is live; never on paper. */
+export function PrintButton({ what }: { what: string }) {
+  const live = useLive();
+  if (!live) return null;
+  return (
+    <div className="calc-print">
+      <button type="button" className="button button--secondary" onClick={() => window.print()} data-testid="print-results">
+        {`Print ${what}`}
+      </button>
+    </div>
+  );
+}
