@@ -4,7 +4,7 @@
 //!
 //! Comparison rates are never written here: [`catalog`] works each one out from the product's
 //! rate, its fees and, for a fixed rate, the rate it reverts to, with
-//! [`comparison_rate`](crate::comparison_rate::comparison_rate) on the Code's standard example.
+//! [`comparison_rate`] on the Code's standard example.
 //! The fee schedules below are what make the advertised pairs:
 //!
 //! | product | rate | fees | comparison |

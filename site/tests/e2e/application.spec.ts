@@ -647,23 +647,24 @@ test.describe('submitting an application', () => {
     const toast = page.getByTestId('toast-destructive');
     await expect(toast).toContainText(FAILURE_TITLE);
     await expect(toast).toBeInViewport();
-    const covered = async () => {
-      const card = await toast.boundingBox();
-      if (!card) return ['no toast'];
-      const rows = page.locator('.summary-list__row, .check-answers__heading, button:not(.toast *), input, label');
-      const hits: string[] = [];
-      for (const row of await rows.all()) {
-        const box = await row.boundingBox();
-        if (!box || box.height === 0) continue;
-        const overlaps = box.x < card.x + card.width && card.x < box.x + box.width && box.y < card.y + card.height && card.y < box.y + box.height;
-        if (overlaps) hits.push((await row.innerText()).slice(0, 40));
-      }
-      return hits;
-    };
+    // What the toast covers, measured in one go (the page scrolls smoothly: measurements taken
+    // one by one would mix scroll positions).
+    const covered = () =>
+      page.evaluate(() => {
+        const card = document.querySelector('[data-testid="toast-destructive"]')?.getBoundingClientRect();
+        if (!card) return ['no toast'];
+        const targets = document.querySelectorAll('.summary-list__row, .check-answers__heading, button:not(.toast *), input, label');
+        return [...targets]
+          .filter((target) => {
+            const box = target.getBoundingClientRect();
+            return box.height > 0 && box.left < card.right && card.left < box.right && box.top < card.bottom && card.top < box.bottom;
+          })
+          .map((target) => (target.textContent ?? '').trim().slice(0, 40));
+      });
     for (const where of ['top', 'middle', 'bottom'] as const) {
       await page.evaluate((at) => {
         const height = document.documentElement.scrollHeight;
-        window.scrollTo(0, at === 'top' ? 0 : at === 'middle' ? height / 2 : height);
+        window.scrollTo({ top: at === 'top' ? 0 : at === 'middle' ? height / 2 : height, behavior: 'instant' });
       }, where);
       expect(await covered(), `scrolled to the ${where}`).toEqual([]);
     }

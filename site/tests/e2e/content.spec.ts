@@ -15,6 +15,7 @@ test.describe('company and help content', () => {
     expect(dates).toEqual([...dates].sort().reverse());
     // The newest rate announcement's "Now" column is each product's rate today.
     const newest = items.filter({ has: page.locator('table') }).first();
+    await newest.locator('summary').click();
     const rows = await newest.locator('tbody tr').all();
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {

@@ -117,7 +117,7 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
         {field('other_repayments', 'Other loan repayments a month', { prefix: '$', hint: 'Car, personal, student loans' })}
         {field('card_limits', 'Total credit card limits', { prefix: '$' })}
         {field('term_years', 'Loan term', { suffix: 'years', decimal: false })}
-        {field('annual_rate_percent', 'Interest rate', { suffix: '% p.a.' })}
+        {field('annual_rate_percent', 'Interest rate', { suffix: '%\u00a0p.a.' })}
       </div>
 
       <div className="calc__results">

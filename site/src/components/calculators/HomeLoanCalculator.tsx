@@ -298,7 +298,7 @@ export default function HomeLoanCalculator({
                   id={`${id}-rate`}
                   name="rate"
                   label="Your interest rate"
-                  suffix="% p.a."
+                  suffix={'%\u00a0p.a.'}
                   inputMode="decimal"
                   value={entries.rate}
                   messages={errors['annual_rate_percent']}
@@ -682,7 +682,7 @@ function SecondLoanFields({ id, entries, options, errors, onChange }: SecondLoan
           id={`${id}-rate`}
           name="secondRate"
           label="Loan B own rate"
-          suffix="% p.a."
+          suffix={'%\u00a0p.a.'}
           inputMode="decimal"
           value={entries.rate}
           messages={errors['second.annual_rate_percent']}
