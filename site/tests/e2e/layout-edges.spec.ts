@@ -38,6 +38,7 @@ test('the hero eyebrow is at least 4.5:1 on every colour of the hero gradient', 
 });
 
 test('WCAG text spacing makes no page scroll sideways', async ({ page }) => {
+  test.setTimeout(120_000);
   for (const width of [320, 375, 1024, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['/', '/loans/home', '/online-banking', '/search']) {
