@@ -37,12 +37,9 @@
 //! types of everything that crosses are generated from the Rust types by `build.rs` and
 //! written into each package's `.d.ts`.
 
-use std::collections::BTreeMap;
-
-use banksia_core::calculator::FieldErrors;
+use banksia_core::entries::{EntryField, FieldErrors, NOT_ENTRIES_MESSAGE, NOT_JSON_MESSAGE};
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
-use quiet::Unread;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
@@ -53,7 +50,8 @@ mod application;
 mod borrowing;
 #[cfg(any(feature = "calculators", not(target_arch = "wasm32")))]
 mod calculators;
-mod quiet;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod native;
 #[cfg(any(feature = "tools", not(target_arch = "wasm32")))]
 mod tools;
 
@@ -77,50 +75,65 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     serde_json::to_string(value).map_or(JsValue::NULL, |text| json_parse(&text))
 }
 
-/// The one error helper: a message under `input` for a value core can't take.
-fn input_error(message: impl Into<String>) -> FieldErrors {
-    BTreeMap::from([("input".to_owned(), vec![message.into()])])
+/// Why a page's value could not be read as an input type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unread {
+    /// Not JSON text (or a JavaScript value `JSON.stringify` refuses).
+    NotJson,
+    /// JSON, but not what the input type reads.
+    Shape,
 }
 
-/// Reads `T` with its one `Deserialize` from JSON text, or from a JavaScript value turned into
-/// JSON text by `JSON.stringify`.
-fn read_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, Unread> {
-    let text = match value.as_string() {
-        Some(text) => text,
+/// A page's value as JSON text: a string as it is, anything else written by `JSON.stringify`
+/// (`undefined` as `null`); `None` for a value it refuses (a BigInt, a cycle).
+fn json_text(value: &JsValue) -> Option<String> {
+    match value.as_string() {
+        Some(text) => Some(text),
         None => json_stringify(value)
-            .map_err(|_| Unread::NotJson)?
-            .unwrap_or_else(|| "null".to_owned()),
-    };
-    quiet::from_json(&text)
+            .ok()
+            .map(|text| text.unwrap_or_else(|| "null".to_owned())),
+    }
 }
 
-/// A calculator's entries (an object, or its JSON text) read by their one `Deserialize`; what
-/// can't be read is an `input` error.
+/// Reads `T` from JSON text exactly as the server reads a request body: `serde_json::from_str`
+/// (feature `arbitrary_precision`) and `T`'s own `Deserialize`. `None` is a value that could
+/// not even be written as JSON.
+fn read_json<T: DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
+    serde_json::from_str(text.ok_or(Unread::NotJson)?).map_err(|error| match error.classify() {
+        serde_json::error::Category::Data => Unread::Shape,
+        _ => Unread::NotJson,
+    })
+}
+
+/// A calculator's entries from JSON text, read by their one `Deserialize`; what can't be read
+/// is core's message under `input`.
 #[cfg(any(
     feature = "calculators",
     feature = "borrowing",
     feature = "tools",
     not(target_arch = "wasm32")
 ))]
-fn read_entries<T: DeserializeOwned>(value: &JsValue) -> Result<T, FieldErrors> {
-    read_js(value).map_err(|unread| match unread {
-        Unread::NotJson => input_error("expected plain data (JSON)"),
-        Unread::Shape => input_error(
-            "expected an object of the calculator's entries, each text, a number or null",
-        ),
+fn read_entries<T: DeserializeOwned, F: EntryField>(
+    text: Option<&str>,
+) -> Result<T, FieldErrors<F>> {
+    read_json(text).map_err(|unread| {
+        banksia_core::entries::input_error(match unread {
+            Unread::NotJson => NOT_JSON_MESSAGE,
+            Unread::Shape => NOT_ENTRIES_MESSAGE,
+        })
     })
 }
 
 /// Today as the page gives it: a date (`YYYY-MM-DD`, the same in every state) or the moment
 /// (`Date.toISOString()`, so each state's own date can be judged); an `input` error otherwise.
-#[cfg(any(
-    feature = "application",
-    feature = "borrowing",
-    not(target_arch = "wasm32")
-))]
-fn read_today(value: &JsValue) -> Result<banksia_core::application::Today, FieldErrors> {
-    banksia_core::application::Today::parse(&text(value)).ok_or_else(|| {
-        input_error("today must be a date written YYYY-MM-DD or a moment in RFC 3339")
+#[cfg(any(feature = "borrowing", not(target_arch = "wasm32")))]
+fn read_today<F: EntryField>(
+    text: &str,
+) -> Result<banksia_core::application::Today, FieldErrors<F>> {
+    banksia_core::application::Today::parse(text).ok_or_else(|| {
+        banksia_core::entries::input_error(
+            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
+        )
     })
 }
 

@@ -3,48 +3,70 @@
 //! deposit term allows. Entries exactly as typed in, read by their input type's
 //! own `Deserialize`; results through the shared serializer, or messages per entry.
 
-use banksia_core::calculator::{LoanEntries, Outcome};
-use banksia_core::loan_scenarios::{compare_entries, rate_rises_for, schedule_csv_for};
+use banksia_core::calculator::{LoanEntries, LoanField};
+use banksia_core::entries::Outcome;
+use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
+use banksia_core::loan_scenarios::{
+    ComparisonField, LoanComparison, RateRise, compare_entries, rate_rises_for, schedule_csv_for,
+};
 use banksia_core::term_deposit::InterestFrequency;
 use wasm_bindgen::prelude::*;
 
-use crate::{read_entries, to_js};
+use crate::{json_text, read_entries, to_js};
 
 /// The repayment of the home loan calculator's entries if the rate rose by 1, 2 and 3
 /// percentage points, and the difference from today's, each period.
-#[wasm_bindgen(js_name = loanRateRises, unchecked_return_type = "Outcome<RateRise[]>")]
+#[wasm_bindgen(js_name = loanRateRises, unchecked_return_type = "Outcome<RateRise[], LoanField>")]
 pub fn loan_rate_rises(
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
 ) -> JsValue {
-    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
+    to_js(&loan_rate_rises_of(json_text(&entries).as_deref()))
+}
+
+/// [`loan_rate_rises`] of the entries' JSON text.
+pub(crate) fn loan_rate_rises_of(entries: Option<&str>) -> Outcome<Vec<RateRise>, LoanField> {
+    read_entries::<LoanEntries, _>(entries)
         .and_then(|entries| rate_rises_for(&entries))
-        .into();
-    to_js(&outcome)
+        .into()
 }
 
 /// Two loans' entries side by side and the difference, second minus first; problems are named
 /// within their loan (`second.term_years`).
-#[wasm_bindgen(js_name = compareLoans, unchecked_return_type = "Outcome<LoanComparison>")]
+#[wasm_bindgen(js_name = compareLoans, unchecked_return_type = "Outcome<LoanComparison, ComparisonField>")]
 pub fn compare_loans(
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] first: JsValue,
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] second: JsValue,
 ) -> JsValue {
-    let outcome: Outcome<_> = read_entries::<LoanEntries>(&first)
-        .and_then(|first| Ok((first, read_entries::<LoanEntries>(&second)?)))
+    to_js(&compare_loans_of(
+        json_text(&first).as_deref(),
+        json_text(&second).as_deref(),
+    ))
+}
+
+/// [`compare_loans`] of the two entries' JSON texts.
+pub(crate) fn compare_loans_of(
+    first: Option<&str>,
+    second: Option<&str>,
+) -> Outcome<LoanComparison, ComparisonField> {
+    read_entries::<LoanEntries, _>(first)
+        .and_then(|first| Ok((first, read_entries::<LoanEntries, _>(second)?)))
         .and_then(|(first, second)| compare_entries(&first, &second))
-        .into();
-    to_js(&outcome)
+        .into()
 }
 
 /// Every repayment of the schedule for the home loan calculator's entries, as CSV text.
-#[wasm_bindgen(js_name = loanScheduleCsv, unchecked_return_type = "Outcome<string>")]
+#[wasm_bindgen(js_name = loanScheduleCsv, unchecked_return_type = "Outcome<string, LoanField>")]
 pub fn loan_schedule_csv(
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
 ) -> JsValue {
-    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
+    to_js(&loan_schedule_csv_of(json_text(&entries).as_deref()))
+}
+
+/// [`loan_schedule_csv`] of the entries' JSON text.
+pub(crate) fn loan_schedule_csv_of(entries: Option<&str>) -> Outcome<String, LoanField> {
+    read_entries::<LoanEntries, _>(entries)
         .and_then(|entries| schedule_csv_for(&entries))
-        .into();
-    to_js(&outcome)
+        .into()
 }
 
 /// The interest-payment options a term deposit of `termMonths` offers, in form order, each with
@@ -73,16 +95,25 @@ pub fn product_catalog() -> JsValue {
 
 /// The Key Facts Sheet of a standard home loan for the amount, term and frequency of the
 /// calculator's entries (their rate is the product's), or messages per entry.
-#[wasm_bindgen(js_name = keyFactsSheet, unchecked_return_type = "Outcome<KeyFactsSheet>")]
+#[wasm_bindgen(js_name = keyFactsSheet, unchecked_return_type = "Outcome<KeyFactsSheet, KeyFactsField>")]
 pub fn key_facts_sheet(
     #[wasm_bindgen(unchecked_param_type = "string")] product: JsValue,
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
 ) -> JsValue {
-    let product = crate::text(&product);
-    let outcome: Outcome<_> = read_entries::<LoanEntries>(&entries)
-        .and_then(|entries| banksia_core::key_facts::key_facts_sheet(&product, &entries))
-        .into();
-    to_js(&outcome)
+    to_js(&key_facts_sheet_of(
+        &crate::text(&product),
+        json_text(&entries).as_deref(),
+    ))
+}
+
+/// [`key_facts_sheet`] of the product and the entries' JSON text.
+pub(crate) fn key_facts_sheet_of(
+    product: &str,
+    entries: Option<&str>,
+) -> Outcome<KeyFactsSheet, KeyFactsField> {
+    read_entries::<LoanEntries, _>(entries)
+        .and_then(|entries| banksia_core::key_facts::key_facts_sheet(product, &entries))
+        .into()
 }
 
 /// A calculator's purpose, assumptions and limitations (`"home_loan"`, `"term_deposit"`,
