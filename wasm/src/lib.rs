@@ -37,7 +37,6 @@
 //! types of everything that crosses are generated from the Rust types by `build.rs` and
 //! written into each package's `.d.ts`.
 
-use banksia_core::entries::{EntryField, FieldErrors, NOT_ENTRIES_MESSAGE, NOT_JSON_MESSAGE};
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
 use serde::Serialize;
@@ -113,11 +112,12 @@ fn read_json<T: DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
     feature = "tools",
     not(target_arch = "wasm32")
 ))]
-fn read_entries<T: DeserializeOwned, F: EntryField>(
+fn read_entries<T: DeserializeOwned, F: banksia_core::entries::EntryField>(
     text: Option<&str>,
-) -> Result<T, FieldErrors<F>> {
+) -> Result<T, banksia_core::entries::FieldErrors<F>> {
+    use banksia_core::entries::{NOT_ENTRIES_MESSAGE, NOT_JSON_MESSAGE, input_error};
     read_json(text).map_err(|unread| {
-        banksia_core::entries::input_error(match unread {
+        input_error(match unread {
             Unread::NotJson => NOT_JSON_MESSAGE,
             Unread::Shape => NOT_ENTRIES_MESSAGE,
         })
@@ -127,9 +127,9 @@ fn read_entries<T: DeserializeOwned, F: EntryField>(
 /// Today as the page gives it: a date (`YYYY-MM-DD`, the same in every state) or the moment
 /// (`Date.toISOString()`, so each state's own date can be judged); an `input` error otherwise.
 #[cfg(any(feature = "borrowing", not(target_arch = "wasm32")))]
-fn read_today<F: EntryField>(
+fn read_today<F: banksia_core::entries::EntryField>(
     text: &str,
-) -> Result<banksia_core::application::Today, FieldErrors<F>> {
+) -> Result<banksia_core::application::Today, banksia_core::entries::FieldErrors<F>> {
     banksia_core::application::Today::parse(text).ok_or_else(|| {
         banksia_core::entries::input_error(
             "today must be a date written YYYY-MM-DD or a moment in RFC 3339",

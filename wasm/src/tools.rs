@@ -117,22 +117,20 @@ pub(crate) fn key_facts_sheet_of(
 }
 
 /// A calculator's purpose, assumptions and limitations (`"home_loan"`, `"term_deposit"`,
-/// `"borrowing_power"`, `"key_facts_sheet"`), written by core from its own rules; `today`
-/// (`YYYY-MM-DD`) picks the income year. `null` for an unknown calculator or date.
+/// `"borrowing_power"`, `"key_facts_sheet"`), written by core from its own rules; `today` (the
+/// moment, `new Date().toISOString()`, or a date `YYYY-MM-DD`) picks the income year by the
+/// bank's home date. `null` for an unknown calculator or date.
 #[wasm_bindgen(js_name = calculatorDisclosure, unchecked_return_type = "CalculatorDisclosure | null")]
 pub fn calculator_disclosure(
     #[wasm_bindgen(unchecked_param_type = "Calculator")] calculator: JsValue,
     #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
 ) -> JsValue {
     use banksia_core::disclosures::Calculator;
-    let calculator = match crate::text(&calculator).as_str() {
-        "home_loan" => Some(Calculator::HomeLoan),
-        "term_deposit" => Some(Calculator::TermDeposit),
-        "borrowing_power" => Some(Calculator::BorrowingPower),
-        "key_facts_sheet" => Some(Calculator::KeyFactsSheet),
-        _ => None,
-    };
-    let today = banksia_core::application::checks::parse_iso_date(crate::text(&today).trim());
+    // The calculator's name read by its own `Deserialize`, as every input is.
+    let calculator: Option<Calculator> =
+        serde_json::from_value(serde_json::Value::String(crate::text(&calculator))).ok();
+    let today = banksia_core::application::Today::parse(&crate::text(&today))
+        .map(|today| today.bank_date());
     match (calculator, today) {
         (Some(calculator), Some(today)) => to_js(
             &banksia_core::disclosures::calculator_disclosure(calculator, today),

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { percent } from '../../data/format';
-import { formatAud, type LoanComparison, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
+import { formatAud, type ComparisonField, type LoanComparison, type LoanField, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
 import { firstMessage, type FieldErrors } from './fields';
 
 /**
@@ -92,7 +92,7 @@ const PERIOD: Record<string, string> = { monthly: 'month', fortnightly: 'fortnig
 interface RateRisesProps {
   view: LoanScheduleView;
   /** core's rises for the entries shown; `undefined` while the tools load. */
-  rises: Outcome<RateRise[]> | undefined;
+  rises: Outcome<RateRise[], LoanField> | undefined;
   failed: boolean;
 }
 
@@ -167,14 +167,14 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
 }
 
 interface ComparisonTableProps {
-  comparison: Outcome<LoanComparison> | undefined;
+  comparison: Outcome<LoanComparison, ComparisonField> | undefined;
   failed: boolean;
 }
 
 /** Loan A and Loan B side by side, and the difference (B minus A). */
 export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
   if (comparison && !comparison.ok) {
-    const errors: FieldErrors = comparison.errors;
+    const errors: FieldErrors<ComparisonField> = comparison.errors;
     const first = Object.keys(errors).some((field) => field.startsWith('first.'));
     return (
       <p className="calc-compare__problem" role="status" data-testid="compare-problem">

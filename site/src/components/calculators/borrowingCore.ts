@@ -17,8 +17,3 @@ if (import.meta.env.SSR) {
 }
 
 export * from '../../../../wasm/pkg-borrowing/banksia_wasm.js';
-
-/** Today's date as core takes it (`YYYY-MM-DD`): the income year's tax rates follow from it. */
-export function today(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
