@@ -32,21 +32,6 @@ pub fn round_to_cents(amount: Decimal) -> Decimal {
     rounded
 }
 
-/// Rounds up (towards positive infinity) to the next whole cent, keeping two decimal places.
-///
-/// ```
-/// use banksia_core::money::round_up_to_cents;
-/// use rust_decimal::Decimal;
-///
-/// assert_eq!(round_up_to_cents(Decimal::new(31439168, 4)).to_string(), "3143.92");
-/// assert_eq!(round_up_to_cents(Decimal::new(100001, 3)).to_string(), "100.01");
-/// ```
-pub fn round_up_to_cents(amount: Decimal) -> Decimal {
-    let mut rounded = amount.round_dp_with_strategy(2, RoundingStrategy::ToPositiveInfinity);
-    rounded.rescale(2);
-    rounded
-}
-
 /// Formats an amount as Australian dollars with thousands separators: `$3,143.92`, or
 /// `$3,144` without cents (rounded half away from zero). Negative amounts get a leading minus:
 /// `-$5.00`.

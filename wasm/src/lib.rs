@@ -6,13 +6,12 @@
 //! thrown exceptions, so the page can show each message beside its input; a value of the wrong
 //! shape becomes a message under `input`.
 //!
-//! Data crosses as one JSON string each way. A page's value is turned into JSON text by
-//! `JSON.stringify`, or handed over as JSON text already (e.g. the very body the wizard will
-//! post). That text is read exactly as the server reads a request body: by `serde_json`
-//! (feature `arbitrary_precision`) and the input type's own `Deserialize`, through [`quiet`],
-//! which only keeps serde's error messages from being formatted (they would link Rust's float
-//! printing, about 20 KB; see ARCHITECTURE.md). So the browser and the server give the same
-//! answer for the same text, malformed text included. Results are written by
+//! Data crosses as JSON text. A page's value is turned into JSON text by `JSON.stringify`, or
+//! handed over as JSON text already (e.g. the very body the wizard will post). That text is
+//! read exactly as the server reads a request body: `serde_json::from_str` (feature
+//! `arbitrary_precision`) and the input type's own `Deserialize`, so the browser and the server
+//! give the same answer for the same text, malformed text and enum fields included
+//! (`tests/differential.test.mjs` checks it against [`native`]). Results are written by
 //! `serde_json::to_string` and turned into plain objects by `JSON.parse`.
 //!
 //! Money never passes through a float in Rust: a number's digits reach core as written. A
@@ -20,22 +19,9 @@
 //! decimal form (`6.45` stays `6.45`, `1e21` becomes `1e+21`, refused like every exponent);
 //! the site itself hands amounts over as the text a person typed.
 //!
-//! The crate builds four packages, so that a page downloads only the half of core it uses:
-//!
-//! * feature `calculators` (the default, `pkg/`): `repayment`, `loanSchedule`, `termDeposit`;
-//! * feature `application` (`pkg-application/`): `validateStep`, `validateApplication`,
-//!   `normaliseApplication`, `formOptions`, `bankToday`, `stepFields`, `fieldLabel`;
-//!
-//! * feature `borrowing` (`pkg-borrowing/`): `borrowingPower`;
-//! * feature `tools` (`pkg-tools/`): `loanRateRises`, `compareLoans`, `loanScheduleCsv`,
-//!   `productCatalog`, `keyFactsSheet`,
-//!   `termDepositOptions`;
-//!
-//! (the borrowing power and the loan tools together are 69 KB gzip, over the 60 KB budget of
-//! one package, so each has its own) and all four hold `formatAud`, `isValidReference` and
-//! `referenceFromRandom`. Native builds (tests, clippy) compile everything. The TypeScript
-//! types of everything that crosses are generated from the Rust types by `build.rs` and
-//! written into each package's `.d.ts`.
+//! The crate builds four packages (see `scripts/build.sh`); native builds (tests, clippy, the
+//! `boundary` binary) compile every export. The TypeScript types of everything that crosses
+//! are generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
