@@ -37,7 +37,7 @@ pub(crate) struct InputErrorReport {
 #[serde(untagged)]
 pub(crate) enum Checked {
     /// core's report.
-    Report(ApplicationReport),
+    Report(Box<ApplicationReport>),
     /// What could not be read.
     Unread(InputErrorReport),
 }
@@ -65,7 +65,7 @@ pub(crate) fn check_of(
             Ok((input, today))
         });
     match read {
-        Ok((input, today)) => Checked::Report(check(&input, today)),
+        Ok((input, today)) => Checked::Report(Box::new(check(&input, today))),
         Err(errors) => Checked::Unread(InputErrorReport {
             errors,
             warnings: FieldMessages::new(),
