@@ -88,6 +88,7 @@ fn main() {
     // What the exports take and return (see src/lib.rs), and the core types the site names.
     declarations.visit::<Outcome<Money, LoanField>>();
     declarations.visit::<LoanField>();
+    declarations.visit::<banksia_core::loan::FrequencyOption>();
     declarations.visit::<TermDepositField>();
     declarations.visit::<BorrowingPowerField>();
     declarations.visit::<KeyFactsField>();

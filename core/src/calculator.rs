@@ -577,12 +577,7 @@ pub fn loan_schedule_view(
         term_years: terms.term_years,
         frequency,
         frequency_label: frequency.label().to_string(),
-        period_label: match frequency {
-            RepaymentFrequency::Monthly => "month",
-            RepaymentFrequency::Fortnightly => "fortnight",
-            RepaymentFrequency::Weekly => "week",
-        }
-        .to_string(),
+        period_label: frequency.period().to_string(),
         repayment: Money::whole_dollars(plan.repayment),
         interest_only_repayment: plan.interest_only_repayment.map(Money::whole_dollars),
         interest_only_years: terms.interest_only_years,

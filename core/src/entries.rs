@@ -84,7 +84,10 @@ pub enum Outcome<T, F: Ord> {
         #[cfg_attr(feature = "typescript", ts(type = "false"))]
         ok: bool,
         /// Messages per input field, only the fields at fault.
-        #[cfg_attr(feature = "typescript", ts(type = "{ [key in F]?: Array<string> }"))]
+        #[cfg_attr(
+            feature = "typescript",
+            ts(type = "{ [key in F & string]?: Array<string> }")
+        )]
         errors: FieldErrors<F>,
     },
 }

@@ -80,6 +80,55 @@ impl RepaymentFrequency {
         }
     }
 
+    /// The period a repayment covers, for "a month": "month", "fortnight", "week".
+    ///
+    /// ```
+    /// use banksia_core::loan::RepaymentFrequency;
+    /// assert_eq!(RepaymentFrequency::Fortnightly.period(), "fortnight");
+    /// ```
+    pub const fn period(self) -> &'static str {
+        match self {
+            Self::Monthly => "month",
+            Self::Fortnightly => "fortnight",
+            Self::Weekly => "week",
+        }
+    }
+
+    /// The frequency in a sentence, for "every monthly repayment": "monthly", "fortnightly",
+    /// "weekly".
+    ///
+    /// ```
+    /// use banksia_core::loan::RepaymentFrequency;
+    /// assert_eq!(RepaymentFrequency::Weekly.adjective(), "weekly");
+    /// ```
+    pub const fn adjective(self) -> &'static str {
+        match self {
+            Self::Monthly => "monthly",
+            Self::Fortnightly => "fortnightly",
+            Self::Weekly => "weekly",
+        }
+    }
+
+    /// Every frequency as a form offers it, in form order, with its label and words.
+    ///
+    /// ```
+    /// use banksia_core::loan::RepaymentFrequency;
+    /// let options = RepaymentFrequency::options();
+    /// assert_eq!(options.len(), 3);
+    /// assert_eq!((options[1].label, options[1].period), ("Fortnightly", "fortnight"));
+    /// ```
+    pub fn options() -> Vec<FrequencyOption> {
+        Self::ALL
+            .into_iter()
+            .map(|value| FrequencyOption {
+                value,
+                label: value.label(),
+                adjective: value.adjective(),
+                period: value.period(),
+            })
+            .collect()
+    }
+
     /// The label shown to a person: "Monthly", "Fortnightly", "Weekly".
     ///
     /// ```
@@ -93,6 +142,20 @@ impl RepaymentFrequency {
             Self::Weekly => "Weekly",
         }
     }
+}
+
+/// A repayment frequency as a form offers it ([`RepaymentFrequency::options`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct FrequencyOption {
+    /// The value core reads (`"fortnightly"`).
+    pub value: RepaymentFrequency,
+    /// Its label (`"Fortnightly"`).
+    pub label: &'static str,
+    /// In a sentence (`"fortnightly"`: "every fortnightly repayment").
+    pub adjective: &'static str,
+    /// The period one repayment covers (`"fortnight"`: "a fortnight").
+    pub period: &'static str,
 }
 
 /// A loan's terms, read and checked: what the calculations take. A page's or a request's

@@ -157,6 +157,13 @@ pub fn format_aud_js(
         .map_or_else(|_| String::new(), |amount| format_aud(amount, show_cents))
 }
 
+/// The repayment frequencies a loan form offers, in form order, each with its label and words
+/// (core's `RepaymentFrequency::options`).
+#[wasm_bindgen(js_name = repaymentFrequencies, unchecked_return_type = "FrequencyOption[]")]
+pub fn repayment_frequencies() -> JsValue {
+    to_js(&banksia_core::loan::RepaymentFrequency::options())
+}
+
 /// Talc rather than the standard library's dlmalloc: about 6 KB smaller in each package, and no
 /// slower in the Node bench (benches/README.md).
 #[cfg(target_arch = "wasm32")]

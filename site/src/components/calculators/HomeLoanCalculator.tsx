@@ -3,6 +3,7 @@ import { perAnnum } from '../../data/format';
 import {
   formatAud,
   loanSchedule,
+  repaymentFrequencies,
   type ComparisonField,
   type LoanComparison,
   type LoanEntries,
@@ -57,11 +58,8 @@ function sameEntries(a: LoanEntries, b: LoanEntries): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const FREQUENCIES = [
-  { value: 'monthly', label: 'Monthly', noun: 'monthly' },
-  { value: 'fortnightly', label: 'Fortnightly', noun: 'fortnightly' },
-  { value: 'weekly', label: 'Weekly', noun: 'weekly' },
-] as const;
+/** The repayment frequencies core offers, with their labels and words (never listed here). */
+const FREQUENCIES = repaymentFrequencies();
 
 /** Everything the visitor typed or chose, as text. */
 type HomeLoanEntries = {
@@ -166,7 +164,7 @@ export default function HomeLoanCalculator({
   // (React renders them with the previous schedule first, then the new one when it has time).
   const detail = useDeferredValue(outcome);
   const errors: FieldErrors<LoanField> = outcome.ok ? {} : outcome.errors;
-  const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0];
+  const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0]!;
   const chosen = options.find((o) => o.id === entries.option);
 
   // Loan B: Loan A with what the visitor changed in B (at first, only the term).
@@ -361,7 +359,7 @@ export default function HomeLoanCalculator({
                 id={`${id}-extra`}
                 name="extra"
                 label="Extra repayment"
-                hint={`Added to every ${frequency.noun} repayment`}
+                hint={`Added to every ${frequency.adjective} repayment`}
                 prefix="$"
                 inputMode="decimal"
                 placeholder="0"
@@ -391,7 +389,7 @@ export default function HomeLoanCalculator({
         <HomeLoanResults
           outcome={outcome}
           detail={detail}
-          frequencyNoun={frequency.noun}
+          frequencyNoun={frequency.adjective}
           entries={asked}
           rises={<>{outcome.ok && <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} failed={failed} />}</>}
         />

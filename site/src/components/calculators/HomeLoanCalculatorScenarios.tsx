@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { percent } from '../../data/format';
-import { formatAud, type ComparisonField, type LoanComparison, type LoanField, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
+import { formatAud, repaymentFrequencies, type ComparisonField, type LoanComparison, type LoanField, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
 import { firstMessage, type FieldErrors } from './fields';
 
 /**
@@ -86,8 +86,8 @@ function ratePercent(rate: string): string {
   return percent(Number(rate));
 }
 
-/** How a repayment is counted: "month", "fortnight", "week". */
-const PERIOD: Record<string, string> = { monthly: 'month', fortnightly: 'fortnight', weekly: 'week' };
+/** How a repayment is counted ("month", "fortnight", "week"), by frequency: core's words. */
+const PERIOD = new Map(repaymentFrequencies().map((f) => [f.value, f.period]));
 
 interface RateRisesProps {
   view: LoanScheduleView;
@@ -185,7 +185,7 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
   const both = comparison?.value;
   const pending = failed ? '–' : '…';
   const sameFrequency = both ? both.first.frequency === both.second.frequency : true;
-  const repayment = (loan: LoanComparison['first']) => `${cents(loan.repayment)} a ${PERIOD[loan.frequency] ?? 'month'}`;
+  const repayment = (loan: LoanComparison['first']) => `${cents(loan.repayment)} a ${PERIOD.get(loan.frequency) ?? 'month'}`;
   const difference = (amount: string, more: string, less: string) => {
     if (amount.startsWith('-')) return `${cents(amount.slice(1))} ${less}`;
     const shown = cents(amount);

@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef } from 'react';
-import { keyFactsSheet, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from './toolsCore';
+import { keyFactsSheet, repaymentFrequencies, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from './toolsCore';
 import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 import { longDate } from '../../data/format';
@@ -26,11 +26,8 @@ type SheetEntries = { product: string; amount: string; years: string; frequency:
 
 const QUERY_KEYS: QueryKeys<SheetEntries> = { product: 'loan', amount: 'amount', years: 'term', frequency: 'repay' };
 
-const FREQUENCIES = [
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'fortnightly', label: 'Fortnightly' },
-  { value: 'weekly', label: 'Weekly' },
-] as const;
+/** The repayment frequencies core offers, with their labels (never listed here). */
+const FREQUENCIES = repaymentFrequencies();
 
 /** What core is asked: the calculator's entries (the rate is the product's, core ignores it). */
 export function sheetEntries(entries: SheetEntries): LoanEntries {
