@@ -1,18 +1,16 @@
 /**
- * The one loader of banksia-core's WebAssembly packages (listed once in wasm/packages.json, each
+ * The one loader of banksia-core's WebAssembly packages at build time (wasm/packages.json, each
  * built into wasm/<dir>/). Each page's module (lib/core.ts for the calculators,
  * components/calculators/toolsCore.ts and borrowingCore.ts, components/application/core.ts)
- * imports its package's `init` and `initSync` and awaits `ready` once, so every export can be
- * called synchronously afterwards: at build time (SSR) the .wasm is read from disk, in the
- * browser it is fetched as a hashed asset (the package's own URL, which Vite rewrites).
+ * imports its package's `init` and `initSync` and, at build time (SSR), imports this module and
+ * calls `fromDisk`; in the browser it awaits the package's own `init()`, which fetches the .wasm
+ * as a hashed asset (Vite rewrites its URL). This module is imported only under
+ * `import.meta.env.SSR`, so it never becomes a chunk of its own in the browser.
  */
-export async function ready(dir: string, init: () => Promise<unknown>, initSync: (options: { module: BufferSource }) => unknown): Promise<void> {
-  if (import.meta.env.SSR) {
-    const { readFileSync } = await import('node:fs');
-    const { resolve } = await import('node:path');
-    // astro build runs in site/; the packages are built into wasm/ beside it.
-    initSync({ module: readFileSync(resolve(process.cwd(), '..', 'wasm', dir, 'banksia_wasm_bg.wasm')) });
-  } else {
-    await init();
-  }
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** Initialises the package of `dir` from its .wasm on disk (astro build runs in site/). */
+export function fromDisk(dir: string, initSync: (options: { module: BufferSource }) => unknown): void {
+  initSync({ module: readFileSync(resolve(process.cwd(), '..', 'wasm', dir, 'banksia_wasm_bg.wasm')) });
 }

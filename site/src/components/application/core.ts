@@ -10,8 +10,8 @@
  * one loader; the package `application` of wasm/packages.json).
  */
 import init, { initSync } from '../../../../wasm/pkg-application/banksia_wasm.js';
-import { ready } from '../../lib/wasm';
 
-await ready('pkg-application', init, initSync);
+if (import.meta.env.SSR) (await import('../../lib/wasm')).fromDisk('pkg-application', initSync);
+else await init();
 
 export * from '../../../../wasm/pkg-application/banksia_wasm.js';

@@ -5,8 +5,8 @@
  * asset in the browser.
  */
 import init, { initSync } from '../../../../wasm/pkg-borrowing/banksia_wasm.js';
-import { ready } from '../../lib/wasm';
 
-await ready('pkg-borrowing', init, initSync);
+if (import.meta.env.SSR) (await import('../../lib/wasm')).fromDisk('pkg-borrowing', initSync);
+else await init();
 
 export * from '../../../../wasm/pkg-borrowing/banksia_wasm.js';
