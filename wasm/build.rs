@@ -9,13 +9,17 @@ use std::path::PathBuf;
 
 use banksia_core::application::{ApplicationInput, FormOptions, SummaryRow, ValidationReport};
 use banksia_core::application_form::ApplicationReport;
-use banksia_core::borrowing_power::{BorrowingPowerEntries, BorrowingPowerView};
+use banksia_core::borrowing_power::{
+    BorrowingPowerEntries, BorrowingPowerField, BorrowingPowerView,
+};
 use banksia_core::calculator::{
-    LoanEntries, LoanScheduleView, Money, Outcome, TermDepositEntries, TermDepositView,
+    LoanEntries, LoanField, LoanScheduleView, Money, TermDepositEntries, TermDepositField,
+    TermDepositView,
 };
 use banksia_core::disclosures::{CalculatorDisclosure, CollectionNotice};
-use banksia_core::key_facts::KeyFactsSheet;
-use banksia_core::loan_scenarios::{LoanComparison, RateRise};
+use banksia_core::entries::Outcome;
+use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
+use banksia_core::loan_scenarios::{ComparisonField, LoanComparison, RateRise};
 use banksia_core::products::Catalog;
 use banksia_core::staff_wire::{
     ActionRequest, ApplicationStatusView, CaseView, ClaimRequest, InviteCreated, InviteRequest,
@@ -82,7 +86,13 @@ fn main() {
         by_name: BTreeMap::new(),
     };
     // What the exports take and return (see src/lib.rs), and the core types the site names.
-    declarations.visit::<Outcome<Money>>();
+    declarations.visit::<Outcome<Money, LoanField>>();
+    declarations.visit::<LoanField>();
+    declarations.visit::<banksia_core::loan::FrequencyOption>();
+    declarations.visit::<TermDepositField>();
+    declarations.visit::<BorrowingPowerField>();
+    declarations.visit::<KeyFactsField>();
+    declarations.visit::<ComparisonField>();
     declarations.visit::<LoanEntries>();
     declarations.visit::<LoanScheduleView>();
     declarations.visit::<TermDepositEntries>();

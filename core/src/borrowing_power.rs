@@ -90,9 +90,12 @@ use chrono::{Datelike, NaiveDate};
 use rust_decimal::{Decimal, MathematicalOps, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 
-use crate::calculator::{Entry, EntryError, FieldErrors, Money};
+use crate::calculator::{EntryError, LoanField, Money};
+use crate::entries::{
+    Count, Entry, EntryField, FieldErrors, Problems, Unreadable, read_count, read_number,
+};
 use crate::loan::{self, LoanTerms};
-use crate::money::{AmountParseError, parse_amount, round_to_cents};
+use crate::money::round_to_cents;
 
 /// The wording shown beside every borrowing power figure.
 pub const ESTIMATE_NOTE: &str = "This is an estimate only, not an offer of credit. It assumes \
@@ -486,12 +489,14 @@ pub fn loan_for_repayment(repayment: Decimal, rate_percent: Decimal, years: u32)
 ///     r#"{ "income": "$100,000", "term_years": "30", "annual_rate_percent": "6.45%" }"#,
 /// ).unwrap();
 /// assert_eq!(entries.to_input().unwrap().income.to_string(), "100000");
-/// // An unknown name is refused: the entries are read by this one reader only.
+/// // An unknown name, or an array of the entries in field order, is refused: the entries
+/// // are one object, read by this one reader only.
 /// assert!(serde_json::from_str::<BorrowingPowerEntries>(r#"{ "salary": "1" }"#).is_err());
+/// assert!(serde_json::from_str::<BorrowingPowerEntries>(r#"["1", "$100,000"]"#).is_err());
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
-#[serde(default, deny_unknown_fields)]
+#[serde(remote = "Self", default, deny_unknown_fields)]
 pub struct BorrowingPowerEntries {
     /// `"1"` (the default) or `"2"`.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
@@ -524,6 +529,8 @@ pub struct BorrowingPowerEntries {
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub annual_rate_percent: Entry,
 }
+
+crate::reading::deserialize_object_only!(BorrowingPowerEntries, Serialize);
 
 /// Why a borrowing power entry was refused. [`BorrowingPowerError::field`] names the entry;
 /// the `Display` text is the message for the person. (The term and rate are the loan's and
@@ -580,68 +587,38 @@ pub enum BorrowingPowerError {
     AmountTooLarge,
 }
 
-/// The entries of the borrowing power calculator, as their JSON names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Name {
+/// A field of the borrowing power calculator ([`BorrowingPowerEntries`]), as its JSON name: the
+/// keys of its [`FieldErrors`]. In form order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum BorrowingPowerField {
+    /// [`BorrowingPowerEntries::applicants`].
     Applicants,
+    /// [`BorrowingPowerEntries::income`].
     Income,
+    /// [`BorrowingPowerEntries::partner_income`].
     PartnerIncome,
+    /// [`BorrowingPowerEntries::other_income`].
     OtherIncome,
+    /// [`BorrowingPowerEntries::dependants`].
     Dependants,
+    /// [`BorrowingPowerEntries::living_expenses`].
     LivingExpenses,
+    /// [`BorrowingPowerEntries::other_repayments`].
     OtherRepayments,
+    /// [`BorrowingPowerEntries::card_limits`].
     CardLimits,
+    /// [`BorrowingPowerEntries::term_years`].
+    TermYears,
+    /// [`BorrowingPowerEntries::annual_rate_percent`].
+    AnnualRatePercent,
+    /// The entries as a whole: a value that is not one object of them.
+    Input,
 }
 
-impl Name {
-    const fn json(self) -> &'static str {
-        match self {
-            Self::Applicants => "applicants",
-            Self::Income => "income",
-            Self::PartnerIncome => "partner_income",
-            Self::OtherIncome => "other_income",
-            Self::Dependants => "dependants",
-            Self::LivingExpenses => "living_expenses",
-            Self::OtherRepayments => "other_repayments",
-            Self::CardLimits => "card_limits",
-        }
-    }
-}
-
-/// Messages per field, the first problem of each field only.
-#[derive(Default)]
-struct Problems(FieldErrors);
-
-impl Problems {
-    fn note(&mut self, field: &str, message: String) {
-        self.0
-            .entry(field.to_string())
-            .or_insert_with(|| vec![message]);
-    }
-
-    fn check<T>(&mut self, field: Name, read: Result<T, BorrowingPowerError>) -> Option<T> {
-        read.map_err(|error| self.note(field.json(), error.to_string()))
-            .ok()
-    }
-}
-
-/// A decimal from an entry (a trailing `%` allowed when `percent`); `Ok(None)` when blank.
-fn read_number(entry: &Entry, percent: bool) -> Result<Option<Decimal>, ()> {
-    match entry {
-        Entry::Blank => Ok(None),
-        Entry::Number(digits) => parse_amount(digits).map(Some).map_err(|_| ()),
-        Entry::Text(text) => {
-            let mut text = text.trim();
-            if percent {
-                text = text.strip_suffix('%').unwrap_or(text);
-            }
-            match parse_amount(text) {
-                Ok(number) => Ok(Some(number)),
-                Err(AmountParseError::Empty) => Ok(None),
-                Err(AmountParseError::Invalid) => Err(()),
-            }
-        }
-    }
+impl EntryField for BorrowingPowerField {
+    const INPUT: Self = Self::Input;
 }
 
 /// A dollar amount of at most 2 decimals between 0 and `max`; blank reads as 0.
@@ -652,7 +629,7 @@ fn read_money(
     too_large: (Decimal, BorrowingPowerError),
 ) -> Result<Decimal, BorrowingPowerError> {
     let amount = read_number(entry, false)
-        .map_err(|()| unreadable)?
+        .map_err(|Unreadable| unreadable)?
         .unwrap_or(Decimal::ZERO);
     if amount < Decimal::ZERO {
         return Err(negative);
@@ -666,6 +643,7 @@ fn read_money(
     Ok(amount)
 }
 
+/// An annual income: at most [`MAX_ANNUAL_INCOME`].
 fn read_income(
     entry: &Entry,
     unreadable: BorrowingPowerError,
@@ -679,6 +657,7 @@ fn read_income(
     )
 }
 
+/// A monthly amount or the card limits: at most [`MAX_MONTHLY_AMOUNT`].
 fn read_monthly(
     entry: &Entry,
     unreadable: BorrowingPowerError,
@@ -692,31 +671,27 @@ fn read_monthly(
     )
 }
 
-/// A count as typed: blank, a whole number (`u32::MAX` beyond), negative or not whole.
-enum Count {
-    Blank,
-    Whole(u32),
-    Negative,
-    NotWhole,
-}
-
-fn read_count(entry: &Entry) -> Count {
-    match read_number(entry, false) {
-        Ok(None) => Count::Blank,
-        Ok(Some(number)) if !number.fract().is_zero() => Count::NotWhole,
-        Ok(Some(number)) if number < Decimal::ZERO => Count::Negative,
-        Ok(Some(number)) => Count::Whole(u32::try_from(number).unwrap_or(u32::MAX)),
-        Err(()) => Count::NotWhole,
-    }
+/// Whether the second applicant's income counts: only with two applicants. The calculator's
+/// form shows that entry only then, and an income typed before switching back to one
+/// applicant is neither counted nor checked.
+///
+/// ```
+/// use banksia_core::borrowing_power::partner_income_counts;
+/// assert!(!partner_income_counts(1));
+/// assert!(partner_income_counts(2));
+/// ```
+pub const fn partner_income_counts(applicants: u8) -> bool {
+    applicants >= 2
 }
 
 impl BorrowingPowerEntries {
     /// The checked input, or a message for every entry that can't be used. Unreadable entries
-    /// are all reported at once; the term and rate are checked by the loan's own rules.
+    /// are all reported at once; the term and rate are checked by the loan's own rules. The
+    /// second applicant's income is read only when it counts ([`partner_income_counts`]).
     ///
     /// ```
-    /// use banksia_core::borrowing_power::BorrowingPowerEntries;
-    /// use banksia_core::calculator::Entry;
+    /// use banksia_core::borrowing_power::{BorrowingPowerEntries, BorrowingPowerField};
+    /// use banksia_core::entries::Entry;
     ///
     /// let entries = BorrowingPowerEntries {
     ///     income: Entry::from("lots"),
@@ -727,16 +702,17 @@ impl BorrowingPowerEntries {
     ///     ..BorrowingPowerEntries::default()
     /// };
     /// let errors = entries.to_input().unwrap_err();
-    /// assert_eq!(errors["income"], ["Enter your income in dollars a year, like 95,000"]);
-    /// assert_eq!(errors["dependants"], ["Enter the number of dependants as a whole number"]);
-    /// assert_eq!(errors["card_limits"], ["Amount can't be negative"]);
-    /// assert_eq!(errors["term_years"], ["Loan term can't be more than 40 years"]);
+    /// assert_eq!(errors[&BorrowingPowerField::Income], ["Enter your income in dollars a year, like 95,000"]);
+    /// assert_eq!(errors[&BorrowingPowerField::Dependants], ["Enter the number of dependants as a whole number"]);
+    /// assert_eq!(errors[&BorrowingPowerField::CardLimits], ["Amount can't be negative"]);
+    /// assert_eq!(errors[&BorrowingPowerField::TermYears], ["Loan term can't be more than 40 years"]);
     /// ```
-    pub fn to_input(&self) -> Result<BorrowingPowerInput, FieldErrors> {
+    pub fn to_input(&self) -> Result<BorrowingPowerInput, FieldErrors<BorrowingPowerField>> {
         use BorrowingPowerError::*;
-        let mut problems = Problems::default();
+        use BorrowingPowerField as Field;
+        let mut problems = Problems::new();
         let applicants = problems.check(
-            Name::Applicants,
+            Field::Applicants,
             match read_count(&self.applicants) {
                 Count::Blank | Count::Whole(1) => Ok(1),
                 Count::Whole(2) => Ok(2),
@@ -744,23 +720,26 @@ impl BorrowingPowerEntries {
             },
         );
         let income = problems.check(
-            Name::Income,
+            Field::Income,
             if matches!(read_number(&self.income, false), Ok(None)) {
                 Err(IncomeMissing)
             } else {
                 read_income(&self.income, IncomeUnreadable)
             },
         );
-        let partner_income = problems.check(
-            Name::PartnerIncome,
-            read_income(&self.partner_income, PartnerIncomeUnreadable),
-        );
+        let partner_income = match applicants {
+            Some(count) if !partner_income_counts(count) => Some(Decimal::ZERO),
+            _ => problems.check(
+                Field::PartnerIncome,
+                read_income(&self.partner_income, PartnerIncomeUnreadable),
+            ),
+        };
         let other_income = problems.check(
-            Name::OtherIncome,
+            Field::OtherIncome,
             read_income(&self.other_income, OtherIncomeUnreadable),
         );
         let dependants = problems.check(
-            Name::Dependants,
+            Field::Dependants,
             match read_count(&self.dependants) {
                 Count::Blank => Ok(0),
                 Count::Whole(count) if count <= MAX_DEPENDANTS => Ok(count),
@@ -769,62 +748,52 @@ impl BorrowingPowerEntries {
             },
         );
         let living_expenses = problems.check(
-            Name::LivingExpenses,
+            Field::LivingExpenses,
             read_monthly(&self.living_expenses, LivingExpensesUnreadable),
         );
         let other_repayments = problems.check(
-            Name::OtherRepayments,
+            Field::OtherRepayments,
             read_monthly(&self.other_repayments, OtherRepaymentsUnreadable),
         );
         let card_limits = problems.check(
-            Name::CardLimits,
+            Field::CardLimits,
             read_monthly(&self.card_limits, CardLimitsUnreadable),
         );
         // The loan's term and rate: read as the loan calculator reads them, then checked by
         // the loan's own rules on a $1 probe loan.
-        let term_years = match read_count(&self.term_years) {
-            Count::Whole(years) => Some(years),
-            // Below zero: the loan's rule says "at least 1 year".
-            Count::Negative => Some(0),
-            Count::Blank => {
-                problems.note("term_years", EntryError::TermYearsMissing.to_string());
-                None
-            }
-            Count::NotWhole => {
-                problems.note("term_years", EntryError::TermYearsNotWhole.to_string());
-                None
-            }
-        };
-        let rate = match read_number(&self.annual_rate_percent, true) {
-            Ok(Some(rate)) => Some(rate),
-            Ok(None) => {
-                problems.note(
-                    "annual_rate_percent",
-                    EntryError::LoanRateMissing.to_string(),
-                );
-                None
-            }
-            Err(()) => {
-                problems.note(
-                    "annual_rate_percent",
-                    EntryError::LoanRateUnreadable.to_string(),
-                );
-                None
-            }
-        };
+        let term_years = problems.check(
+            Field::TermYears,
+            match read_count(&self.term_years) {
+                Count::Whole(years) => Ok(years),
+                // Below zero: the loan's rule says "at least 1 year".
+                Count::Negative => Ok(0),
+                Count::Blank => Err(EntryError::TermYearsMissing),
+                Count::NotWhole => Err(EntryError::TermYearsNotWhole),
+            },
+        );
+        let rate = problems.check(
+            Field::AnnualRatePercent,
+            match read_number(&self.annual_rate_percent, true) {
+                Ok(Some(rate)) => Ok(rate),
+                Ok(None) => Err(EntryError::LoanRateMissing),
+                Err(Unreadable) => Err(EntryError::LoanRateUnreadable),
+            },
+        );
         if let (Some(term_years), Some(rate)) = (term_years, rate) {
             let probe = LoanTerms::new(Decimal::ONE, rate, term_years);
             if let Err(error) = probe.validate() {
-                problems.note(error.field(), error.to_string());
+                // A $1 loan with no interest-only years or extra breaks only a term or rate rule.
+                let field = match error.field() {
+                    LoanField::TermYears => Field::TermYears,
+                    _ => Field::AnnualRatePercent,
+                };
+                problems.note(field, error);
             }
         }
-        if let (Some(income), Some(other), Some(partner), Some(count)) =
-            (income, other_income, partner_income, applicants)
+        if let (Some(income), Some(other), Some(partner)) = (income, other_income, partner_income)
+            && (income + other + partner).is_zero()
         {
-            let counted = income + other + if count == 2 { partner } else { Decimal::ZERO };
-            if counted.is_zero() {
-                problems.note(Name::Income.json(), NoIncome.to_string());
-            }
+            problems.note(Field::Income, NoIncome);
         }
         let input = (|| {
             Some(BorrowingPowerInput {
@@ -840,10 +809,7 @@ impl BorrowingPowerEntries {
                 annual_rate_percent: rate?,
             })
         })();
-        match input {
-            Some(input) if problems.0.is_empty() => Ok(input),
-            _ => Err(problems.0),
-        }
+        problems.finish(input)
     }
 }
 
@@ -959,7 +925,7 @@ pub fn explanations(input: &BorrowingPowerInput, estimate: &BorrowingPower) -> V
 ///
 /// ```
 /// use banksia_core::borrowing_power::{borrowing_power_view, BorrowingPowerEntries};
-/// use banksia_core::calculator::Entry;
+/// use banksia_core::entries::Entry;
 /// use chrono::NaiveDate;
 ///
 /// let entries = BorrowingPowerEntries {
@@ -978,7 +944,7 @@ pub fn explanations(input: &BorrowingPowerInput, estimate: &BorrowingPower) -> V
 pub fn borrowing_power_view(
     entries: &BorrowingPowerEntries,
     today: NaiveDate,
-) -> Result<BorrowingPowerView, FieldErrors> {
+) -> Result<BorrowingPowerView, FieldErrors<BorrowingPowerField>> {
     let input = entries.to_input()?;
     let estimate = borrowing_power(&input, IncomeYear::containing(today));
     Ok(BorrowingPowerView {

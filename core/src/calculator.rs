@@ -10,18 +10,11 @@
 //!   term's minimum deposit. An interest payment option the term doesn't offer is refused
 //!   ([`InterestFrequency::check_offered_for`]).
 //!
-//! # Reading entries
-//!
-//! * An [`Entry`] is text as typed (`"$500,000"`), a number, or nothing. Text is trimmed;
-//!   amounts accept `$`, `A$`, `AUD` and comma thousands separators (see
-//!   [`parse_amount`]); a rate may end in `%`; years and months must be whole numbers.
-//! * Every entry that can't be read is reported at once, each under its field with a short
-//!   message ([`EntryError`]). When all can be read, the calculation checks the figures and
-//!   reports the first problem in field order ([`LoanError`](crate::loan::LoanError),
-//!   [`TermDepositError`]), so zero, negative and huge figures get the calculation's own
-//!   messages.
-//! * Nothing is ever NaN or infinite: a number that isn't finite is refused like any other
-//!   unreadable entry, and every figure is a [`Decimal`].
+//! Entries are read by [`crate::entries`], the one reader of every calculator's entries: each
+//! entry that can't be read, and each range rule broken by those that can (zero, negative,
+//! huge; the calculation's own messages, [`LoanError`](crate::loan::LoanError),
+//! [`TermDepositError`]), is reported at once under its field ([`LoanField`],
+//! [`TermDepositField`]).
 //!
 //! # Figures
 //!
@@ -30,7 +23,8 @@
 //! show cents when there are any (`"$187.50"`, `"$4,500"`).
 //!
 //! ```
-//! use banksia_core::calculator::{loan_schedule_view, Entry, LoanEntries};
+//! use banksia_core::calculator::{loan_schedule_view, LoanEntries, LoanField};
+//! use banksia_core::entries::Entry;
 //!
 //! let entries = LoanEntries {
 //!     principal: Entry::from("$500,000"),
@@ -45,69 +39,21 @@
 //!
 //! let typo = LoanEntries { principal: Entry::from("five hundred"), ..entries };
 //! let errors = loan_schedule_view(&typo).unwrap_err();
-//! assert_eq!(errors["principal"], ["Enter the loan amount in dollars, like 500,000"]);
+//! assert_eq!(errors[&LoanField::Principal], ["Enter the loan amount in dollars, like 500,000"]);
 //! ```
 
-use std::collections::BTreeMap;
-
 use rust_decimal::Decimal;
-use serde::de::{self, IntoDeserializer};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
-use crate::loan::{self, LoanTerms, PayoffTime, RepaymentFrequency};
-use crate::money::{AmountInput, AmountParseError, format_aud, parse_amount, round_to_cents};
+use crate::entries::{
+    Count, Entry, EntryField, FieldErrors, Problems, Unreadable, read_count, read_number,
+};
+use crate::loan::{self, LoanError, LoanTerms, PayoffTime, RepaymentFrequency};
+use crate::money::{format_aud, round_to_cents};
 use crate::term_deposit::{
-    InterestFrequency, MAX_TERM_MONTHS, TermDepositError, term_deposit_interest,
+    InterestFrequency, MAX_TERM_MONTHS, TermDepositError, TermDepositTerms, term_deposit_interest,
     term_deposit_reinvested,
 };
-
-/// Messages per input field: `{ "principal": ["Enter a loan amount"] }`.
-pub type FieldErrors = BTreeMap<String, Vec<String>>;
-
-/// A result as it crosses to a page: `{ "ok": true, "value": ... }` or
-/// `{ "ok": false, "errors": { field: [messages] } }`.
-///
-/// ```
-/// use banksia_core::calculator::{FieldErrors, Outcome};
-///
-/// let ok: Outcome<u32> = Ok(7).into();
-/// assert_eq!(serde_json::to_string(&ok).unwrap(), r#"{"ok":true,"value":7}"#);
-/// let failed: Outcome<u32> = Err(FieldErrors::from([("term_years".into(), vec!["Enter a loan term".into()])])).into();
-/// assert_eq!(
-///     serde_json::to_string(&failed).unwrap(),
-///     r#"{"ok":false,"errors":{"term_years":["Enter a loan term"]}}"#
-/// );
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(untagged)]
-pub enum Outcome<T> {
-    /// The calculation's result.
-    Value {
-        /// Always `true`.
-        #[cfg_attr(feature = "typescript", ts(type = "true"))]
-        ok: bool,
-        /// The result.
-        value: T,
-    },
-    /// Why there is no result.
-    Errors {
-        /// Always `false`.
-        #[cfg_attr(feature = "typescript", ts(type = "false"))]
-        ok: bool,
-        /// Messages per input field.
-        errors: FieldErrors,
-    },
-}
-
-impl<T> From<Result<T, FieldErrors>> for Outcome<T> {
-    fn from(result: Result<T, FieldErrors>) -> Self {
-        match result {
-            Ok(value) => Outcome::Value { ok: true, value },
-            Err(errors) => Outcome::Errors { ok: false, errors },
-        }
-    }
-}
 
 /// An amount exactly (`amount`, e.g. `"3143.92"`) and as a person reads it (`display`, e.g.
 /// `"$3,144"`).
@@ -155,73 +101,80 @@ impl Money {
     }
 }
 
-/// One entry of a calculator as typed: text (`"$500,000"`, `"6.45%"`), a number, or nothing
-/// (`null` or left out). In JSON it is a string, a number (kept exactly as written) or `null`;
-/// it is read by [`AmountInput`]'s `Deserialize`, the one lenient reader of every figure.
-///
-/// ```
-/// use banksia_core::calculator::Entry;
-///
-/// let typed: Entry = serde_json::from_str(r#"" $1,250.50 ""#).unwrap();
-/// assert_eq!(typed, Entry::from(" $1,250.50 "));
-/// let number: Entry = serde_json::from_str("6.45").unwrap();
-/// assert_eq!(number, Entry::Number("6.45".into()));
-/// assert_eq!(serde_json::from_str::<Entry>("null").unwrap(), Entry::Blank);
-/// assert!(serde_json::from_str::<Entry>("[1]").is_err());
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-#[cfg_attr(
-    feature = "typescript",
-    derive(ts_rs::TS),
-    ts(type = "string | number | null")
-)]
-pub enum Entry {
-    /// Nothing was entered.
-    #[default]
-    Blank,
-    /// Text as typed.
-    Text(String),
-    /// A JSON number, exactly as written (`"6.45"`).
-    Number(String),
+/// A field of the home loan calculator ([`LoanEntries`]), as its JSON name: the keys of its
+/// [`FieldErrors`]. In form order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum LoanField {
+    /// [`LoanEntries::principal`].
+    Principal,
+    /// [`LoanEntries::annual_rate_percent`].
+    AnnualRatePercent,
+    /// [`LoanEntries::term_years`].
+    TermYears,
+    /// [`LoanEntries::frequency`].
+    Frequency,
+    /// [`LoanEntries::interest_only_years`].
+    InterestOnlyYears,
+    /// [`LoanEntries::extra_repayment`].
+    ExtraRepayment,
+    /// The entries as a whole: a value that is not one object of them.
+    Input,
 }
 
-impl From<&str> for Entry {
-    fn from(text: &str) -> Self {
-        Entry::Text(text.to_string())
-    }
+impl EntryField for LoanField {
+    const INPUT: Self = Self::Input;
 }
 
-impl From<Decimal> for Entry {
-    fn from(number: Decimal) -> Self {
-        Entry::Number(number.to_string())
-    }
-}
-
-impl Serialize for Entry {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+impl LoanField {
+    /// The JSON name: `"annual_rate_percent"`.
+    ///
+    /// ```
+    /// use banksia_core::calculator::LoanField;
+    /// assert_eq!(LoanField::TermYears.name(), "term_years");
+    /// ```
+    pub const fn name(self) -> &'static str {
         match self {
-            Entry::Blank => serializer.serialize_none(),
-            Entry::Text(text) | Entry::Number(text) => serializer.serialize_str(text),
+            Self::Principal => "principal",
+            Self::AnnualRatePercent => "annual_rate_percent",
+            Self::TermYears => "term_years",
+            Self::Frequency => "frequency",
+            Self::InterestOnlyYears => "interest_only_years",
+            Self::ExtraRepayment => "extra_repayment",
+            Self::Input => "input",
         }
     }
 }
 
-impl<'de> Deserialize<'de> for Entry {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        Ok(match Option::<AmountInput>::deserialize(deserializer)? {
-            None => Entry::Blank,
-            Some(AmountInput::Text(text)) => Entry::Text(text),
-            Some(AmountInput::Number(digits)) => Entry::Number(digits),
-        })
-    }
+/// A field of the term deposit calculator ([`TermDepositEntries`]), as its JSON name: the keys
+/// of its [`FieldErrors`]. In form order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TermDepositField {
+    /// [`TermDepositEntries::amount`].
+    Amount,
+    /// [`TermDepositEntries::annual_rate_percent`].
+    AnnualRatePercent,
+    /// [`TermDepositEntries::term_months`].
+    TermMonths,
+    /// [`TermDepositEntries::frequency`].
+    Frequency,
+    /// [`TermDepositEntries::minimum_deposit`].
+    MinimumDeposit,
+    /// The entries as a whole: a value that is not one object of them.
+    Input,
 }
 
-/// Why an entry can't be read. [`EntryError::field`] names the entry; the `Display` text is a
-/// short message for the person.
+impl EntryField for TermDepositField {
+    const INPUT: Self = Self::Input;
+}
+
+/// Why an entry can't be read; the `Display` text is a short message for the person.
 ///
 /// ```
 /// use banksia_core::calculator::EntryError;
-/// assert_eq!(EntryError::TermYearsNotWhole.field(), "term_years");
 /// assert_eq!(EntryError::TermYearsNotWhole.to_string(), "Enter the loan term in whole years");
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -244,9 +197,6 @@ pub enum EntryError {
     /// The loan term isn't a whole number of years.
     #[error("Enter the loan term in whole years")]
     TermYearsNotWhole,
-    /// The repayment frequency isn't one of the options.
-    #[error("Choose monthly, fortnightly or weekly repayments")]
-    RepaymentFrequencyUnknown,
     /// The interest-only period isn't a whole number of years.
     #[error("Enter the interest-only period in whole years")]
     InterestOnlyYearsNotWhole,
@@ -274,179 +224,45 @@ pub enum EntryError {
     /// The term isn't a whole number of months.
     #[error("Enter the term in whole months")]
     TermMonthsNotWhole,
-    /// The interest frequency isn't one of the options.
-    #[error("Choose how often interest is paid")]
-    InterestFrequencyUnknown,
     /// The term's minimum deposit isn't a dollar amount.
     #[error("The minimum deposit must be a dollar amount")]
     MinimumDepositUnreadable,
 }
 
-impl EntryError {
-    /// The entry at fault, as its JSON name.
-    pub const fn field(&self) -> &'static str {
-        match self {
-            Self::PrincipalMissing | Self::PrincipalUnreadable => "principal",
-            Self::LoanRateMissing
-            | Self::LoanRateUnreadable
-            | Self::DepositRateMissing
-            | Self::DepositRateUnreadable => "annual_rate_percent",
-            Self::TermYearsMissing | Self::TermYearsNotWhole => "term_years",
-            Self::RepaymentFrequencyUnknown | Self::InterestFrequencyUnknown => "frequency",
-            Self::InterestOnlyYearsNotWhole | Self::InterestOnlyYearsNegative => {
-                "interest_only_years"
-            }
-            Self::ExtraRepaymentUnreadable => "extra_repayment",
-            Self::DepositMissing | Self::DepositUnreadable => "amount",
-            Self::TermMonthsMissing | Self::TermMonthsNotWhole => "term_months",
-            Self::MinimumDepositUnreadable => "minimum_deposit",
-        }
-    }
-}
-
-/// Collects entry errors, one message per field.
-#[derive(Default)]
-struct Problems(FieldErrors);
-
-impl Problems {
-    /// The value, or `None` after noting the error under its field.
-    fn check<T>(&mut self, read: Result<T, EntryError>) -> Option<T> {
-        match read {
-            Ok(value) => Some(value),
-            Err(error) => {
-                self.0
-                    .entry(error.field().to_string())
-                    .or_insert_with(|| vec![error.to_string()]);
-                None
-            }
-        }
-    }
-
-    /// Notes a message under `field`, unless the field already has one.
-    fn note(&mut self, field: &str, message: String) {
-        self.0
-            .entry(field.to_string())
-            .or_insert_with(|| vec![message]);
-    }
-
-    fn finish<T>(self, value: Option<T>) -> Result<T, FieldErrors> {
-        match value {
-            Some(value) if self.0.is_empty() => Ok(value),
-            _ => Err(self.0),
-        }
-    }
-}
-
-/// Why an entry's text wasn't a number.
-enum Unread {
-    Blank,
-    Unreadable,
-}
-
-/// A decimal from an entry; `%` at the end is allowed when `percent`.
-fn read_decimal(entry: &Entry, percent: bool) -> Result<Decimal, Unread> {
-    match entry {
-        Entry::Blank => Err(Unread::Blank),
-        Entry::Number(digits) => parse_amount(digits).map_err(|_| Unread::Unreadable),
-        Entry::Text(text) => {
-            let mut text = text.trim();
-            if percent {
-                text = text.strip_suffix('%').unwrap_or(text);
-            }
-            parse_amount(text).map_err(|error| match error {
-                AmountParseError::Empty => Unread::Blank,
-                AmountParseError::Invalid => Unread::Unreadable,
-            })
-        }
-    }
-}
-
-/// An amount, with the errors to report when blank and when unreadable.
+/// An amount: `missing` when blank (or zero when `missing` is `None`), `unreadable` when it
+/// isn't a number.
 fn read_amount(
     entry: &Entry,
     percent: bool,
-    blank: Option<EntryError>,
+    missing: Option<EntryError>,
     unreadable: EntryError,
 ) -> Result<Decimal, EntryError> {
-    match read_decimal(entry, percent) {
-        Ok(amount) => Ok(amount),
-        Err(Unread::Blank) => blank.map_or(Ok(Decimal::ZERO), Err),
-        Err(Unread::Unreadable) => Err(unreadable),
+    match read_number(entry, percent) {
+        Ok(Some(amount)) => Ok(amount),
+        Ok(None) => missing.map_or(Ok(Decimal::ZERO), Err),
+        Err(Unreadable) => Err(unreadable),
     }
 }
 
-/// A whole number of years or months. Below zero is `negative` when given; otherwise it reads
-/// as zero, and beyond `u32` as `u32::MAX`, so the calculation's own range check reports it
-/// ("Loan term must be at least 1 year").
+/// A whole number of years or months: `missing` when blank (zero when `None`), `not_whole`
+/// when it isn't whole. Below zero is `negative` when given, otherwise zero, so the
+/// calculation's own range rule reports it ("Loan term must be at least 1 year").
 fn read_whole(
     entry: &Entry,
-    blank: Option<EntryError>,
+    missing: Option<EntryError>,
     not_whole: EntryError,
     negative: Option<EntryError>,
 ) -> Result<u32, EntryError> {
-    let number = read_amount(entry, false, blank, not_whole)?;
-    if !number.fract().is_zero() {
-        return Err(not_whole);
-    }
-    if number.is_sign_negative() && !number.is_zero() {
-        return negative.map_or(Ok(0), Err);
-    }
-    Ok(u32::try_from(number).unwrap_or(u32::MAX))
-}
-
-/// A choice by its serde name (`"monthly"`, `"at_maturity"`); blank gives the default.
-fn read_choice<T: for<'de> Deserialize<'de> + Default>(
-    entry: &Entry,
-    unknown: EntryError,
-) -> Result<T, EntryError> {
-    match entry {
-        Entry::Blank => Ok(T::default()),
-        Entry::Text(text) if text.trim().is_empty() => Ok(T::default()),
-        Entry::Text(text) => {
-            let name: de::value::StrDeserializer<'_, UnknownChoice> =
-                text.trim().into_deserializer();
-            T::deserialize(name).map_err(|_| unknown)
-        }
-        Entry::Number(_) => Err(unknown),
-    }
-}
-
-/// The only way reading a choice's name fails. It keeps no message (the entry's own is
-/// shown), so serde's, which would be formatted for nothing, never is: that keeps the
-/// formatting code out of the calculators' WASM module.
-#[derive(Debug)]
-struct UnknownChoice;
-
-impl std::fmt::Display for UnknownChoice {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("not one of the choices")
-    }
-}
-
-impl std::error::Error for UnknownChoice {}
-
-impl de::Error for UnknownChoice {
-    fn custom<T: std::fmt::Display>(_message: T) -> Self {
-        UnknownChoice
-    }
-
-    fn invalid_type(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
-        UnknownChoice
-    }
-
-    fn invalid_value(_: de::Unexpected<'_>, _: &dyn de::Expected) -> Self {
-        UnknownChoice
-    }
-
-    fn unknown_variant(_: &str, _: &'static [&'static str]) -> Self {
-        UnknownChoice
+    match read_count(entry) {
+        Count::Whole(count) => Ok(count),
+        Count::Blank => missing.map_or(Ok(0), Err),
+        Count::NotWhole => Err(not_whole),
+        Count::Negative => negative.map_or(Ok(0), Err),
     }
 }
 
 /// What a person entered in the home loan calculator, as typed. Every field may be left out:
-/// `frequency` then defaults to monthly, `interest_only_years` and `extra_repayment` to 0.
-///
-/// In JSON the field names are [`LoanTerms`]'s, so loan terms are valid entries too.
+/// `frequency` then is monthly, `interest_only_years` and `extra_repayment` 0.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(remote = "Self", default, deny_unknown_fields)]
@@ -460,9 +276,9 @@ pub struct LoanEntries {
     /// The term in whole years, e.g. `"30"`.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub term_years: Entry,
-    /// `"monthly"` (the default), `"fortnightly"` or `"weekly"`.
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
-    pub frequency: Entry,
+    /// How often repayments are made: `"monthly"` (also when left out or `null`),
+    /// `"fortnightly"` or `"weekly"`; any other value is refused with the whole input.
+    pub frequency: Option<RepaymentFrequency>,
     /// Interest-only years at the start, e.g. `"5"` (default 0).
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub interest_only_years: Entry,
@@ -474,11 +290,12 @@ pub struct LoanEntries {
 crate::reading::deserialize_object_only!(LoanEntries);
 
 impl LoanEntries {
-    /// The loan terms these entries describe, or every entry that can't be read, then the
-    /// first problem the terms have ([`LoanTerms::validate`]).
+    /// The loan terms these entries describe, or a message for every entry that can't be read
+    /// and every rule of [`LoanTerms::validate`] the others break, each under its field.
     ///
     /// ```
-    /// use banksia_core::calculator::{Entry, LoanEntries};
+    /// use banksia_core::calculator::{LoanEntries, LoanField};
+    /// use banksia_core::entries::Entry;
     ///
     /// let entries = LoanEntries {
     ///     principal: Entry::from(""),
@@ -487,83 +304,87 @@ impl LoanEntries {
     ///     ..LoanEntries::default()
     /// };
     /// let errors = entries.to_terms().unwrap_err();
-    /// assert_eq!(errors["principal"], ["Enter a loan amount"]);
-    /// assert_eq!(errors["annual_rate_percent"], ["Enter the interest rate as a number, like 6.45"]);
-    /// assert_eq!(errors["term_years"], ["Enter the loan term in whole years"]);
+    /// assert_eq!(errors[&LoanField::Principal], ["Enter a loan amount"]);
+    /// assert_eq!(errors[&LoanField::AnnualRatePercent], ["Enter the interest rate as a number, like 6.45"]);
+    /// assert_eq!(errors[&LoanField::TermYears], ["Enter the loan term in whole years"]);
     ///
     /// let huge = LoanEntries { principal: Entry::from("1,000,000,000"), annual_rate_percent: Entry::from("6"), term_years: Entry::from("30"), ..entries };
-    /// assert_eq!(huge.to_terms().unwrap_err()["principal"], ["Loan amount can't be more than $100,000,000"]);
+    /// assert_eq!(huge.to_terms().unwrap_err()[&LoanField::Principal], ["Loan amount can't be more than $100,000,000"]);
     /// ```
-    pub fn to_terms(&self) -> Result<LoanTerms, FieldErrors> {
+    pub fn to_terms(&self) -> Result<LoanTerms, FieldErrors<LoanField>> {
         use EntryError::*;
-        let mut problems = Problems::default();
-        let principal = problems.check(read_amount(
-            &self.principal,
-            false,
-            Some(PrincipalMissing),
-            PrincipalUnreadable,
-        ));
-        let rate = problems.check(read_amount(
-            &self.annual_rate_percent,
-            true,
-            Some(LoanRateMissing),
-            LoanRateUnreadable,
-        ));
-        let term_years = problems.check(read_whole(
-            &self.term_years,
-            Some(TermYearsMissing),
-            TermYearsNotWhole,
-            None,
-        ));
-        let frequency = problems.check(read_choice::<RepaymentFrequency>(
-            &self.frequency,
-            RepaymentFrequencyUnknown,
-        ));
-        let interest_only_years = problems.check(read_whole(
-            &self.interest_only_years,
-            None,
-            InterestOnlyYearsNotWhole,
-            Some(InterestOnlyYearsNegative),
-        ));
-        let extra = problems.check(read_amount(
-            &self.extra_repayment,
-            false,
-            None,
-            ExtraRepaymentUnreadable,
-        ));
-        // Every field gets its message at once: the figures that could be read are checked
-        // with the most permissive stand-in for the others, and each problem's field is set
-        // to its stand-in before looking again (the stand-ins pass every check).
+        let mut problems = Problems::new();
+        let principal = problems.check(
+            LoanField::Principal,
+            read_amount(
+                &self.principal,
+                false,
+                Some(PrincipalMissing),
+                PrincipalUnreadable,
+            ),
+        );
+        let rate = problems.check(
+            LoanField::AnnualRatePercent,
+            read_amount(
+                &self.annual_rate_percent,
+                true,
+                Some(LoanRateMissing),
+                LoanRateUnreadable,
+            ),
+        );
+        let term_years = problems.check(
+            LoanField::TermYears,
+            read_whole(
+                &self.term_years,
+                Some(TermYearsMissing),
+                TermYearsNotWhole,
+                None,
+            ),
+        );
+        let interest_only_years = problems.check(
+            LoanField::InterestOnlyYears,
+            read_whole(
+                &self.interest_only_years,
+                None,
+                InterestOnlyYearsNotWhole,
+                Some(InterestOnlyYearsNegative),
+            ),
+        );
+        let extra = problems.check(
+            LoanField::ExtraRepayment,
+            read_amount(&self.extra_repayment, false, None, ExtraRepaymentUnreadable),
+        );
+        // What can't be read stands in as the most permissive figure, so the rest is checked.
         let mut terms = LoanTerms {
             principal: principal.unwrap_or(loan::MAX_PRINCIPAL),
             annual_rate_percent: rate.unwrap_or(Decimal::ZERO),
             term_years: term_years.unwrap_or(loan::MAX_TERM_YEARS),
-            frequency: frequency.unwrap_or_default(),
+            frequency: self.frequency.unwrap_or_default(),
             interest_only_years: interest_only_years.unwrap_or(0),
             extra_repayment: extra.unwrap_or(Decimal::ZERO),
         };
-        for _ in 0..LOAN_FIELDS {
-            let Err(error) = terms.validate() else { break };
-            problems.note(error.field(), error.to_string());
-            match error.field() {
-                "principal" => terms.principal = loan::MAX_PRINCIPAL,
-                "annual_rate_percent" => terms.annual_rate_percent = Decimal::ZERO,
-                "term_years" => terms.term_years = loan::MAX_TERM_YEARS,
-                "interest_only_years" => terms.interest_only_years = 0,
-                _ => terms.extra_repayment = Decimal::ZERO,
-            }
-        }
+        problems.every_rule_broken(
+            &mut terms,
+            LoanTerms::validate,
+            LoanError::field,
+            |terms, field| match field {
+                LoanField::Principal => terms.principal = loan::MAX_PRINCIPAL,
+                LoanField::AnnualRatePercent => terms.annual_rate_percent = Decimal::ZERO,
+                LoanField::TermYears => terms.term_years = loan::MAX_TERM_YEARS,
+                LoanField::InterestOnlyYears => terms.interest_only_years = 0,
+                LoanField::ExtraRepayment => terms.extra_repayment = Decimal::ZERO,
+                LoanField::Frequency | LoanField::Input => {}
+            },
+        );
         problems.finish(Some(terms))
     }
 }
 
-/// How many fields the loan entries have.
-const LOAN_FIELDS: usize = 6;
-
 /// The principal-and-interest repayment for the entries, shown in whole dollars.
 ///
 /// ```
-/// use banksia_core::calculator::{loan_repayment, Entry, LoanEntries};
+/// use banksia_core::calculator::{loan_repayment, LoanEntries};
+/// use banksia_core::entries::Entry;
 ///
 /// let entries = LoanEntries {
 ///     principal: Entry::from("500000"),
@@ -574,7 +395,7 @@ const LOAN_FIELDS: usize = 6;
 /// let money = loan_repayment(&entries).unwrap();
 /// assert_eq!((money.amount.to_string().as_str(), money.display.as_str()), ("3143.92", "$3,144"));
 /// ```
-pub fn loan_repayment(entries: &LoanEntries) -> Result<Money, FieldErrors> {
+pub fn loan_repayment(entries: &LoanEntries) -> Result<Money, FieldErrors<LoanField>> {
     let terms = entries.to_terms()?;
     loan::repayment(&terms)
         .map(Money::whole_dollars)
@@ -696,13 +517,15 @@ pub struct YearView {
 /// year (see [`loan::schedule`] for the rules).
 ///
 /// ```
-/// use banksia_core::calculator::{loan_schedule_view, Entry, LoanEntries};
+/// use banksia_core::calculator::{loan_schedule_view, LoanEntries};
+/// use banksia_core::entries::Entry;
+/// use banksia_core::loan::RepaymentFrequency;
 ///
 /// let entries = LoanEntries {
 ///     principal: Entry::from("500,000"),
 ///     annual_rate_percent: Entry::from("6.45"),
 ///     term_years: Entry::from("30"),
-///     frequency: Entry::from("fortnightly"),
+///     frequency: Some(RepaymentFrequency::Fortnightly),
 ///     extra_repayment: Entry::from("$100"),
 ///     ..LoanEntries::default()
 /// };
@@ -724,7 +547,9 @@ pub struct YearView {
 /// assert_eq!(view.interest_only_total_repayment.unwrap().display, "$1,340");
 /// assert_eq!(view.extra_repayment.unwrap().display, "$100");
 /// ```
-pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, FieldErrors> {
+pub fn loan_schedule_view(
+    entries: &LoanEntries,
+) -> Result<LoanScheduleView, FieldErrors<LoanField>> {
     let terms = entries.to_terms()?;
     let plan = loan::schedule(&terms).map_err(|error| error.to_field_errors())?;
     let mut opening = terms.principal;
@@ -752,12 +577,7 @@ pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, Fie
         term_years: terms.term_years,
         frequency,
         frequency_label: frequency.label().to_string(),
-        period_label: match frequency {
-            RepaymentFrequency::Monthly => "month",
-            RepaymentFrequency::Fortnightly => "fortnight",
-            RepaymentFrequency::Weekly => "week",
-        }
-        .to_string(),
+        period_label: frequency.period().to_string(),
         repayment: Money::whole_dollars(plan.repayment),
         interest_only_repayment: plan.interest_only_repayment.map(Money::whole_dollars),
         interest_only_years: terms.interest_only_years,
@@ -787,9 +607,6 @@ pub fn loan_schedule_view(entries: &LoanEntries) -> Result<LoanScheduleView, Fie
 /// What a person entered in the term deposit calculator, as typed. `frequency` defaults to at
 /// maturity; `minimum_deposit` (the chosen term's, from the rate table) is optional and only
 /// adds a warning when the amount is below it.
-///
-/// In JSON the field names are [`TermDepositTerms`](crate::term_deposit::TermDepositTerms)'s,
-/// so those terms are valid entries too.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(optional_fields))]
 #[serde(remote = "Self", default, deny_unknown_fields)]
@@ -803,16 +620,102 @@ pub struct TermDepositEntries {
     /// The term in whole months, e.g. `"24"`.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub term_months: Entry,
-    /// `"monthly"`, `"quarterly"`, `"bi_annually"`, `"annually"` or `"at_maturity"` (the
-    /// default).
-    #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
-    pub frequency: Entry,
+    /// How often interest is paid: `"monthly"`, `"quarterly"`, `"bi_annually"`, `"annually"`
+    /// or `"at_maturity"` (also when left out or `null`); any other value is refused with the
+    /// whole input.
+    pub frequency: Option<InterestFrequency>,
     /// The term's minimum deposit, e.g. `"5000"`.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub minimum_deposit: Entry,
 }
 
 crate::reading::deserialize_object_only!(TermDepositEntries);
+
+impl TermDepositEntries {
+    /// The term deposit these entries describe and the term's minimum deposit (zero when not
+    /// given), or a message for every entry that can't be read, every rule the others break
+    /// and an interest payment option the term doesn't offer, each under its field.
+    ///
+    /// ```
+    /// use banksia_core::calculator::{TermDepositEntries, TermDepositField};
+    /// use banksia_core::entries::Entry;
+    ///
+    /// let entries = TermDepositEntries {
+    ///     amount: Entry::from("0"),
+    ///     annual_rate_percent: Entry::from("4.5"),
+    ///     term_months: Entry::from("6 months"),
+    ///     ..TermDepositEntries::default()
+    /// };
+    /// let errors = entries.to_terms().unwrap_err();
+    /// assert_eq!(errors[&TermDepositField::Amount], ["Enter a deposit amount greater than $0"]);
+    /// assert_eq!(errors[&TermDepositField::TermMonths], ["Enter the term in whole months"]);
+    /// ```
+    pub fn to_terms(&self) -> Result<(TermDepositTerms, Decimal), FieldErrors<TermDepositField>> {
+        use EntryError::*;
+        let mut problems = Problems::new();
+        let amount = problems.check(
+            TermDepositField::Amount,
+            read_amount(&self.amount, false, Some(DepositMissing), DepositUnreadable),
+        );
+        let rate = problems.check(
+            TermDepositField::AnnualRatePercent,
+            read_amount(
+                &self.annual_rate_percent,
+                true,
+                Some(DepositRateMissing),
+                DepositRateUnreadable,
+            ),
+        );
+        let term_months = problems.check(
+            TermDepositField::TermMonths,
+            read_whole(
+                &self.term_months,
+                Some(TermMonthsMissing),
+                TermMonthsNotWhole,
+                None,
+            ),
+        );
+        let minimum = problems.check(
+            TermDepositField::MinimumDeposit,
+            read_amount(&self.minimum_deposit, false, None, MinimumDepositUnreadable),
+        );
+        // What can't be read stands in as a figure every rule accepts, so the rest is checked.
+        let mut terms = TermDepositTerms {
+            amount: amount.unwrap_or(Decimal::ONE),
+            annual_rate_percent: rate.unwrap_or(Decimal::ZERO),
+            term_months: term_months.unwrap_or(12),
+            frequency: self.frequency.unwrap_or_default(),
+        };
+        problems.every_rule_broken(
+            &mut terms,
+            |terms| terms.calculate().map(|_| ()),
+            TermDepositError::field,
+            |terms, field| match field {
+                TermDepositField::Amount => terms.amount = Decimal::ONE,
+                TermDepositField::AnnualRatePercent => terms.annual_rate_percent = Decimal::ZERO,
+                TermDepositField::TermMonths => terms.term_months = 12,
+                TermDepositField::Frequency
+                | TermDepositField::MinimumDeposit
+                | TermDepositField::Input => {}
+            },
+        );
+        // An option the term doesn't offer, once the term itself is one core accepts.
+        if let Some(months @ 1..=MAX_TERM_MONTHS) = term_months
+            && let Err(not_offered) = terms.frequency.check_offered_for(months)
+        {
+            problems.note(TermDepositField::Frequency, not_offered);
+        }
+        let read = (|| Some((amount?, rate?, term_months?, minimum?)))();
+        let (amount, rate, term_months, minimum) = problems.finish(read)?;
+        let terms = TermDepositTerms {
+            amount,
+            annual_rate_percent: rate,
+            term_months,
+            frequency: terms.frequency,
+        };
+        Ok((terms, minimum))
+    }
+}
 
 /// A term deposit worked out for the calculator (see [`term_deposit_view`]). Money shows
 /// cents when there are any.
@@ -876,17 +779,19 @@ pub struct ReinvestedView {
 /// Interest on a term deposit for the entries: paid out (each payment, total, maturity value)
 /// and reinvested, with a warning below the minimum deposit (see [`crate::term_deposit`] for
 /// the rules). An interest payment option the term doesn't offer is refused under
-/// `frequency`, with the options it does offer.
+/// `frequency`, saying which it does offer.
 ///
 /// ```
-/// use banksia_core::calculator::{term_deposit_view, Entry, TermDepositEntries};
+/// use banksia_core::calculator::{term_deposit_view, TermDepositEntries, TermDepositField};
+/// use banksia_core::entries::Entry;
+/// use banksia_core::term_deposit::InterestFrequency;
 ///
 /// // The spec's static example.
 /// let entries = TermDepositEntries {
 ///     amount: Entry::from("$50,000"),
 ///     annual_rate_percent: Entry::from("4.50"),
 ///     term_months: Entry::from("24"),
-///     frequency: Entry::from("monthly"),
+///     frequency: Some(InterestFrequency::Monthly),
 ///     minimum_deposit: Entry::from("5000"),
 /// };
 /// let view = term_deposit_view(&entries).unwrap();
@@ -903,75 +808,24 @@ pub struct ReinvestedView {
 ///
 /// let short = TermDepositEntries {
 ///     term_months: Entry::from("6"),
-///     frequency: Entry::from("quarterly"),
+///     frequency: Some(InterestFrequency::Quarterly),
 ///     ..entries
 /// };
 /// assert_eq!(
-///     term_deposit_view(&short).unwrap_err()["frequency"],
+///     term_deposit_view(&short).unwrap_err()[&TermDepositField::Frequency],
 ///     ["Terms under 12 months pay interest monthly or at maturity"]
 /// );
 /// ```
-pub fn term_deposit_view(entries: &TermDepositEntries) -> Result<TermDepositView, FieldErrors> {
-    use EntryError::*;
-    let mut problems = Problems::default();
-    let amount = problems.check(read_amount(
-        &entries.amount,
-        false,
-        Some(DepositMissing),
-        DepositUnreadable,
-    ));
-    let rate = problems.check(read_amount(
-        &entries.annual_rate_percent,
-        true,
-        Some(DepositRateMissing),
-        DepositRateUnreadable,
-    ));
-    let term_months = problems.check(read_whole(
-        &entries.term_months,
-        Some(TermMonthsMissing),
-        TermMonthsNotWhole,
-        None,
-    ));
-    let frequency = problems.check(read_choice::<InterestFrequency>(
-        &entries.frequency,
-        InterestFrequencyUnknown,
-    ));
-    let minimum = problems.check(read_amount(
-        &entries.minimum_deposit,
-        false,
-        None,
-        MinimumDepositUnreadable,
-    ));
-    // As for loans: every field's problem at once, stand-ins for what can't be read.
-    let (mut stand_in_amount, mut stand_in_rate, mut stand_in_months) = (
-        amount.unwrap_or(Decimal::ONE),
-        rate.unwrap_or(Decimal::ZERO),
-        term_months.unwrap_or(12),
-    );
-    let frequency_or_default = frequency.unwrap_or_default();
-    for _ in 0..3 {
-        let checked = term_deposit_interest(
-            stand_in_amount,
-            stand_in_rate,
-            stand_in_months,
-            frequency_or_default,
-        );
-        let Err(error) = checked else { break };
-        problems.note(error.field(), error.to_string());
-        match error.field() {
-            "amount" => stand_in_amount = Decimal::ONE,
-            "annual_rate_percent" => stand_in_rate = Decimal::ZERO,
-            _ => stand_in_months = 12,
-        }
-    }
-    // An option the term doesn't offer, once the term itself is one core accepts.
-    if let (Some(months @ 1..=MAX_TERM_MONTHS), Some(frequency)) = (term_months, frequency)
-        && let Err(not_offered) = frequency.check_offered_for(months)
-    {
-        problems.note("frequency", not_offered.to_string());
-    }
-    let read = (|| Some((amount?, rate?, term_months?, frequency?, minimum?)))();
-    let (amount, rate, term_months, frequency, minimum) = problems.finish(read)?;
+pub fn term_deposit_view(
+    entries: &TermDepositEntries,
+) -> Result<TermDepositView, FieldErrors<TermDepositField>> {
+    let (terms, minimum) = entries.to_terms()?;
+    let TermDepositTerms {
+        amount,
+        annual_rate_percent: rate,
+        term_months,
+        frequency,
+    } = terms;
     let to_errors = |error: TermDepositError| error.to_field_errors();
     let paid = term_deposit_interest(amount, rate, term_months, frequency).map_err(to_errors)?;
     let reinvested =
@@ -1024,12 +878,20 @@ mod tests {
         }
     }
 
-    fn errors(result: Result<impl std::fmt::Debug, FieldErrors>) -> Vec<(String, String)> {
-        result
+    /// Each field's JSON name and messages, sorted by name.
+    fn errors<F: Serialize + Ord>(
+        result: Result<impl std::fmt::Debug, FieldErrors<F>>,
+    ) -> Vec<(String, String)> {
+        let mut errors: Vec<_> = result
             .unwrap_err()
             .into_iter()
-            .map(|(field, messages)| (field, messages.join("|")))
-            .collect()
+            .map(|(field, messages)| {
+                let name = serde_json::to_value(field).unwrap();
+                (name.as_str().unwrap().to_owned(), messages.join("|"))
+            })
+            .collect();
+        errors.sort();
+        errors
     }
 
     fn pair(field: &str, message: &str) -> (String, String) {
@@ -1058,7 +920,7 @@ mod tests {
             principal: "abc".into(),
             annual_rate_percent: "  ".into(),
             term_years: Entry::Blank,
-            frequency: "yearly".into(),
+            frequency: None,
             interest_only_years: "1.5".into(),
             extra_repayment: "lots".into(),
         };
@@ -1069,10 +931,6 @@ mod tests {
                 pair(
                     "extra_repayment",
                     "Enter the extra repayment in dollars, like 200"
-                ),
-                pair(
-                    "frequency",
-                    "Choose monthly, fortnightly or weekly repayments"
                 ),
                 pair(
                     "interest_only_years",
@@ -1235,7 +1093,7 @@ mod tests {
         let entries = LoanEntries {
             interest_only_years: "2".into(),
             extra_repayment: "250".into(),
-            frequency: "weekly".into(),
+            frequency: Some(RepaymentFrequency::Weekly),
             ..loan("400000", "6.2", "25")
         };
         let view = loan_schedule_view(&entries).unwrap();
@@ -1306,7 +1164,7 @@ mod tests {
             amount: "10000".into(),
             annual_rate_percent: "4".into(),
             term_months: "18".into(),
-            frequency: "annually".into(),
+            frequency: Some(InterestFrequency::Annually),
             minimum_deposit: Entry::Blank,
         };
         let view = term_deposit_view(&entries).unwrap();
@@ -1316,7 +1174,7 @@ mod tests {
         assert_eq!(view.reinvested.number_of_periods, 2);
         assert!(view.reinvested.total_interest.amount >= view.total_interest.amount);
         let blank_frequency = TermDepositEntries {
-            frequency: Entry::Blank,
+            frequency: None,
             ..entries.clone()
         };
         assert_eq!(
@@ -1327,7 +1185,7 @@ mod tests {
             amount: "".into(),
             annual_rate_percent: "x".into(),
             term_months: "2.5".into(),
-            frequency: "weekly".into(),
+            frequency: None,
             minimum_deposit: "n/a".into(),
         };
         assert_eq!(
@@ -1338,7 +1196,6 @@ mod tests {
                     "Enter the interest rate as a number, like 4.50"
                 ),
                 pair("amount", "Enter a deposit amount"),
-                pair("frequency", "Choose how often interest is paid"),
                 pair(
                     "minimum_deposit",
                     "The minimum deposit must be a dollar amount"
@@ -1346,7 +1203,7 @@ mod tests {
                 pair("term_months", "Enter the term in whole months"),
             ]
             .into_iter()
-            .collect::<BTreeMap<_, _>>()
+            .collect::<std::collections::BTreeMap<_, _>>()
             .into_iter()
             .collect::<Vec<_>>()
         );
@@ -1375,7 +1232,7 @@ mod tests {
         assert!(serde_json::from_str::<LoanEntries>(r#"{"principal": [1]}"#).is_err());
         let empty: TermDepositEntries = serde_json::from_str("{}").unwrap();
         assert_eq!(empty, TermDepositEntries::default());
-        let outcome: Outcome<Money> = loan_repayment(&entries).into();
+        let outcome: crate::entries::Outcome<Money, LoanField> = loan_repayment(&entries).into();
         assert_eq!(
             serde_json::to_value(outcome).unwrap(),
             serde_json::json!({"ok": true, "value": {"amount": "3143.92", "display": "$3,144"}})

@@ -17,7 +17,8 @@
 //!   were one point higher).
 //!
 //! ```
-//! use banksia_core::calculator::{Entry, LoanEntries};
+//! use banksia_core::calculator::{LoanEntries};
+//! use banksia_core::entries::Entry;
 //! use banksia_core::key_facts::key_facts_sheet;
 //!
 //! let entries = LoanEntries {
@@ -36,8 +37,9 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::calculator::{Entry, FieldErrors, LoanEntries, Money};
+use crate::calculator::{LoanEntries, LoanField, Money};
 use crate::comparison_rate::{ComparisonRateError, cash_flows, comparison_rate};
+use crate::entries::{Entry, EntryField, FieldErrors};
 use crate::loan::RepaymentFrequency;
 use crate::money::format_aud;
 use crate::products::{Catalog, LendingProduct, RateType, catalog};
@@ -139,8 +141,50 @@ pub struct KeyFactsSheet {
     pub rate_rise: KeyFactsRateRise,
 }
 
-fn error(field: &str, message: impl Into<String>) -> FieldErrors {
-    FieldErrors::from([(field.to_owned(), vec![message.into()])])
+/// A field of the Key Facts Sheet's request: the product, and the loan entries it takes (the
+/// rate, interest-only years and extra repayment are the product's, never a person's). The keys
+/// of its [`FieldErrors`].
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum KeyFactsField {
+    /// The home loan product.
+    Product,
+    /// [`LoanEntries::principal`].
+    Principal,
+    /// [`LoanEntries::term_years`].
+    TermYears,
+    /// [`LoanEntries::frequency`].
+    Frequency,
+    /// The request as a whole (entries that are not one object, or figures the sheet can't
+    /// work out).
+    Input,
+}
+
+impl EntryField for KeyFactsField {
+    const INPUT: Self = Self::Input;
+}
+
+impl From<LoanField> for KeyFactsField {
+    /// The loan entry's own field; those the sheet sets from the product can't be at fault, so
+    /// they fall under the request as a whole.
+    fn from(field: LoanField) -> Self {
+        match field {
+            LoanField::Principal => Self::Principal,
+            LoanField::TermYears => Self::TermYears,
+            LoanField::Frequency => Self::Frequency,
+            LoanField::AnnualRatePercent
+            | LoanField::InterestOnlyYears
+            | LoanField::ExtraRepayment
+            | LoanField::Input => Self::Input,
+        }
+    }
+}
+
+fn error(field: KeyFactsField, message: impl Into<String>) -> FieldErrors<KeyFactsField> {
+    FieldErrors::from([(field, vec![message.into()])])
 }
 
 fn years(count: u32) -> String {
@@ -194,7 +238,7 @@ fn phases(
 pub fn key_facts_sheet(
     product_id: &str,
     entries: &LoanEntries,
-) -> Result<KeyFactsSheet, FieldErrors> {
+) -> Result<KeyFactsSheet, FieldErrors<KeyFactsField>> {
     key_facts_sheet_in(&catalog(), product_id, entries)
 }
 
@@ -203,22 +247,32 @@ pub fn key_facts_sheet_in(
     catalog: &Catalog,
     product_id: &str,
     entries: &LoanEntries,
-) -> Result<KeyFactsSheet, FieldErrors> {
+) -> Result<KeyFactsSheet, FieldErrors<KeyFactsField>> {
     let product = catalog
         .home_loans
         .iter()
         .find(|p| p.id == product_id && p.key_facts_sheet)
-        .ok_or_else(|| error("product", "Choose one of our standard home loans"))?;
+        .ok_or_else(|| {
+            error(
+                KeyFactsField::Product,
+                "Choose one of our standard home loans",
+            )
+        })?;
     let entries = LoanEntries {
         annual_rate_percent: Entry::Text(product.annual_rate_percent.to_string()),
         interest_only_years: Entry::Blank,
         extra_repayment: Entry::Blank,
         ..entries.clone()
     };
-    let terms = entries.to_terms()?;
+    let terms = entries.to_terms().map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|(field, messages)| (KeyFactsField::from(field), messages))
+            .collect::<FieldErrors<KeyFactsField>>()
+    })?;
     if terms.principal < product.min_amount || terms.principal > product.max_amount {
         return Err(error(
-            "principal",
+            KeyFactsField::Principal,
             format!(
                 "The {} lends {} to {}",
                 product.name,
@@ -229,14 +283,14 @@ pub fn key_facts_sheet_in(
     }
     if terms.term_years < product.min_term_years || terms.term_years > product.max_term_years {
         return Err(error(
-            "term_years",
+            KeyFactsField::TermYears,
             format!(
                 "The {} runs for {} to {} years",
                 product.name, product.min_term_years, product.max_term_years
             ),
         ));
     }
-    let calculation = |e: ComparisonRateError| error("input", e.to_string());
+    let calculation = |e: ComparisonRateError| error(KeyFactsField::Input, e.to_string());
     let today = phases(
         product,
         terms.principal,
@@ -376,7 +430,7 @@ mod tests {
         LoanEntries {
             principal: Entry::from(amount),
             term_years: Entry::from(years),
-            frequency: Entry::from(frequency),
+            frequency: Some(serde_json::from_value(frequency.into()).unwrap()),
             ..LoanEntries::default()
         }
     }
@@ -414,15 +468,18 @@ mod tests {
     fn amounts_and_terms_outside_the_product_are_refused() {
         let small = key_facts_sheet("variable", &entries("1000", "25", "monthly")).unwrap_err();
         assert_eq!(
-            small["principal"],
+            small[&KeyFactsField::Principal],
             ["The Variable Rate Home Loan lends $50,000 to $5,000,000"]
         );
         let short = key_facts_sheet("fixed", &entries("300000", "5", "monthly")).unwrap_err();
         assert_eq!(
-            short["term_years"],
+            short[&KeyFactsField::TermYears],
             ["The Fixed Rate Home Loan runs for 10 to 30 years"]
         );
         let typo = key_facts_sheet("variable", &entries("lots", "", "monthly")).unwrap_err();
-        assert!(typo.contains_key("principal") && typo.contains_key("term_years"));
+        assert!(
+            typo.contains_key(&KeyFactsField::Principal)
+                && typo.contains_key(&KeyFactsField::TermYears)
+        );
     }
 }

@@ -16,6 +16,8 @@
 //! * [`products`]: every product's rates, fees, effective dates and history, one source.
 //! * [`review`]: an application's statuses after submission, the staff roles and who may do
 //!   what, four-eyes approval, business days and the applicant's wording of each status.
+//! * [`entries`]: a calculator's entries as typed, read for every calculator by one module,
+//!   and the one envelope of a result or messages per field ([`entries::Outcome`]).
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
 //! * [`staff_wire`]: the bodies of the staff API and of the applicant's status page.
 //! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
@@ -41,6 +43,7 @@ pub mod borrowing_power;
 pub mod calculator;
 pub mod comparison_rate;
 pub mod disclosures;
+pub mod entries;
 pub mod key_facts;
 pub mod loan;
 pub mod loan_scenarios;

@@ -32,11 +32,12 @@
 //! assert_eq!(plan.periods.last().unwrap().closing_balance, Decimal::ZERO);
 //! ```
 
-use std::collections::BTreeMap;
-
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, MathematicalOps};
 use serde::{Deserialize, Serialize};
+
+use crate::calculator::LoanField;
+use crate::entries::FieldErrors;
 
 /// The largest loan amount accepted: $100,000,000.
 pub const MAX_PRINCIPAL: Decimal = Decimal::from_parts(100_000_000, 0, 0, false, 0);
@@ -79,6 +80,55 @@ impl RepaymentFrequency {
         }
     }
 
+    /// The period a repayment covers, for "a month": "month", "fortnight", "week".
+    ///
+    /// ```
+    /// use banksia_core::loan::RepaymentFrequency;
+    /// assert_eq!(RepaymentFrequency::Fortnightly.period(), "fortnight");
+    /// ```
+    pub const fn period(self) -> &'static str {
+        match self {
+            Self::Monthly => "month",
+            Self::Fortnightly => "fortnight",
+            Self::Weekly => "week",
+        }
+    }
+
+    /// The frequency in a sentence, for "every monthly repayment": "monthly", "fortnightly",
+    /// "weekly".
+    ///
+    /// ```
+    /// use banksia_core::loan::RepaymentFrequency;
+    /// assert_eq!(RepaymentFrequency::Weekly.adjective(), "weekly");
+    /// ```
+    pub const fn adjective(self) -> &'static str {
+        match self {
+            Self::Monthly => "monthly",
+            Self::Fortnightly => "fortnightly",
+            Self::Weekly => "weekly",
+        }
+    }
+
+    /// Every frequency as a form offers it, in form order, with its label and words.
+    ///
+    /// ```
+    /// use banksia_core::loan::RepaymentFrequency;
+    /// let options = RepaymentFrequency::options();
+    /// assert_eq!(options.len(), 3);
+    /// assert_eq!((options[1].label, options[1].period), ("Fortnightly", "fortnight"));
+    /// ```
+    pub fn options() -> Vec<FrequencyOption> {
+        Self::ALL
+            .into_iter()
+            .map(|value| FrequencyOption {
+                value,
+                label: value.label(),
+                adjective: value.adjective(),
+                period: value.period(),
+            })
+            .collect()
+    }
+
     /// The label shown to a person: "Monthly", "Fortnightly", "Weekly".
     ///
     /// ```
@@ -94,24 +144,36 @@ impl RepaymentFrequency {
     }
 }
 
-/// What a person asks the calculator about.
-///
-/// In JSON, `frequency` (default `"monthly"`), `interest_only_years` (default `0`) and
-/// `extra_repayment` (default `"0"`) may be left out; amounts may be strings or numbers.
+/// A repayment frequency as a form offers it ([`RepaymentFrequency::options`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct FrequencyOption {
+    /// The value core reads (`"fortnightly"`).
+    pub value: RepaymentFrequency,
+    /// Its label (`"Fortnightly"`).
+    pub label: &'static str,
+    /// In a sentence (`"fortnightly"`: "every fortnightly repayment").
+    pub adjective: &'static str,
+    /// The period one repayment covers (`"fortnight"`: "a fortnight").
+    pub period: &'static str,
+}
+
+/// A loan's terms, read and checked: what the calculations take. A page's or a request's
+/// entries are read by [`LoanEntries`](crate::calculator::LoanEntries) (the one reader), whose
+/// [`to_terms`](crate::calculator::LoanEntries::to_terms) gives these; they serialise (with
+/// `frequency`, `interest_only_years` and `extra_repayment` always written) but are not read.
 ///
 /// ```
 /// use banksia_core::loan::{LoanTerms, RepaymentFrequency};
 /// use rust_decimal::Decimal;
 ///
-/// let terms: LoanTerms = serde_json::from_str(
-///     r#"{ "principal": "500000", "annual_rate_percent": "6.45", "term_years": 30 }"#,
-/// ).unwrap();
-/// assert_eq!(terms, LoanTerms::new(Decimal::from(500_000), Decimal::new(645, 2), 30));
+/// let terms = LoanTerms::new(Decimal::from(500_000), Decimal::new(645, 2), 30);
 /// assert_eq!(terms.frequency, RepaymentFrequency::Monthly);
+/// assert_eq!(serde_json::to_value(&terms).unwrap()["principal"], "500000");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case")]
 pub struct LoanTerms {
     /// The amount borrowed, in dollars (more than 0, at most $100,000,000, at most 2 decimals).
     #[cfg_attr(feature = "typescript", ts(type = "string"))]
@@ -122,16 +184,11 @@ pub struct LoanTerms {
     /// The loan term in whole years (1 to 40).
     pub term_years: u32,
     /// How often repayments are made.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub frequency: RepaymentFrequency,
     /// Interest-only years at the start of the term (0 to 10, shorter than the term).
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
     pub interest_only_years: u32,
     /// An extra amount paid every period on top of the scheduled repayment (0 or more).
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<String>", optional))]
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub extra_repayment: Decimal,
 }
 
@@ -332,39 +389,40 @@ pub enum LoanError {
 }
 
 impl LoanError {
-    /// The [`LoanTerms`] field at fault, as its serde name: `"principal"`,
-    /// `"annual_rate_percent"`, `"term_years"`, `"interest_only_years"` or `"extra_repayment"`.
+    /// The calculator's field at fault (a [`LoanTerms`] field of the same name).
     ///
     /// ```
+    /// use banksia_core::calculator::LoanField;
     /// use banksia_core::loan::LoanError;
-    /// assert_eq!(LoanError::RateTooHigh.field(), "annual_rate_percent");
+    /// assert_eq!(LoanError::RateTooHigh.field(), LoanField::AnnualRatePercent);
     /// ```
-    pub const fn field(&self) -> &'static str {
+    pub const fn field(&self) -> LoanField {
         match self {
             Self::PrincipalNotPositive
             | Self::PrincipalTooLarge
             | Self::PrincipalNotInCents
-            | Self::Calculation => "principal",
-            Self::RateNegative | Self::RateTooHigh => "annual_rate_percent",
-            Self::TermTooShort | Self::TermTooLong => "term_years",
+            | Self::Calculation => LoanField::Principal,
+            Self::RateNegative | Self::RateTooHigh => LoanField::AnnualRatePercent,
+            Self::TermTooShort | Self::TermTooLong => LoanField::TermYears,
             Self::InterestOnlyTooLong | Self::InterestOnlyNotShorterThanTerm => {
-                "interest_only_years"
+                LoanField::InterestOnlyYears
             }
             Self::ExtraRepaymentNegative
             | Self::ExtraRepaymentTooLarge
-            | Self::ExtraRepaymentNotInCents => "extra_repayment",
+            | Self::ExtraRepaymentNotInCents => LoanField::ExtraRepayment,
         }
     }
 
-    /// The error in the boundary's field-error shape: `{ field: [message] }`.
+    /// The error as the calculator's messages per field: `{ field: [message] }`.
     ///
     /// ```
+    /// use banksia_core::calculator::LoanField;
     /// use banksia_core::loan::LoanError;
     /// let errors = LoanError::TermTooLong.to_field_errors();
-    /// assert_eq!(errors["term_years"], vec!["Loan term can't be more than 40 years".to_string()]);
+    /// assert_eq!(errors[&LoanField::TermYears], ["Loan term can't be more than 40 years"]);
     /// ```
-    pub fn to_field_errors(&self) -> BTreeMap<String, Vec<String>> {
-        BTreeMap::from([(self.field().to_string(), vec![self.to_string()])])
+    pub fn to_field_errors(&self) -> FieldErrors<LoanField> {
+        FieldErrors::from([(self.field(), vec![self.to_string()])])
     }
 }
 
@@ -461,7 +519,7 @@ pub struct ExtraRepaymentSavings {
 }
 
 /// A full amortisation schedule with its totals.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub struct LoanSchedule {
@@ -1272,13 +1330,19 @@ mod tests {
 
     #[test]
     fn errors_name_their_field_and_speak_plainly() {
-        assert_eq!(LoanError::PrincipalNotPositive.field(), "principal");
-        assert_eq!(LoanError::TermTooShort.field(), "term_years");
+        assert_eq!(
+            LoanError::PrincipalNotPositive.field(),
+            LoanField::Principal
+        );
+        assert_eq!(LoanError::TermTooShort.field(), LoanField::TermYears);
         assert_eq!(
             LoanError::InterestOnlyTooLong.field(),
-            "interest_only_years"
+            LoanField::InterestOnlyYears
         );
-        assert_eq!(LoanError::ExtraRepaymentNegative.field(), "extra_repayment");
+        assert_eq!(
+            LoanError::ExtraRepaymentNegative.field(),
+            LoanField::ExtraRepayment
+        );
         assert_eq!(
             LoanError::PrincipalNotPositive.to_string(),
             "Enter a loan amount greater than $0"
@@ -1298,17 +1362,6 @@ mod tests {
                 "principal": "500000", "annual_rate_percent": "6.45", "term_years": 30,
                 "frequency": "monthly", "interest_only_years": 0, "extra_repayment": "0"
             })
-        );
-        let from_numbers: LoanTerms = serde_json::from_str(
-            r#"{"principal": 150000, "annual_rate_percent": 6.45, "term_years": 25, "frequency": "weekly"}"#,
-        )
-        .unwrap();
-        assert_eq!(from_numbers.annual_rate_percent, dec!(6.45));
-        assert!(
-            serde_json::from_str::<LoanTerms>(
-                r#"{"principal": 1, "annual_rate_percent": 1, "term_years": 1, "rate": 2}"#
-            )
-            .is_err()
         );
     }
 

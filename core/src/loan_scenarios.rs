@@ -28,7 +28,8 @@ use chrono::{Days, Months, NaiveDate};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::calculator::{FieldErrors, LoanEntries, duration_text};
+use crate::calculator::{LoanEntries, LoanField, duration_text};
+use crate::entries::{EntryField, FieldErrors};
 use crate::loan::{self, LoanError, LoanSchedule, LoanTerms, PayoffTime, RepaymentFrequency};
 use crate::money::round_to_cents;
 
@@ -175,25 +176,56 @@ pub enum ComparisonError {
 }
 
 impl ComparisonError {
-    /// The error in the boundary's field-error shape, the field named within its loan:
+    /// The error as messages per field, the field named within its loan:
     /// `{ "second.term_years": ["Loan term must be at least 1 year"] }`.
     ///
     /// ```
+    /// use banksia_core::calculator::LoanField;
     /// use banksia_core::loan::LoanError;
-    /// use banksia_core::loan_scenarios::ComparisonError;
+    /// use banksia_core::loan_scenarios::{ComparisonError, ComparisonField};
     ///
     /// let errors = ComparisonError::Second(LoanError::TermTooShort).to_field_errors();
-    /// assert_eq!(errors["second.term_years"], ["Loan term must be at least 1 year"]);
+    /// assert_eq!(errors[&ComparisonField::Second(LoanField::TermYears)], ["Loan term must be at least 1 year"]);
+    /// assert_eq!(serde_json::to_string(&errors).unwrap(), r#"{"second.term_years":["Loan term must be at least 1 year"]}"#);
     /// ```
-    pub fn to_field_errors(&self) -> std::collections::BTreeMap<String, Vec<String>> {
-        let (loan, error) = match self {
-            Self::First(error) => ("first", error),
-            Self::Second(error) => ("second", error),
+    pub fn to_field_errors(&self) -> FieldErrors<ComparisonField> {
+        let (field, error) = match self {
+            Self::First(error) => (ComparisonField::First(error.field()), error),
+            Self::Second(error) => (ComparisonField::Second(error.field()), error),
         };
-        std::collections::BTreeMap::from([(
-            format!("{loan}.{}", error.field()),
-            vec![error.to_string()],
-        )])
+        FieldErrors::from([(field, vec![error.to_string()])])
+    }
+}
+
+/// A field of two loans compared: a field of either loan's entries, written
+/// `"first.term_years"` or `"second.principal"`, or `"input"` for a loan's entries that are
+/// not one object of them. The keys of [`compare_entries`]' errors.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "typescript",
+    derive(ts_rs::TS),
+    ts(type = "`first.${LoanField}` | `second.${LoanField}`")
+)]
+pub enum ComparisonField {
+    /// A field of the first loan.
+    First(LoanField),
+    /// A field of the second loan.
+    Second(LoanField),
+}
+
+impl EntryField for ComparisonField {
+    const INPUT: Self = Self::First(LoanField::Input);
+}
+
+impl Serialize for ComparisonField {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::First(LoanField::Input) | Self::Second(LoanField::Input) => {
+                serializer.serialize_str(LoanField::Input.name())
+            }
+            Self::First(field) => serializer.collect_str(&format_args!("first.{}", field.name())),
+            Self::Second(field) => serializer.collect_str(&format_args!("second.{}", field.name())),
+        }
     }
 }
 
@@ -352,7 +384,8 @@ pub fn schedule_csv(plan: &LoanSchedule, start: NaiveDate) -> String {
 /// field, as [`LoanEntries::to_terms`] reports it.
 ///
 /// ```
-/// use banksia_core::calculator::{Entry, LoanEntries};
+/// use banksia_core::calculator::{LoanEntries, LoanField};
+/// use banksia_core::entries::Entry;
 /// use banksia_core::loan_scenarios::rate_rises_for;
 ///
 /// let entries = LoanEntries {
@@ -363,9 +396,9 @@ pub fn schedule_csv(plan: &LoanSchedule, start: NaiveDate) -> String {
 /// };
 /// assert_eq!(rate_rises_for(&entries).unwrap()[2].repayment.to_string(), "4186.05");
 /// let blank = rate_rises_for(&LoanEntries::default()).unwrap_err();
-/// assert_eq!(blank["principal"], ["Enter a loan amount"]);
+/// assert_eq!(blank[&LoanField::Principal], ["Enter a loan amount"]);
 /// ```
-pub fn rate_rises_for(entries: &LoanEntries) -> Result<Vec<RateRise>, FieldErrors> {
+pub fn rate_rises_for(entries: &LoanEntries) -> Result<Vec<RateRise>, FieldErrors<LoanField>> {
     let terms = entries.to_terms()?;
     rate_rises(&terms).map_err(|error| error.to_field_errors())
 }
@@ -374,7 +407,8 @@ pub fn rate_rises_for(entries: &LoanEntries) -> Result<Vec<RateRise>, FieldError
 /// named within its loan (`"second.term_years"`).
 ///
 /// ```
-/// use banksia_core::calculator::{Entry, LoanEntries};
+/// use banksia_core::calculator::{LoanEntries};
+/// use banksia_core::entries::Entry;
 /// use banksia_core::loan_scenarios::compare_entries;
 ///
 /// let thirty = LoanEntries {
@@ -390,27 +424,24 @@ pub fn rate_rises_for(entries: &LoanEntries) -> Result<Vec<RateRise>, FieldError
 /// let blank = LoanEntries { principal: Entry::from(""), ..thirty.clone() };
 /// let none = LoanEntries { term_years: Entry::from("0"), ..thirty };
 /// let errors = compare_entries(&blank, &none).unwrap_err();
-/// assert_eq!(errors["first.principal"], ["Enter a loan amount"]);
-/// assert_eq!(errors["second.term_years"], ["Loan term must be at least 1 year"]);
+/// assert_eq!(errors[&ComparisonField::First(LoanField::Principal)], ["Enter a loan amount"]);
+/// assert_eq!(errors[&ComparisonField::Second(LoanField::TermYears)], ["Loan term must be at least 1 year"]);
 /// ```
 pub fn compare_entries(
     first: &LoanEntries,
     second: &LoanEntries,
-) -> Result<LoanComparison, FieldErrors> {
-    let named = |loan: &str, errors: FieldErrors| -> FieldErrors {
-        errors
-            .into_iter()
-            .map(|(field, messages)| (format!("{loan}.{field}"), messages))
-            .collect()
-    };
+) -> Result<LoanComparison, FieldErrors<ComparisonField>> {
     match (first.to_terms(), second.to_terms()) {
         (Ok(first), Ok(second)) => {
             compare(&first, &second).map_err(|error| error.to_field_errors())
         }
         (first, second) => {
-            let mut errors = first.err().map(|e| named("first", e)).unwrap_or_default();
-            errors.extend(second.err().map(|e| named("second", e)).unwrap_or_default());
-            Err(errors)
+            let first = first.err().unwrap_or_default().into_iter();
+            let second = second.err().unwrap_or_default().into_iter();
+            Err(first
+                .map(|(field, messages)| (ComparisonField::First(field), messages))
+                .chain(second.map(|(field, messages)| (ComparisonField::Second(field), messages)))
+                .collect())
         }
     }
 }
@@ -419,7 +450,8 @@ pub fn compare_entries(
 /// drawn on `start` (the page passes today's date in Sydney).
 ///
 /// ```
-/// use banksia_core::calculator::{Entry, LoanEntries};
+/// use banksia_core::calculator::{LoanEntries};
+/// use banksia_core::entries::Entry;
 /// use banksia_core::loan_scenarios::schedule_csv_for;
 /// use chrono::NaiveDate;
 ///
@@ -432,9 +464,12 @@ pub fn compare_entries(
 /// };
 /// assert_eq!(schedule_csv_for(&entries, start).unwrap().lines().count(), 12 + 1 + 1 + 360);
 /// let errors = schedule_csv_for(&LoanEntries { term_years: Entry::from("41"), ..entries }, start).unwrap_err();
-/// assert_eq!(errors["term_years"], ["Loan term can't be more than 40 years"]);
+/// assert_eq!(errors[&LoanField::TermYears], ["Loan term can't be more than 40 years"]);
 /// ```
-pub fn schedule_csv_for(entries: &LoanEntries, start: NaiveDate) -> Result<String, FieldErrors> {
+pub fn schedule_csv_for(
+    entries: &LoanEntries,
+    start: NaiveDate,
+) -> Result<String, FieldErrors<LoanField>> {
     let terms = entries.to_terms()?;
     loan::schedule(&terms)
         .map(|plan| schedule_csv(&plan, start))

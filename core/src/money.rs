@@ -32,21 +32,6 @@ pub fn round_to_cents(amount: Decimal) -> Decimal {
     rounded
 }
 
-/// Rounds up (towards positive infinity) to the next whole cent, keeping two decimal places.
-///
-/// ```
-/// use banksia_core::money::round_up_to_cents;
-/// use rust_decimal::Decimal;
-///
-/// assert_eq!(round_up_to_cents(Decimal::new(31439168, 4)).to_string(), "3143.92");
-/// assert_eq!(round_up_to_cents(Decimal::new(100001, 3)).to_string(), "100.01");
-/// ```
-pub fn round_up_to_cents(amount: Decimal) -> Decimal {
-    let mut rounded = amount.round_dp_with_strategy(2, RoundingStrategy::ToPositiveInfinity);
-    rounded.rescale(2);
-    rounded
-}
-
 /// Formats an amount as Australian dollars with thousands separators: `$3,143.92`, or
 /// `$3,144` without cents (rounded half away from zero). Negative amounts get a leading minus:
 /// `-$5.00`.
@@ -290,6 +275,10 @@ fn is_json_number(text: &str) -> bool {
 /// `1,25.00` is rejected rather than guessed at.
 ///
 /// The value is returned as typed (no rounding); callers decide how many decimals they accept.
+/// No exponent (`1e5`), underscore (`1_000`) or second point is read: this is the one reader of
+/// amounts, for every calculator entry and every amount of the application. The part that is
+/// Australian (`$`, `A$`, `AUD`, comma groups of three) is ours; the digits become a
+/// [`Decimal`] through rust_decimal's strict `from_str_exact`.
 ///
 /// ```
 /// use banksia_core::money::{parse_amount, AmountParseError};
@@ -338,22 +327,19 @@ pub fn parse_amount(text: &str) -> Result<Decimal, AmountParseError> {
     if whole_digits.len() + fraction.len() > 28 {
         return Err(AmountParseError::Invalid);
     }
-    // At most 28 digits: the whole number of hundredths (or smaller units) fits in 96 bits, so
-    // the amount is built from its digits exactly, with as many decimal places as were typed.
-    // (Built here rather than by `Decimal`'s `FromStr`, whose general parser, exponents and
-    // rounding included, is about 8 KB of each WASM package.) A minus sign is kept on zero too.
-    let mut units: i128 = 0;
-    for digit in whole_digits.bytes().chain(fraction.bytes()) {
-        units = units * 10 + i128::from(digit - b'0');
-    }
-    let places = u32::try_from(fraction.len()).map_err(|_| AmountParseError::Invalid)?;
-    let mut amount =
-        Decimal::try_from_i128_with_scale(units, places).map_err(|_| AmountParseError::Invalid)?;
+    // What is left is plain digits with at most one point: rust_decimal's strict parser turns
+    // them into the exact amount, with as many decimal places as were typed (it errs rather than
+    // rounds). A minus sign is kept on zero too.
+    let digits = match (whole_digits.is_empty(), fraction.is_empty()) {
+        (_, true) => whole_digits,
+        (true, false) => format!("0.{fraction}"),
+        (false, false) => format!("{whole_digits}.{fraction}"),
+    };
+    let mut amount = Decimal::from_str_exact(&digits).map_err(|_| AmountParseError::Invalid)?;
     amount.set_sign_negative(negative);
     Ok(amount)
 }
 
-/// The digits of a whole-dollar part, checking that any commas separate groups of three.
 fn digits_without_separators(whole: &str) -> Option<String> {
     if !whole.bytes().all(|b| b.is_ascii_digit() || b == b',') {
         return None;

@@ -25,10 +25,11 @@
 //! assert_eq!(result.maturity_value.to_string(), "54500.00");
 //! ```
 
-use std::collections::BTreeMap;
-
 use rust_decimal::{Decimal, MathematicalOps, RoundingStrategy};
 use serde::{Deserialize, Serialize};
+
+use crate::calculator::TermDepositField;
+use crate::entries::FieldErrors;
 
 use crate::money::round_to_cents;
 
@@ -245,45 +246,56 @@ pub enum TermDepositError {
 }
 
 impl TermDepositError {
-    /// The input at fault: `"amount"`, `"annual_rate_percent"` or `"term_months"`.
+    /// The calculator's field at fault: the amount, the rate or the term.
     ///
     /// ```
+    /// use banksia_core::calculator::TermDepositField;
     /// use banksia_core::term_deposit::TermDepositError;
-    /// assert_eq!(TermDepositError::TermTooLong.field(), "term_months");
+    /// assert_eq!(TermDepositError::TermTooLong.field(), TermDepositField::TermMonths);
     /// ```
-    pub const fn field(&self) -> &'static str {
+    pub const fn field(&self) -> TermDepositField {
         match self {
-            Self::AmountNotPositive | Self::AmountTooLarge | Self::AmountNotInCents => "amount",
-            Self::RateNegative | Self::RateTooHigh => "annual_rate_percent",
-            Self::TermTooShort | Self::TermTooLong => "term_months",
+            Self::AmountNotPositive | Self::AmountTooLarge | Self::AmountNotInCents => {
+                TermDepositField::Amount
+            }
+            Self::RateNegative | Self::RateTooHigh => TermDepositField::AnnualRatePercent,
+            Self::TermTooShort | Self::TermTooLong => TermDepositField::TermMonths,
         }
     }
 
-    /// The error in the boundary's field-error shape: `{ field: [message] }`.
+    /// The error as the calculator's messages per field: `{ field: [message] }`.
     ///
     /// ```
+    /// use banksia_core::calculator::TermDepositField;
     /// use banksia_core::term_deposit::TermDepositError;
     /// let errors = TermDepositError::AmountNotPositive.to_field_errors();
-    /// assert_eq!(errors["amount"], vec!["Enter a deposit amount greater than $0".to_string()]);
+    /// assert_eq!(errors[&TermDepositField::Amount], ["Enter a deposit amount greater than $0"]);
     /// ```
-    pub fn to_field_errors(&self) -> BTreeMap<String, Vec<String>> {
-        BTreeMap::from([(self.field().to_string(), vec![self.to_string()])])
+    pub fn to_field_errors(&self) -> FieldErrors<TermDepositField> {
+        FieldErrors::from([(self.field(), vec![self.to_string()])])
     }
 }
 
-/// The inputs of a term deposit calculation, as one value (for JSON callers and test vectors).
+/// A term deposit's terms, read and checked: what the calculations take. A page's entries are
+/// read by [`TermDepositEntries`](crate::calculator::TermDepositEntries) (the one reader),
+/// whose [`to_terms`](crate::calculator::TermDepositEntries::to_terms) gives these; they
+/// serialise but are not read.
 ///
 /// ```
-/// use banksia_core::term_deposit::{TermDepositTerms, InterestFrequency};
+/// use banksia_core::term_deposit::{InterestFrequency, TermDepositTerms};
+/// use rust_decimal::Decimal;
 ///
-/// let terms: TermDepositTerms = serde_json::from_str(
-///     r#"{"amount": "50000", "annual_rate_percent": "4.50", "term_months": 24, "frequency": "at_maturity"}"#,
-/// ).unwrap();
+/// let terms = TermDepositTerms {
+///     amount: Decimal::from(50_000),
+///     annual_rate_percent: Decimal::new(450, 2),
+///     term_months: 24,
+///     frequency: InterestFrequency::AtMaturity,
+/// };
 /// assert_eq!(terms.calculate().unwrap().maturity_value.to_string(), "54500.00");
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(rename_all = "snake_case")]
 pub struct TermDepositTerms {
     /// The amount deposited.
     #[cfg_attr(feature = "typescript", ts(type = "string"))]
@@ -293,9 +305,7 @@ pub struct TermDepositTerms {
     pub annual_rate_percent: Decimal,
     /// Term in months (1 to 120).
     pub term_months: u32,
-    /// How often interest is paid; default at maturity.
-    #[serde(default)]
-    #[cfg_attr(feature = "typescript", ts(as = "Option<_>", optional))]
+    /// How often interest is paid.
     pub frequency: InterestFrequency,
 }
 
@@ -349,7 +359,7 @@ pub struct InterestPayment {
 }
 
 /// Interest paid out over the term (see the [module rules](self)).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub struct TermDepositResult {
@@ -371,7 +381,7 @@ pub struct TermDepositResult {
 }
 
 /// Interest reinvested over the term (see the [module rules](self)).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub struct ReinvestedTermDeposit {
@@ -663,7 +673,10 @@ mod tests {
                 );
             }
         }
-        assert_eq!(TermDepositError::RateTooHigh.field(), "annual_rate_percent");
+        assert_eq!(
+            TermDepositError::RateTooHigh.field(),
+            TermDepositField::AnnualRatePercent
+        );
         assert_eq!(
             TermDepositError::TermTooShort.to_string(),
             "Term must be at least 1 month"

@@ -10,7 +10,7 @@ use banksia_core::application::{
     ApplicationInput, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, answer_summary,
     validate_application, validate_step,
 };
-use banksia_core::calculator::LoanEntries;
+use banksia_core::calculator::{LoanEntries, TermDepositEntries};
 use banksia_core::loan::{LoanTerms, repayment, schedule};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
 use banksia_core::term_deposit::TermDepositTerms;
@@ -31,6 +31,19 @@ struct Vector {
 fn parse<T: DeserializeOwned>(value: &Value) -> T {
     serde_json::from_str(&value.to_string())
         .unwrap_or_else(|error| panic!("bad input {value}: {error}"))
+}
+
+/// A calculator's entries read from their JSON text as the server and the WASM exports read
+/// them; what can't be read is `{ errors: { input: [core's message] } }`, as they answer.
+fn entries<T: DeserializeOwned>(value: &Value) -> Result<T, Value> {
+    use banksia_core::entries::{NOT_ENTRIES_MESSAGE, NOT_JSON_MESSAGE};
+    serde_json::from_str(&value.to_string()).map_err(|error| {
+        let message = match error.classify() {
+            serde_json::error::Category::Data => NOT_ENTRIES_MESSAGE,
+            _ => NOT_JSON_MESSAGE,
+        };
+        json!({ "errors": { "input": [message] } })
+    })
 }
 
 fn to_json(value: impl Serialize) -> Value {
@@ -96,8 +109,17 @@ fn today(input: &Value) -> NaiveDate {
 /// Loan inputs are read as the calculator's entries (the page's reader, so every field's
 /// problem is reported at once, as in the browser), then worked out by `loan`.
 fn loan_terms(input: &Value) -> Result<LoanTerms, Value> {
-    parse::<LoanEntries>(input)
+    entries::<LoanEntries>(input)?
         .to_terms()
+        .map_err(|errors| json!({ "errors": errors }))
+}
+
+/// Term deposit inputs are read as the calculator's entries (the page's reader), then worked
+/// out by `term_deposit`.
+fn term_deposit_terms(input: &Value) -> Result<TermDepositTerms, Value> {
+    entries::<TermDepositEntries>(input)?
+        .to_terms()
+        .map(|(terms, _minimum)| terms)
         .map_err(|errors| json!({ "errors": errors }))
 }
 
@@ -150,21 +172,24 @@ fn loan_schedule_view() {
 #[test]
 fn term_deposit() {
     replay("term_deposit", |input| {
-        match parse::<TermDepositTerms>(input).calculate() {
-            Ok(result) => without(to_json(result), &["terms"]),
-            Err(error) => json!({ "errors": error.to_field_errors() }),
+        match term_deposit_terms(input).map(|terms| terms.calculate()) {
+            Ok(Ok(result)) => without(to_json(result), &["terms"]),
+            Ok(Err(error)) => json!({ "errors": error.to_field_errors() }),
+            Err(errors) => errors,
         }
     });
 }
 
 #[test]
 fn term_deposit_reinvested() {
-    replay("term_deposit_reinvested", |input| {
-        match parse::<TermDepositTerms>(input).calculate_reinvested() {
-            Ok(result) => without(to_json(result), &["terms"]),
-            Err(error) => json!({ "errors": error.to_field_errors() }),
-        }
-    });
+    replay(
+        "term_deposit_reinvested",
+        |input| match term_deposit_terms(input).map(|terms| terms.calculate_reinvested()) {
+            Ok(Ok(result)) => without(to_json(result), &["terms"]),
+            Ok(Err(error)) => json!({ "errors": error.to_field_errors() }),
+            Err(errors) => errors,
+        },
+    );
 }
 
 #[test]
@@ -238,7 +263,10 @@ fn reference_validate() {
 fn borrowing_power() {
     use banksia_core::borrowing_power::{BorrowingPowerEntries, borrowing_power_view};
     replay("borrowing_power", |input| {
-        let entries: BorrowingPowerEntries = parse(&input["entries"]);
+        let entries: BorrowingPowerEntries = match entries(&input["entries"]) {
+            Ok(entries) => entries,
+            Err(errors) => return errors,
+        };
         match borrowing_power_view(&entries, today(input)) {
             Ok(view) => without(to_json(view), &["note"]),
             Err(errors) => json!({ "errors": errors }),
@@ -267,24 +295,24 @@ fn term_deposit_options() {
 
 #[test]
 fn loan_rate_rises() {
-    use banksia_core::loan_scenarios::rate_rises;
+    use banksia_core::loan_scenarios::rate_rises_for;
     replay("loan_rate_rises", |input| {
-        match rate_rises(&parse::<LoanTerms>(input)) {
+        match rate_rises_for(&parse::<LoanEntries>(input)) {
             Ok(rises) => json!({ "rises": rises }),
-            Err(error) => json!({ "errors": error.to_field_errors() }),
+            Err(errors) => json!({ "errors": errors }),
         }
     });
 }
 
 #[test]
 fn loan_comparison() {
-    use banksia_core::loan_scenarios::compare;
+    use banksia_core::loan_scenarios::compare_entries;
     replay("loan_comparison", |input| {
-        let first: LoanTerms = parse(&input["first"]);
-        let second: LoanTerms = parse(&input["second"]);
-        match compare(&first, &second) {
+        let first: LoanEntries = parse(&input["first"]);
+        let second: LoanEntries = parse(&input["second"]);
+        match compare_entries(&first, &second) {
             Ok(comparison) => to_json(comparison),
-            Err(error) => json!({ "errors": error.to_field_errors() }),
+            Err(errors) => json!({ "errors": errors }),
         }
     });
 }
@@ -326,7 +354,11 @@ fn key_facts_sheet() {
     use banksia_core::key_facts::key_facts_sheet;
     replay("key_facts_sheet", |input| {
         let product: String = parse(&input["product"]);
-        match key_facts_sheet(&product, &parse::<LoanEntries>(&input["entries"])) {
+        let entries = match entries::<LoanEntries>(&input["entries"]) {
+            Ok(entries) => entries,
+            Err(errors) => return errors,
+        };
+        match key_facts_sheet(&product, &entries) {
             Ok(sheet) => without(
                 to_json(sheet),
                 &[

@@ -101,22 +101,38 @@ ensure_site_dependencies() {
   fi
 }
 
+# The directory of every package of wasm/packages.json, one a line.
+wasm_package_dirs() {
+  "$SITE/node_modules/.bin/node" -e '
+    const fs = require("fs"), path = require("path");
+    const { packages } = JSON.parse(fs.readFileSync(path.join(process.argv[1], "packages.json"), "utf8"));
+    for (const p of packages) console.log(path.join(process.argv[1], p.dir));
+  ' "$ROOT/wasm"
+}
+
+# Whether every package of wasm/packages.json has its .wasm built.
+wasm_packages_built() {
+  "$SITE/node_modules/.bin/node" -e '
+    const fs = require("fs"), path = require("path");
+    const { packages } = JSON.parse(fs.readFileSync(path.join(process.argv[1], "packages.json"), "utf8"));
+    process.exit(packages.every((p) => fs.existsSync(path.join(process.argv[1], p.dir, "banksia_wasm_bg.wasm"))) ? 0 : 1);
+  ' "$ROOT/wasm"
+}
+
 build_wasm() {
   if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" \
-    "$ROOT/core/Cargo.toml" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
-    && [ -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ] && [ -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ] \
-    && [ -f "$ROOT/wasm/pkg-borrowing/banksia_wasm_bg.wasm" ] && [ -f "$ROOT/wasm/pkg-tools/banksia_wasm_bg.wasm" ]; then
+    "$ROOT/wasm/packages.json" "$ROOT/core/Cargo.toml" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
+    && wasm_packages_built; then
     return
   fi
-  # Every package: wasm/pkg (calculators), wasm/pkg-application (the wizard), wasm/pkg-borrowing
-  # (borrowing power) and wasm/pkg-tools (rate rises, comparison, CSV, term deposit options), sizes checked.
-  say "wasm/scripts/build.sh (profiles wasm-release and wasm-release-application)"
+  # Every package of wasm/packages.json, then their sizes.
+  say "wasm/scripts/build.sh (the packages of wasm/packages.json)"
   WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh"
   mark_built wasm
 }
 
 build_site() {
-  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wasm/pkg" "$ROOT/wasm/pkg-application" "$ROOT/wasm/pkg-borrowing" "$ROOT/wasm/pkg-tools" \
+  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" $(wasm_package_dirs) \
     && [ -f "$SITE/dist/index.html" ] && [ -f "$SITE/dist/pagefind/pagefind.js" ]; then
     return
   fi

@@ -1,37 +1,41 @@
 #!/usr/bin/env bash
-# Builds banksia-core's four WebAssembly packages for the site and prints their sizes:
-#   wasm/pkg/              the calculators (default features): home loan and term deposit pages
-#   wasm/pkg-application/  the account application (feature "application"): the wizard
-#   wasm/pkg-borrowing/    the borrowing power calculator (feature "borrowing")
-#   wasm/pkg-tools/        the loan tools (feature "tools"): rate rises, two loans compared, the
-#                          schedule as CSV, and term deposit options
-# Each is built by wasm-pack (profile wasm-release: size-optimised, LTO, panic=abort; the
-# application package with wasm-release-application, opt-level 2: see Cargo.toml), then
-# shrunk by wasm-opt -Oz from the npm package binaryen (wasm-pack's own download of it fails
-# offline). report-size.mjs prints their sizes (budgets are per route: benches/README.md).
-# Usage: wasm/scripts/build.sh [pkg|pkg-application|pkg-borrowing|pkg-tools]...   (default: all)
+# Builds banksia-core's WebAssembly packages for the site, as listed once in wasm/packages.json
+# (each: its directory, its cargo features and its profile), then prints their sizes.
+# Each is built by wasm-pack (size-optimised, LTO, panic=abort; see Cargo.toml's profiles) with
+# only its own features, then shrunk by wasm-opt -Oz from the npm package binaryen (wasm-pack's
+# own download of it fails offline). report-size.mjs prints their sizes (budgets are per route:
+# benches/README.md).
+# Usage: wasm/scripts/build.sh [dir]...   (default: every package of wasm/packages.json)
 set -euo pipefail
 WASM="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WASM_OPT="${WASM_OPT:-$WASM/../site/node_modules/.bin/wasm-opt}"
 NODE="${NODE:-node}"
 
 build_package() {
-  local out="$1" profile="$2"; shift 2
-  (cd "$WASM" && wasm-pack build --profile "$profile" --no-opt --target web --out-dir "$out" -- "$@")
+  local out="$1" profile="$2" features="$3"
+  (cd "$WASM" && wasm-pack build --profile "$profile" --no-opt --target web --out-dir "$out" -- \
+    --no-default-features --features "$features")
   "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$WASM/$out/banksia_wasm_bg.wasm" -o "$WASM/$out/banksia_wasm_bg.wasm"
 }
 
-packages=("$@")
-[ ${#packages[@]} -gt 0 ] || packages=(pkg pkg-application pkg-borrowing pkg-tools)
-for package in "${packages[@]}"; do
-  case "$package" in
-    pkg) build_package pkg wasm-release ;;
-    pkg-application) build_package pkg-application wasm-release-application --no-default-features --features application ;;
-    pkg-borrowing) build_package pkg-borrowing wasm-release --no-default-features --features borrowing ;;
-    pkg-tools) build_package pkg-tools wasm-release --no-default-features --features tools ;;
-    *) echo "unknown package: $package (pkg, pkg-application, pkg-borrowing or pkg-tools)" >&2; exit 2 ;;
-  esac
-done
+# One line per package: "dir profile feature,feature".
+manifest="$("$NODE" -e '
+  const { packages } = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+  for (const p of packages) console.log(`${p.dir} ${p.profile} ${p.features.join(",")}`);
+' "$WASM/packages.json")"
+
+wanted=("$@")
+built=0
+while read -r dir profile features; do
+  if [ ${#wanted[@]} -eq 0 ] || printf '%s\n' "${wanted[@]}" | grep -qx "$dir"; then
+    build_package "$dir" "$profile" "$features"
+    built=$((built + 1))
+  fi
+done <<<"$manifest"
+if [ ${#wanted[@]} -gt 0 ] && [ "$built" -ne ${#wanted[@]} ]; then
+  echo "unknown package among: ${wanted[*]} (see wasm/packages.json)" >&2
+  exit 2
+fi
 "$NODE" "$WASM/scripts/report-size.mjs"

@@ -3,37 +3,55 @@
 
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
-    ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, Today,
-    answer_summary, form_options,
+    ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
+    SummaryRow, Today, answer_summary, form_options,
 };
 use banksia_core::application_form::{
     ApplicationReport, check_application, check_every_field, check_step,
 };
-use banksia_core::calculator::{FieldErrors, Outcome};
+use banksia_core::entries::Outcome;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{Unread, input_error, read_js, read_today, text, to_js};
+use crate::{Unread, json_text, read_json, text, to_js};
+
+/// Messages under `input` only: an application or a date core can't read.
+type InputErrors = std::collections::BTreeMap<&'static str, Vec<String>>;
+
+/// `{ "input": [message] }`.
+fn input_error(message: impl Into<String>) -> InputErrors {
+    InputErrors::from([("input", vec![message.into()])])
+}
 
 /// A report carrying only an `input` error, for an application or a date core can't read.
 #[derive(Serialize)]
-struct InputErrorReport {
-    errors: FieldErrors,
+pub(crate) struct InputErrorReport {
+    errors: InputErrors,
     warnings: FieldMessages,
     first_error_step: Option<u8>,
     application: Option<()>,
 }
 
-/// Reads the input (an object, or the JSON text of the body to be posted) with
+/// An application report, or one carrying only an `input` error.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum Checked {
+    /// core's report.
+    Report(Box<ApplicationReport>),
+    /// What could not be read.
+    Unread(InputErrorReport),
+}
+
+/// Reads the input (the JSON text of the body to be posted, or an object written as JSON) with
 /// [`ApplicationInput`]'s one `Deserialize`, the server's reader of the request body, and
-/// today (a date `YYYY-MM-DD`, or the moment in RFC 3339), and runs `check`; what can't be read is reported under
-/// `input` with the message the server answers with.
-fn check(
-    input: JsValue,
-    today: &JsValue,
+/// today (a date `YYYY-MM-DD`, or the moment in RFC 3339), and runs `check`; what can't be read
+/// is reported under `input` with the message the server answers with.
+pub(crate) fn check_of(
+    input: Option<&str>,
+    today: &str,
     check: impl FnOnce(&ApplicationInput, Today) -> ApplicationReport,
-) -> JsValue {
-    let read = read_js::<ApplicationInput>(&input)
+) -> Checked {
+    let read = read_json::<ApplicationInput>(input)
         .map_err(|unread| {
             input_error(match unread {
                 Unread::NotJson => NOT_JSON_MESSAGE,
@@ -41,18 +59,29 @@ fn check(
             })
         })
         .and_then(|input| {
-            let today = read_today(today)?;
+            let today = Today::parse(today).ok_or_else(|| {
+                input_error("today must be a date written YYYY-MM-DD or a moment in RFC 3339")
+            })?;
             Ok((input, today))
         });
     match read {
-        Ok((input, today)) => to_js(&check(&input, today)),
-        Err(errors) => to_js(&InputErrorReport {
+        Ok((input, today)) => Checked::Report(Box::new(check(&input, today))),
+        Err(errors) => Checked::Unread(InputErrorReport {
             errors,
             warnings: FieldMessages::new(),
             first_error_step: None,
             application: None,
         }),
     }
+}
+
+/// [`check_of`] for a page's values.
+fn check(
+    input: JsValue,
+    today: &JsValue,
+    check: impl FnOnce(&ApplicationInput, Today) -> ApplicationReport,
+) -> JsValue {
+    to_js(&check_of(json_text(&input).as_deref(), &text(today), check))
 }
 
 /// Checks the fields of one wizard step (1 to 5; any other number checks every field) as of
@@ -124,11 +153,16 @@ pub fn bank_today(epoch_millis: f64) -> String {
 /// Check your answers: every answer of steps 1 to 4 written for a person (labels, full state
 /// name, amounts in dollars, the date of birth written out, "Not provided"), in form order, each
 /// with its step and field; for an input core can't read, the server's message under `input`.
-#[wasm_bindgen(js_name = answerSummary, unchecked_return_type = "Outcome<Array<SummaryRow>>")]
+#[wasm_bindgen(js_name = answerSummary, unchecked_return_type = "Outcome<Array<SummaryRow>, \"input\">")]
 pub fn answer_summary_js(
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
 ) -> JsValue {
-    let outcome: Outcome<_> = read_js::<ApplicationInput>(&input)
+    to_js(&answer_summary_of(json_text(&input).as_deref()))
+}
+
+/// [`answer_summary_js`] of the application's JSON text.
+pub(crate) fn answer_summary_of(input: Option<&str>) -> Outcome<Vec<SummaryRow>, &'static str> {
+    read_json::<ApplicationInput>(input)
         .map(|input| answer_summary(&input))
         .map_err(|unread| {
             input_error(match unread {
@@ -136,6 +170,5 @@ pub fn answer_summary_js(
                 Unread::Shape => NOT_AN_APPLICATION_MESSAGE,
             })
         })
-        .into();
-    to_js(&outcome)
+        .into()
 }

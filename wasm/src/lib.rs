@@ -6,13 +6,12 @@
 //! thrown exceptions, so the page can show each message beside its input; a value of the wrong
 //! shape becomes a message under `input`.
 //!
-//! Data crosses as one JSON string each way. A page's value is turned into JSON text by
-//! `JSON.stringify`, or handed over as JSON text already (e.g. the very body the wizard will
-//! post). That text is read exactly as the server reads a request body: by `serde_json`
-//! (feature `arbitrary_precision`) and the input type's own `Deserialize`, through [`quiet`],
-//! which only keeps serde's error messages from being formatted (they would link Rust's float
-//! printing, about 20 KB; see ARCHITECTURE.md). So the browser and the server give the same
-//! answer for the same text, malformed text included. Results are written by
+//! Data crosses as JSON text. A page's value is turned into JSON text by `JSON.stringify`, or
+//! handed over as JSON text already (e.g. the very body the wizard will post). That text is
+//! read exactly as the server reads a request body: `serde_json::from_str` (feature
+//! `arbitrary_precision`) and the input type's own `Deserialize`, so the browser and the server
+//! give the same answer for the same text, malformed text and enum fields included
+//! (`tests/differential.test.mjs` checks it against [`native`]). Results are written by
 //! `serde_json::to_string` and turned into plain objects by `JSON.parse`.
 //!
 //! Money never passes through a float in Rust: a number's digits reach core as written. A
@@ -20,29 +19,12 @@
 //! decimal form (`6.45` stays `6.45`, `1e21` becomes `1e+21`, refused like every exponent);
 //! the site itself hands amounts over as the text a person typed.
 //!
-//! The crate builds four packages, so that a page downloads only the half of core it uses:
-//!
-//! * feature `calculators` (the default, `pkg/`): `repayment`, `loanSchedule`, `termDeposit`;
-//! * feature `application` (`pkg-application/`): `validateStep`, `validateApplication`,
-//!   `normaliseApplication`, `formOptions`, `bankToday`, `stepFields`, `fieldLabel`;
-//!
-//! * feature `borrowing` (`pkg-borrowing/`): `borrowingPower`;
-//! * feature `tools` (`pkg-tools/`): `loanRateRises`, `compareLoans`, `loanScheduleCsv`,
-//!   `productCatalog`, `keyFactsSheet`,
-//!   `termDepositOptions`;
-//!
-//! (the borrowing power and the loan tools together are 69 KB gzip, over the 60 KB budget of
-//! one package, so each has its own) and all four hold `formatAud`, `isValidReference` and
-//! `referenceFromRandom`. Native builds (tests, clippy) compile everything. The TypeScript
-//! types of everything that crosses are generated from the Rust types by `build.rs` and
-//! written into each package's `.d.ts`.
+//! The crate builds four packages (see `scripts/build.sh`); native builds (tests, clippy, the
+//! `boundary` binary) compile every export. The TypeScript types of everything that crosses
+//! are generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 
-use std::collections::BTreeMap;
-
-use banksia_core::calculator::FieldErrors;
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
-use quiet::Unread;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
@@ -53,7 +35,8 @@ mod application;
 mod borrowing;
 #[cfg(any(feature = "calculators", not(target_arch = "wasm32")))]
 mod calculators;
-mod quiet;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod native;
 #[cfg(any(feature = "tools", not(target_arch = "wasm32")))]
 mod tools;
 
@@ -77,51 +60,66 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     serde_json::to_string(value).map_or(JsValue::NULL, |text| json_parse(&text))
 }
 
-/// The one error helper: a message under `input` for a value core can't take.
-fn input_error(message: impl Into<String>) -> FieldErrors {
-    BTreeMap::from([("input".to_owned(), vec![message.into()])])
+/// Why a page's value could not be read as an input type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Unread {
+    /// Not JSON text (or a JavaScript value `JSON.stringify` refuses).
+    NotJson,
+    /// JSON, but not what the input type reads.
+    Shape,
 }
 
-/// Reads `T` with its one `Deserialize` from JSON text, or from a JavaScript value turned into
-/// JSON text by `JSON.stringify`.
-fn read_js<T: DeserializeOwned>(value: &JsValue) -> Result<T, Unread> {
-    let text = match value.as_string() {
-        Some(text) => text,
+/// A page's value as JSON text: a string as it is, anything else written by `JSON.stringify`
+/// (`undefined` as `null`); `None` for a value it refuses (a BigInt, a cycle).
+fn json_text(value: &JsValue) -> Option<String> {
+    match value.as_string() {
+        Some(text) => Some(text),
         None => json_stringify(value)
-            .map_err(|_| Unread::NotJson)?
-            .unwrap_or_else(|| "null".to_owned()),
-    };
-    quiet::from_json(&text)
+            .ok()
+            .map(|text| text.unwrap_or_else(|| "null".to_owned())),
+    }
 }
 
-/// A calculator's entries (an object, or its JSON text) read by their one `Deserialize`; what
-/// can't be read is an `input` error.
+/// Reads `T` from JSON text exactly as the server reads a request body: `serde_json::from_str`
+/// (feature `arbitrary_precision`) and `T`'s own `Deserialize`. `None` is a value that could
+/// not even be written as JSON.
+fn read_json<T: DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
+    serde_json::from_str(text.ok_or(Unread::NotJson)?).map_err(|error| match error.classify() {
+        serde_json::error::Category::Data => Unread::Shape,
+        _ => Unread::NotJson,
+    })
+}
+
+/// A calculator's entries from JSON text, read by their one `Deserialize`; what can't be read
+/// is core's message under `input`.
 #[cfg(any(
     feature = "calculators",
     feature = "borrowing",
     feature = "tools",
     not(target_arch = "wasm32")
 ))]
-fn read_entries<T: DeserializeOwned>(value: &JsValue) -> Result<T, FieldErrors> {
-    read_js(value).map_err(|unread| match unread {
-        Unread::NotJson => input_error("expected plain data (JSON)"),
-        Unread::Shape => input_error(
-            "expected an object of the calculator's entries, each text, a number or null",
-        ),
+fn read_entries<T: DeserializeOwned, F: banksia_core::entries::EntryField>(
+    text: Option<&str>,
+) -> Result<T, banksia_core::entries::FieldErrors<F>> {
+    use banksia_core::entries::{NOT_ENTRIES_MESSAGE, NOT_JSON_MESSAGE, input_error};
+    read_json(text).map_err(|unread| {
+        input_error(match unread {
+            Unread::NotJson => NOT_JSON_MESSAGE,
+            Unread::Shape => NOT_ENTRIES_MESSAGE,
+        })
     })
 }
 
 /// Today as the page gives it: a date (`YYYY-MM-DD`, the same in every state) or the moment
 /// (`Date.toISOString()`, so each state's own date can be judged); an `input` error otherwise.
-#[cfg(any(
-    feature = "application",
-    feature = "borrowing",
-    feature = "tools",
-    not(target_arch = "wasm32")
-))]
-fn read_today(value: &JsValue) -> Result<banksia_core::application::Today, FieldErrors> {
-    banksia_core::application::Today::parse(&text(value)).ok_or_else(|| {
-        input_error("today must be a date written YYYY-MM-DD or a moment in RFC 3339")
+#[cfg(any(feature = "borrowing", feature = "tools", not(target_arch = "wasm32")))]
+fn read_today<F: banksia_core::entries::EntryField>(
+    text: &str,
+) -> Result<banksia_core::application::Today, banksia_core::entries::FieldErrors<F>> {
+    banksia_core::application::Today::parse(text).ok_or_else(|| {
+        banksia_core::entries::input_error(
+            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
+        )
     })
 }
 
@@ -157,6 +155,13 @@ pub fn format_aud_js(
 ) -> String {
     parse_amount(&text(&amount))
         .map_or_else(|_| String::new(), |amount| format_aud(amount, show_cents))
+}
+
+/// The repayment frequencies a loan form offers, in form order, each with its label and words
+/// (core's `RepaymentFrequency::options`).
+#[wasm_bindgen(js_name = repaymentFrequencies, unchecked_return_type = "FrequencyOption[]")]
+pub fn repayment_frequencies() -> JsValue {
+    to_js(&banksia_core::loan::RepaymentFrequency::options())
 }
 
 /// Talc rather than the standard library's dlmalloc: about 6 KB smaller in each package, and no

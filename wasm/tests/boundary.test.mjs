@@ -5,6 +5,9 @@ import assert from "node:assert/strict";
 import { application, borrowing, calculators, tools } from "./packages.mjs";
 
 const TODAY = "2026-03-01";
+/** core's message for a value that is not one object of a calculator's entries. */
+const NOT_ENTRIES =
+  "The calculator's entries must be one JSON object of its fields, each at most once: each figure text, a number or null, and each choice one of its options.";
 const EXACT = /^-?\d+\.\d{2}$/;
 const DISPLAY = /^-?\$\d{1,3}(,\d{3})*(\.\d{2})?$/;
 
@@ -25,6 +28,17 @@ const cyclic = {};
 cyclic.self = cyclic;
 /** Values of the wrong shape for any export's object argument. */
 const BAD_SHAPES = [undefined, null, 42, "500000", true, [], [1, 2], { unknown: 1 }, { principal: 10n }, cyclic, () => 1];
+
+describe("borrowing power's income year", () => {
+  const entries = { income: "100000", term_years: "30", annual_rate_percent: "6.45" };
+  it("is chosen by core from the Sydney date of the moment given: 1 July from midnight there", () => {
+    // 1 July 2026 00:30 AEST is 30 June 14:30 UTC: a UTC date would still say 2025-26.
+    for (const moment of ["2026-06-30T14:30:00.000Z", "2026-06-30T23:59:59.999Z", "2026-07-01T00:00:00.000Z"]) {
+      assert.equal(borrowing.borrowingPower(entries, moment).value.income_year, "2026-27", moment);
+    }
+    assert.equal(borrowing.borrowingPower(entries, "2026-06-30T13:59:59.000Z").value.income_year, "2025-26");
+  });
+});
 
 describe("calculators", () => {
   const loan = (entries) => calculators.loanSchedule({ principal: "500000", annual_rate_percent: "6.45", term_years: "30", ...entries });
@@ -57,7 +71,9 @@ describe("calculators", () => {
       [{ term_years: "2.5" }, "term_years", "Enter the loan term in whole years"],
       [{ term_years: "1e9" }, "term_years", "Enter the loan term in whole years"],
       [{ term_years: 1e21 }, "term_years", "Enter the loan term in whole years"],
-      [{ frequency: "yearly" }, "frequency", "Choose monthly, fortnightly or weekly repayments"],
+      // A repayment frequency is an enum end to end: anything but its values is refused with the input.
+      [{ frequency: "yearly" }, "input", NOT_ENTRIES],
+      [{ frequency: { t: "weekly" } }, "input", NOT_ENTRIES],
       [{ interest_only_years: "-1" }, "interest_only_years", "Interest-only period can't be negative"],
       [{ extra_repayment: "x" }, "extra_repayment", "Enter the extra repayment in dollars, like 200"],
     ];
@@ -113,7 +129,7 @@ describe("calculators", () => {
     }
     const typed = calculators.loanSchedule({ principal: { amount: 1 } });
     assert.equal(typed.ok, false);
-    assert.deepEqual(typed.errors.input, ["expected an object of the calculator's entries, each text, a number or null"]);
+    assert.deepEqual(typed.errors.input, [NOT_ENTRIES]);
   });
 
   it("reports every field's problem at once", () => {

@@ -1,6 +1,9 @@
-// Loads the built packages the way the site's build does (initSync from the files on disk),
-// so the tests run exactly what is shipped.
+// Loads the built packages of wasm/packages.json the way the site's build does (initSync from
+// the files on disk), so the tests run exactly what is shipped.
 import { readFileSync, existsSync } from "node:fs";
+
+/** wasm/packages.json: every package, listed once. */
+export const MANIFEST = JSON.parse(readFileSync(new URL("../packages.json", import.meta.url), "utf8"));
 
 async function load(dir) {
   const base = new URL(`../${dir}/`, import.meta.url);
@@ -13,14 +16,19 @@ async function load(dir) {
   return pkg;
 }
 
-/** The calculators' package (wasm/pkg). */
-export const calculators = await load("pkg");
-/** The account application's package (wasm/pkg-application). */
-export const application = await load("pkg-application");
-/** The borrowing power calculator's package (wasm/pkg-borrowing). */
-export const borrowing = await load("pkg-borrowing");
-/** The loan tools' package (wasm/pkg-tools): rate rises, two loans compared, CSV, term deposit options. */
-export const tools = await load("pkg-tools");
+/** Every package by its manifest name. */
+export const packages = Object.fromEntries(
+  await Promise.all(MANIFEST.packages.map(async ({ name, dir }) => [name, await load(dir)])),
+);
+
+/** The calculators' package. */
+export const calculators = packages.calculators;
+/** The account application's package. */
+export const application = packages.application;
+/** The borrowing power calculator's package. */
+export const borrowing = packages.borrowing;
+/** The loan tools' package: rate rises, two loans compared, CSV, Key Facts Sheet, term deposit options. */
+export const tools = packages.tools;
 
 /** Reads a vector file of core/tests/vectors/, unchanged. */
 export function vectors(name) {

@@ -6,17 +6,12 @@
  * the API's answers included), kept apart from the calculators' package so each page
  * downloads only the half of core it uses. Importing this module initialises it, so every
  * export can be called synchronously afterwards: read from disk at build time (the step 1 HTML
- * is rendered with core's options), fetched as a hashed asset in the browser.
+ * is rendered with core's options), fetched as a hashed asset in the browser (lib/wasm.ts, the
+ * one loader; the package `application` of wasm/packages.json).
  */
 import init, { initSync } from '../../../../wasm/pkg-application/banksia_wasm.js';
 
-if (import.meta.env.SSR) {
-  const { readFileSync } = await import('node:fs');
-  const { resolve } = await import('node:path');
-  // astro build runs in site/; the package is built into wasm/pkg-application/ beside it.
-  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-application/banksia_wasm_bg.wasm')) });
-} else {
-  await init();
-}
+if (import.meta.env.SSR) (await import('../../lib/wasm')).fromDisk('pkg-application', initSync);
+else await init();
 
 export * from '../../../../wasm/pkg-application/banksia_wasm.js';

@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { homeLoanCalculatorDefaults } from '../../data/lending';
-import { borrowingPower, today, type BorrowingPowerEntries, type BorrowingPowerView, type Outcome } from './borrowingCore';
+import { borrowingPower, type BorrowingPowerEntries, type BorrowingPowerField, type BorrowingPowerView, type Outcome } from './borrowingCore';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
@@ -53,13 +53,16 @@ const QUERY_KEYS: QueryKeys<BorrowingEntries> = {
 
 export interface BorrowingPowerCalculatorProps {
   defaults: BorrowingEntries;
-  /** The date the figure is worked out for (`YYYY-MM-DD`); today's in the browser. */
+  /**
+   * The date the figure is worked out for (`YYYY-MM-DD`); in the browser, the moment now, from
+   * which core picks the Australian date and so the income year.
+   */
   date?: string;
 }
 
-/** What core is asked: the entries as typed; the second income only with two applicants. */
+/** What core is asked: the entries as typed (core decides whether the second income counts). */
 export function borrowingEntries(entries: BorrowingEntries): BorrowingPowerEntries {
-  return { ...entries, partner_income: entries.applicants === '2' ? entries.partner_income : '' };
+  return { ...entries };
 }
 
 /**
@@ -70,8 +73,8 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
-  const outcome: Outcome<BorrowingPowerView> = borrowingPower(borrowingEntries(entries), date ?? today());
-  const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
+  const outcome: Outcome<BorrowingPowerView, BorrowingPowerField> = borrowingPower(borrowingEntries(entries), date ?? new Date().toISOString());
+  const errors: FieldErrors<BorrowingPowerField> = outcome.ok ? {} : outcome.errors;
   const field = (name: keyof BorrowingEntries, label: string, extra: { prefix?: string; suffix?: string; hint?: string; decimal?: boolean }) => (
     <Field
       id={`${id}-${name}`}

@@ -3,8 +3,11 @@ import { perAnnum } from '../../data/format';
 import {
   formatAud,
   loanSchedule,
+  repaymentFrequencies,
+  type ComparisonField,
   type LoanComparison,
   type LoanEntries,
+  type LoanField,
   type LoanScheduleView,
   type Outcome,
   type RateRise,
@@ -13,7 +16,7 @@ import { ComparisonTable, RateRises, useLoanTools } from './HomeLoanCalculatorSc
 import ScheduleChart from './ScheduleChart';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
-import { firstMessage, Field, type FieldErrors } from './fields';
+import { choiceOf, firstMessage, Field, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 
 /** A home loan product the visitor can pick; its rates come from the site's data. */
@@ -43,9 +46,9 @@ export interface HomeLoanCalculatorProps {
   /** Loan B's term to start with: the default loan over another term. */
   compareYears: string;
   /** core's rate rises for the default entries, worked out at build time. */
-  defaultRises: Outcome<RateRise[]>;
+  defaultRises: Outcome<RateRise[], LoanField>;
   /** core's comparison of the default loan with Loan B's starting entries, worked out at build time. */
-  defaultComparison: Outcome<LoanComparison>;
+  defaultComparison: Outcome<LoanComparison, ComparisonField>;
 }
 
 /** The option id meaning "I'll type my own rate". */
@@ -56,11 +59,8 @@ function sameEntries(a: LoanEntries, b: LoanEntries): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-const FREQUENCIES = [
-  { value: 'monthly', label: 'Monthly', noun: 'monthly' },
-  { value: 'fortnightly', label: 'Fortnightly', noun: 'fortnightly' },
-  { value: 'weekly', label: 'Weekly', noun: 'weekly' },
-] as const;
+/** The repayment frequencies core offers, with their labels and words (never listed here). */
+const FREQUENCIES = repaymentFrequencies();
 
 /** Everything the visitor typed or chose, as text. */
 type HomeLoanEntries = {
@@ -124,7 +124,7 @@ export function loanEntries(entries: HomeLoanEntries, options: readonly LoanOpti
     principal: entries.amount,
     annual_rate_percent: rateOf(entries, options),
     term_years: entries.years,
-    frequency: entries.frequency,
+    ...choiceOf('frequency', entries.frequency, FREQUENCIES.map((f) => f.value)),
     interest_only_years: entries.interestOnly,
     extra_repayment: entries.extra,
   };
@@ -160,12 +160,12 @@ export default function HomeLoanCalculator({
   };
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
-  const outcome: Outcome<LoanScheduleView> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
+  const outcome: Outcome<LoanScheduleView, LoanField> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
   // The figure follows every keystroke at once; the chart and table may lag a frame behind
   // (React renders them with the previous schedule first, then the new one when it has time).
   const detail = useDeferredValue(outcome);
-  const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
-  const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0];
+  const errors: FieldErrors<LoanField> = outcome.ok ? {} : outcome.errors;
+  const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0]!;
   const chosen = options.find((o) => o.id === entries.option);
 
   // Loan B: Loan A with what the visitor changed in B (at first, only the term).
@@ -360,7 +360,7 @@ export default function HomeLoanCalculator({
                 id={`${id}-extra`}
                 name="extra"
                 label="Extra repayment"
-                hint={`Added to every ${frequency.noun} repayment`}
+                hint={`Added to every ${frequency.adjective} repayment`}
                 prefix="$"
                 inputMode="decimal"
                 placeholder="0"
@@ -390,7 +390,7 @@ export default function HomeLoanCalculator({
         <HomeLoanResults
           outcome={outcome}
           detail={detail}
-          frequencyNoun={frequency.noun}
+          frequencyNoun={frequency.adjective}
           entries={asked}
           rises={<>{outcome.ok && <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} failed={failed} />}</>}
         />
@@ -432,9 +432,9 @@ export default function HomeLoanCalculator({
 }
 
 interface ResultsProps {
-  outcome: Outcome<LoanScheduleView>;
+  outcome: Outcome<LoanScheduleView, LoanField>;
   /** The same or a slightly older outcome, for the chart and the table. */
-  detail: Outcome<LoanScheduleView>;
+  detail: Outcome<LoanScheduleView, LoanField>;
   frequencyNoun: string;
   /** What core is asked, for the schedule's CSV. */
   entries: LoanEntries;
@@ -622,7 +622,7 @@ interface SecondLoanFieldsProps {
   entries: HomeLoanEntries;
   options: readonly LoanOption[];
   /** core's messages for both loans; Loan B's are under `second.<field>`. */
-  errors: FieldErrors;
+  errors: FieldErrors<ComparisonField>;
   onChange: (changes: Partial<HomeLoanEntries>) => void;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { percent } from '../../data/format';
-import { formatAud, type LoanComparison, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
+import { formatAud, repaymentFrequencies, type ComparisonField, type LoanComparison, type LoanField, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
 import { firstMessage, type FieldErrors } from './fields';
 
 /**
@@ -86,13 +86,13 @@ function ratePercent(rate: string): string {
   return percent(Number(rate));
 }
 
-/** How a repayment is counted: "month", "fortnight", "week". */
-const PERIOD: Record<string, string> = { monthly: 'month', fortnightly: 'fortnight', weekly: 'week' };
+/** How a repayment is counted ("month", "fortnight", "week"), by frequency: core's words. */
+const PERIOD = new Map(repaymentFrequencies().map((f) => [f.value, f.period]));
 
 interface RateRisesProps {
   view: LoanScheduleView;
   /** core's rises for the entries shown; `undefined` while the tools load. */
-  rises: Outcome<RateRise[]> | undefined;
+  rises: Outcome<RateRise[], LoanField> | undefined;
   failed: boolean;
 }
 
@@ -167,14 +167,14 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
 }
 
 interface ComparisonTableProps {
-  comparison: Outcome<LoanComparison> | undefined;
+  comparison: Outcome<LoanComparison, ComparisonField> | undefined;
   failed: boolean;
 }
 
 /** Loan A and Loan B side by side, and the difference (B minus A). */
 export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
   if (comparison && !comparison.ok) {
-    const errors: FieldErrors = comparison.errors;
+    const errors: FieldErrors<ComparisonField> = comparison.errors;
     const first = Object.keys(errors).some((field) => field.startsWith('first.'));
     return (
       <p className="calc-compare__problem" role="status" data-testid="compare-problem">
@@ -185,7 +185,7 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
   const both = comparison?.value;
   const pending = failed ? '–' : '…';
   const sameFrequency = both ? both.first.frequency === both.second.frequency : true;
-  const repayment = (loan: LoanComparison['first']) => `${cents(loan.repayment)} a ${PERIOD[loan.frequency] ?? 'month'}`;
+  const repayment = (loan: LoanComparison['first']) => `${cents(loan.repayment)} a ${PERIOD.get(loan.frequency) ?? 'month'}`;
   const difference = (amount: string, more: string, less: string) => {
     if (amount.startsWith('-')) return `${cents(amount.slice(1))} ${less}`;
     const shown = cents(amount);

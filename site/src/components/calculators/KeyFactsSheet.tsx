@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef } from 'react';
-import { keyFactsSheet, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from './toolsCore';
-import { Field, firstMessage, type FieldErrors } from './fields';
+import { keyFactsSheet, repaymentFrequencies, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from './toolsCore';
+import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 import { longDate } from '../../data/format';
 
@@ -15,7 +15,7 @@ export interface KeyFactsSheetProps {
   defaultAmount: string;
   defaultYears: string;
   /** core's sheet for the defaults, worked out at build time so the first paint has it. */
-  defaultSheet: Outcome<Sheet>;
+  defaultSheet: Outcome<Sheet, KeyFactsField>;
   /** The bank's legal line, printed on the sheet. */
   legalLine: string;
   /** The statutory comparison rate warning. */
@@ -26,15 +26,12 @@ type SheetEntries = { product: string; amount: string; years: string; frequency:
 
 const QUERY_KEYS: QueryKeys<SheetEntries> = { product: 'loan', amount: 'amount', years: 'term', frequency: 'repay' };
 
-const FREQUENCIES = [
-  { value: 'monthly', label: 'Monthly' },
-  { value: 'fortnightly', label: 'Fortnightly' },
-  { value: 'weekly', label: 'Weekly' },
-] as const;
+/** The repayment frequencies core offers, with their labels (never listed here). */
+const FREQUENCIES = repaymentFrequencies();
 
 /** What core is asked: the calculator's entries (the rate is the product's, core ignores it). */
 export function sheetEntries(entries: SheetEntries): LoanEntries {
-  return { principal: entries.amount, term_years: entries.years, frequency: entries.frequency };
+  return { principal: entries.amount, term_years: entries.years, ...choiceOf('frequency', entries.frequency, FREQUENCIES.map((f) => f.value)) };
 }
 
 function perAnnum(decimal: string): string {
@@ -54,12 +51,12 @@ export default function KeyFactsSheet({ products, defaultAmount, defaultYears, d
   const atDefaults = JSON.stringify(entries) === JSON.stringify(defaults);
   // The loan tools' package is this island's own (imported statically, so the page preloads it
   // after the first paint); the default sheet comes from the build.
-  const outcome: Outcome<Sheet> | undefined = useMemo(
+  const outcome: Outcome<Sheet, KeyFactsField> | undefined = useMemo(
     () => (atDefaults ? defaultSheet : keyFactsSheet(entries.product, sheetEntries(entries))),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [atDefaults, defaultSheet, JSON.stringify(entries)],
   );
-  const errors: FieldErrors = outcome && !outcome.ok ? outcome.errors : {};
+  const errors: FieldErrors<KeyFactsField> = outcome && !outcome.ok ? outcome.errors : {};
 
   return (
     <div className="kfs-tool">

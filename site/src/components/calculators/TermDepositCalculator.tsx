@@ -1,8 +1,8 @@
 import { useId, useRef } from 'react';
 import { interestFrequencies } from '../../data/banking';
 import { months, perAnnum } from '../../data/format';
-import { termDeposit, type InterestOption, type Outcome, type TermDepositEntries, type TermDepositView } from '../../lib/core';
-import { Field, firstMessage, type FieldErrors } from './fields';
+import { termDeposit, type InterestOption, type Outcome, type TermDepositEntries, type TermDepositField, type TermDepositView } from '../../lib/core';
+import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
@@ -40,7 +40,7 @@ export function depositEntries(entries: DepositEntries, terms: readonly DepositT
     // An unknown term (a hand-edited link) goes to core as typed; core says what is wrong.
     annual_rate_percent: term ? String(term.rate) : '',
     term_months: entries.term,
-    frequency: entries.frequency,
+    ...choiceOf('frequency', entries.frequency, everyOption(terms).map((option) => option.value)),
     minimum_deposit: term ? String(term.minDeposit) : '',
   };
 }
@@ -81,8 +81,8 @@ export default function TermDepositCalculator({ terms, defaultAmount, defaultTer
   const defaults: DepositEntries = { amount: defaultAmount, term: String(defaultTermMonths), frequency: 'at_maturity' };
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
-  const outcome: Outcome<TermDepositView> = termDeposit(depositEntries(entries, terms));
-  const errors: FieldErrors = outcome.ok ? {} : outcome.errors;
+  const outcome: Outcome<TermDepositView, TermDepositField> = termDeposit(depositEntries(entries, terms));
+  const errors: FieldErrors<TermDepositField> = outcome.ok ? {} : outcome.errors;
   const term = terms.find((t) => String(t.termMonths) === entries.term);
   const options = listedOptions(term, entries.frequency, terms);
   const frequency = interestFrequencies.find((f) => f.value === entries.frequency) ?? interestFrequencies[interestFrequencies.length - 1]!;

@@ -1,8 +1,20 @@
 import type { HTMLAttributes } from 'react';
 import type { Outcome } from '../../lib/core';
 
-/** Field messages as banksia-core returns them (a failed `Outcome`'s `errors`: `{ field: [messages] }`). */
-export type FieldErrors = Extract<Outcome<unknown>, { ok: false }>['errors'];
+/**
+ * Field messages as banksia-core returns them (a failed `Outcome`'s `errors`: `{ field: [messages] }`),
+ * keyed by the calculator's field enum (`LoanField`, ...): a misspelt field name fails the type check.
+ */
+export type FieldErrors<F extends string> = Extract<Outcome<unknown, F>, { ok: false }>['errors'];
+
+/**
+ * A choice's entry for core: `{ [name]: value }` when the typed text (a form value or a shared
+ * link's) is one of core's values for it, nothing otherwise (core then takes its default).
+ */
+export function choiceOf<K extends string, T extends string>(name: K, text: string, values: readonly T[]): { [key in K]?: T } {
+  const value = values.find((candidate) => candidate === text);
+  return value === undefined ? {} : ({ [name]: value } as { [key in K]?: T });
+}
 
 /** The message to show for a field: core's first, or nothing. */
 export function firstMessage(messages: readonly string[] | undefined): string | undefined {

@@ -1,20 +1,14 @@
 /**
- * banksia-core's loan tools for the home loan calculator (wasm/pkg-tools, feature `tools`:
- * `loanScheduleCsv`, `loanRateRises`, `compareLoans`, `termDepositOptions`): a package of its own,
- * since the calculators' package has no room left under the 60 KB budget. The calculator imports
- * this module only when it is needed (a dynamic import), so the page's first load is unchanged.
- * At build time (SSR) it is read from disk: the term deposit pages list each term's interest
- * payment options with `termDepositOptions` (termDepositTerms.ts).
+ * banksia-core's loan tools for the home loan calculator: the package `tools` of
+ * wasm/packages.json (wasm/pkg-tools: `loanScheduleCsv`, `loanRateRises`, `compareLoans`,
+ * `keyFactsSheet`, `termDepositOptions`, `productCatalog`, ...). The calculator imports this module
+ * only when it is needed (a dynamic import), so the page's first load is unchanged; the build
+ * reads it for the term deposit pages' options and the product catalog. Initialised on import by
+ * lib/wasm.ts, the one loader at build time.
  */
 import init, { initSync } from '../../../../wasm/pkg-tools/banksia_wasm.js';
 
-if (import.meta.env.SSR) {
-  const { readFileSync } = await import('node:fs');
-  const { resolve } = await import('node:path');
-  // astro build runs in site/; the package is built into wasm/pkg-tools/ beside it.
-  initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-tools/banksia_wasm_bg.wasm')) });
-} else {
-  await init();
-}
+if (import.meta.env.SSR) (await import('../../lib/wasm')).fromDisk('pkg-tools', initSync);
+else await init();
 
 export * from '../../../../wasm/pkg-tools/banksia_wasm.js';

@@ -1,0 +1,89 @@
+/**
+ * The boundary's TypeScript is generated from the Rust types (wasm/build.rs, ts-rs), and the
+ * site's type check must fail when a Rust field is renamed. This test takes the built calculators'
+ * declarations (wasm/pkg/banksia_wasm.d.ts), renames one field of `LoanEntries` the way a rename
+ * in core would, type-checks the home loan calculator against that copy with `tsc`, and expects an
+ * error naming the field; the untouched copy must check cleanly. It also checks every package's
+ * declarations themselves with `skipLibCheck` off, so a misspelt type name in an export's
+ * signature is an error, not a silent `any`.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// vitest runs in site/.
+const SITE = process.cwd();
+const WASM = resolve(SITE, '../wasm');
+const TSC = resolve(SITE, 'node_modules/typescript/bin/tsc');
+const work = mkdtempSync(join(tmpdir(), 'banksia-types-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** `tsc` over `files` with the site's options and `banksia-wasm` read from `pkg`; its output. */
+function typeCheck(name: string, pkg: string, files: string[]): { ok: boolean; output: string } {
+  const config = join(work, `${name}.tsconfig.json`);
+  writeFileSync(
+    config,
+    JSON.stringify({
+      extends: join(SITE, 'tsconfig.json'),
+      compilerOptions: { noEmit: true, paths: { 'banksia-wasm': [join(pkg, 'banksia_wasm')] } },
+      include: [join(SITE, '.astro/types.d.ts'), ...files],
+      exclude: [],
+    }),
+  );
+  try {
+    return { ok: true, output: execFileSync(process.execPath, [TSC, '-p', config], { encoding: 'utf8' }) };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+const CALCULATOR = [join(SITE, 'src/components/calculators/HomeLoanCalculator.tsx')];
+
+describe('the generated boundary types', () => {
+  it('check the home loan calculator cleanly as built', () => {
+    const pkg = join(work, 'pkg');
+    cpSync(join(WASM, 'pkg'), pkg, { recursive: true });
+    const result = typeCheck('as-built', pkg, CALCULATOR);
+    expect(result.output).toBe('');
+    expect(result.ok).toBe(true);
+  }, 120_000);
+
+  it('fail the type check when a field of LoanEntries is renamed in Rust', () => {
+    const pkg = join(work, 'renamed');
+    cpSync(join(WASM, 'pkg'), pkg, { recursive: true });
+    const declarations = join(pkg, 'banksia_wasm.d.ts');
+    const text = readFileSync(declarations, 'utf8');
+    const entries = text.indexOf('export type LoanEntries = {');
+    expect(entries).toBeGreaterThan(-1);
+    const end = text.indexOf('};', entries);
+    const renamed = text.slice(entries, end).replace('extra_repayment?:', 'extra_repayment_amount?:');
+    expect(renamed).toContain('extra_repayment_amount?:');
+    writeFileSync(declarations, text.slice(0, entries) + renamed + text.slice(end));
+    const result = typeCheck('renamed', pkg, CALCULATOR);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/extra_repayment/);
+  }, 120_000);
+
+  it("declare every export with types that exist (skipLibCheck off over each package's .d.ts)", () => {
+    const config = join(work, 'declarations.tsconfig.json');
+    const packages = ['pkg', 'pkg-application', 'pkg-borrowing', 'pkg-tools'];
+    writeFileSync(
+      config,
+      JSON.stringify({
+        compilerOptions: { noEmit: true, strict: true, skipLibCheck: false, lib: ['es2022', 'dom'], types: [] },
+        files: packages.map((pkg) => join(WASM, pkg, 'banksia_wasm.d.ts')),
+      }),
+    );
+    let output = '';
+    try {
+      output = execFileSync(process.execPath, [TSC, '-p', config], { encoding: 'utf8' });
+    } catch (error) {
+      const failed = error as { stdout?: string };
+      output = failed.stdout ?? 'tsc failed';
+    }
+    expect(output).toBe('');
+  }, 120_000);
+});

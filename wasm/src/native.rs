@@ -1,0 +1,71 @@
+//! The exports' bodies called natively (never in a WASM package): each takes the same JSON
+//! text a page hands over and gives the same value the export serialises, read by the same
+//! `serde_json::from_str` the server uses. `src/bin/boundary.rs` runs them for the differential
+//! test (`wasm/tests/differential.test.mjs`), which compares them with the built packages.
+
+use banksia_core::application_form::{check_application, check_every_field, check_step};
+use serde::Serialize;
+use serde_json::Value;
+
+/// One call: an export's JavaScript name and its arguments as the page passes them (JSON text
+/// for an input, plain strings and numbers otherwise).
+#[derive(Debug, serde::Deserialize)]
+pub struct Call {
+    /// The export's JavaScript name (`"repayment"`).
+    pub export: String,
+    /// Its arguments.
+    pub args: Vec<Value>,
+}
+
+fn json(value: impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// The text of an argument; `None` for an argument that is not a string.
+fn arg(args: &[Value], index: usize) -> Option<&str> {
+    args.get(index).and_then(Value::as_str)
+}
+
+/// What the export answers for `call`, as JSON; `null` for an export not covered here.
+pub fn answer(call: &Call) -> Value {
+    let args = &call.args;
+    let today = arg(args, 1).unwrap_or_default();
+    match call.export.as_str() {
+        "repayment" => json(crate::calculators::repayment_of(arg(args, 0))),
+        "loanSchedule" => json(crate::calculators::loan_schedule_of(arg(args, 0))),
+        "termDeposit" => json(crate::calculators::term_deposit_of(arg(args, 0))),
+        "borrowingPower" => json(crate::borrowing::borrowing_power_of(arg(args, 0), today)),
+        "loanRateRises" => json(crate::tools::loan_rate_rises_of(arg(args, 0))),
+        "compareLoans" => json(crate::tools::compare_loans_of(arg(args, 0), arg(args, 1))),
+        "loanScheduleCsv" => json(crate::tools::loan_schedule_csv_of(arg(args, 0), today)),
+        "keyFactsSheet" => json(crate::tools::key_facts_sheet_of(
+            arg(args, 0).unwrap_or_default(),
+            arg(args, 1),
+        )),
+        "validateStep" => {
+            let step = args
+                .first()
+                .and_then(Value::as_u64)
+                .and_then(|step| u8::try_from(step).ok())
+                .unwrap_or(0);
+            let today = arg(args, 2).unwrap_or_default();
+            json(crate::application::check_of(
+                arg(args, 1),
+                today,
+                |input, today| check_step(step, input, today),
+            ))
+        }
+        "validateApplication" => json(crate::application::check_of(
+            arg(args, 0),
+            today,
+            check_every_field,
+        )),
+        "normaliseApplication" => json(crate::application::check_of(
+            arg(args, 0),
+            today,
+            check_application,
+        )),
+        "answerSummary" => json(crate::application::answer_summary_of(arg(args, 0))),
+        _ => Value::Null,
+    }
+}
