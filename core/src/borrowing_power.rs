@@ -532,8 +532,8 @@ pub struct BorrowingPowerEntries {
 
 crate::reading::deserialize_object_only!(BorrowingPowerEntries, Serialize);
 
-/// Why a borrowing power entry was refused. [`BorrowingPowerError::field`] names the entry;
-/// the `Display` text is the message for the person. (The term and rate are the loan's and
+/// Why a borrowing power entry was refused: the `Display` text is the message for the person,
+/// reported under the entry's [`BorrowingPowerField`]. (The term and rate are the loan's and
 /// use the loan calculator's messages.)
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum BorrowingPowerError {

@@ -12,7 +12,7 @@
 //!
 //! Entries are read by [`crate::entries`], the one reader of every calculator's entries: each
 //! entry that can't be read, and each range rule broken by those that can (zero, negative,
-//! huge; the calculation's own messages, [`LoanError`](crate::loan::LoanError),
+//! huge; the calculation's own messages, [`LoanError`],
 //! [`TermDepositError`]), is reported at once under its field ([`LoanField`],
 //! [`TermDepositField`]).
 //!

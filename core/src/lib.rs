@@ -35,7 +35,7 @@
 //! assert_eq!(repayment(&terms).unwrap().to_string(), "3143.92");
 //! ```
 #![deny(clippy::float_arithmetic)]
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 pub mod application;
 pub mod application_form;

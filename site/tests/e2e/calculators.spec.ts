@@ -276,6 +276,14 @@ test.describe('personal and car loan estimates', () => {
   }
 });
 
+test('a link naming a loan we do not offer shows the default loan and says so, with no rate message', async ({ page }) => {
+  await homeLoan(page, '?loan=bogus&amount=500000&term=30');
+  await expect(page.getByTestId('unknown-loan')).toContainText("named a loan we don't offer");
+  await expect(page.getByTestId('monthly-repayment')).toHaveText('$3,144');
+  await expect(page.getByRole('radio', { name: /Variable Rate/ }).first()).toBeChecked();
+  await expect(page.getByTestId('loan-problem')).toHaveCount(0);
+});
+
 test.describe('home loan schedule as CSV', () => {
   for (const width of [375, 1280]) {
     test(`"Download CSV" saves core's schedule for the entries shown (${width} px)`, async ({ page }) => {

@@ -114,7 +114,8 @@ function queryWithSecondChanges(search: string, changes: Partial<HomeLoanEntries
 function rateOf(entries: HomeLoanEntries, options: readonly LoanOption[]): string {
   if (entries.option === OWN_RATE) return entries.rate;
   const option = options.find((o) => o.id === entries.option);
-  // An unknown product id (a hand-edited link) is passed on as typed, and core says what is wrong.
+  // The calculator replaces an unknown product id (a hand-edited link) with the default loan;
+  // anything else reaching here is passed on as typed, and core says what is wrong.
   return option ? String(option.rate) : entries.option;
 }
 
@@ -159,7 +160,11 @@ export default function HomeLoanCalculator({
     extra: '',
   };
   const form = useRef<HTMLFormElement>(null);
-  const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
+  const { entries: asLinked, update } = useQueryEntries(defaults, QUERY_KEYS, form);
+  // A hand-edited link may name a loan we don't offer (`?loan=bogus`): the default loan is used,
+  // and the page says so, rather than a rate message for a rate field that isn't shown.
+  const unknownLoan = asLinked.option !== OWN_RATE && !options.some((o) => o.id === asLinked.option) ? asLinked.option : undefined;
+  const entries = unknownLoan === undefined ? asLinked : { ...asLinked, option: defaults.option };
   const outcome: Outcome<LoanScheduleView, LoanField> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
   // The figure follows every keystroke at once; the chart and table may lag a frame behind
   // (React renders them with the previous schedule first, then the new one when it has time).
@@ -258,6 +263,11 @@ export default function HomeLoanCalculator({
 
           <fieldset className="calc-group">
             <legend className="calc-group__legend">Interest rate</legend>
+            {unknownLoan !== undefined && (
+              <p className="calc-field__hint" role="status" data-testid="unknown-loan">
+                {`The link named a loan we don't offer, so this shows the ${options[0]?.label ?? 'first'} loan. Choose another below.`}
+              </p>
+            )}
             <div className="calc-options">
               {options.map((option) => (
                 <label className="calc-option" key={option.id}>
