@@ -28,6 +28,9 @@ use super::crypto::Sealed;
 use super::http::StaffError;
 use super::{StaffState, audit};
 
+/// The queue's statement (also EXPLAINed by `benches/load/staff.sh`).
+const QUEUE_SQL: &str = include_str!("queue.sql");
+
 /// Rows per queue page.
 pub const PAGE_SIZE: i64 = 25;
 
@@ -104,6 +107,11 @@ pub async fn queue(
         .map(str::trim)
         .filter(|q| !q.is_empty())
         .map(str::to_lowercase);
+    // A reference typed in any case (and with O, I, L for 0, 1, 1) finds its application through
+    // the reference's own index.
+    let search_reference: Option<String> = search.as_deref().map(|q| {
+        banksia_core::reference::normalise_reference(q).unwrap_or_else(|| q.to_uppercase())
+    });
     let (after_at, after_id) = match query.after.as_deref() {
         None | Some("") => (None, 0i64),
         Some(cursor) => {
@@ -115,16 +123,7 @@ pub async fn queue(
     let conn = state.pool.get().await?;
     let rows = conn
         .query(
-            "SELECT a.id, a.reference, a.created_at, a.application_type, a.first_name, a.last_name,
-                    a.status, a.assigned_to, s.display_name, a.first_approval_by IS NOT NULL
-             FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to
-             WHERE a.status = ANY($1)
-               AND ($2::text IS NULL OR a.application_type = $2)
-               AND ($3::text IS NULL OR lower(a.reference) = $3 OR lower(a.email) = $3
-                    OR lower(a.last_name) = $3)
-               AND ($4::timestamptz IS NULL OR (a.created_at, a.id) > ($4, $5))
-             ORDER BY a.created_at, a.id
-             LIMIT $6",
+            QUEUE_SQL,
             &[
                 &statuses,
                 &account_type,
@@ -132,6 +131,7 @@ pub async fn queue(
                 &after_at,
                 &after_id,
                 &(PAGE_SIZE + 1),
+                &search_reference,
             ],
         )
         .await?;
