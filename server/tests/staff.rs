@@ -192,6 +192,21 @@ async fn every_endpoint_against_every_role_and_none() {
                 expect(&["auditor"]),
                 get(&app, cookie, "/api/staff/audit").await,
             ),
+            (
+                "audit log filtered",
+                expect(&["auditor"]),
+                get(
+                    &app,
+                    cookie,
+                    "/api/staff/audit?action=application.viewed&before=1000",
+                )
+                .await,
+            ),
+            (
+                "audit verify",
+                expect(&["auditor"]),
+                get(&app, cookie, "/api/staff/audit/verify").await,
+            ),
         ];
         for (what, want, (got, body)) in checks {
             assert_eq!(got, want, "{who} {what}: {body}");
@@ -568,6 +583,12 @@ async fn the_audit_log_is_append_only_for_the_server_and_verify_finds_an_edit() 
     assert!(
         matches!(audit::verify(&server).await.unwrap(), Verification::Broken { id, .. } if id == second)
     );
+    // So does the console's check.
+    let (_, auditor) = staff(&app, "chain-auditor", &["auditor"]).await;
+    let (status, check) = get(&app, Some(&auditor), "/api/staff/audit/verify").await;
+    assert_eq!(status, 200, "{check}");
+    assert_eq!(check["intact"], json!(false));
+    assert_eq!(check["broken_at"], json!(second));
     // The command line says the same and fails.
     let config = common::test_config(app_url(&app));
     let outcome = banksia_server::run_staff_command(&config, &["audit".into(), "verify".into()])
@@ -904,4 +925,183 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
         .map(|r| r["reference"].as_str().unwrap())
         .collect();
     assert_eq!(found, [references[1].as_str()]);
+}
+
+/// The audit log screen's API: newest first, 50 a page with a keyset cursor that walks every
+/// row once, exact filters (action, application, staff member), and the chain check.
+#[tokio::test]
+async fn the_audit_log_pages_filters_and_verifies() {
+    let app = spawn_app().await;
+    let (_, reviewer) = staff(&app, "pager", &["reviewer"]).await;
+    let (_, auditor) = staff(&app, "reader", &["auditor"]).await;
+    let first = submit(&app, "savings", "first@example.com").await;
+    let second = submit(&app, "savings", "second@example.com").await;
+    for _ in 0..40 {
+        assert_eq!(
+            get(
+                &app,
+                Some(&reviewer),
+                &format!("/api/staff/applications/{first}")
+            )
+            .await
+            .0,
+            200
+        );
+        assert_eq!(
+            get(
+                &app,
+                Some(&reviewer),
+                &format!("/api/staff/applications/{second}")
+            )
+            .await
+            .0,
+            200
+        );
+    }
+    let total = query_i64(&app.db, "SELECT count(*) FROM staff_audit", &[]).await;
+    assert_eq!(total, 80);
+    // Every row exactly once, newest first, across pages.
+    let mut seen = vec![];
+    let mut path = "/api/staff/audit".to_owned();
+    loop {
+        let (status, page) = get(&app, Some(&auditor), &path).await;
+        assert_eq!(status, 200, "{page}");
+        let rows = page["rows"].as_array().unwrap();
+        assert!(rows.len() <= 50);
+        seen.extend(rows.iter().map(|r| r["id"].as_i64().unwrap()));
+        match page["next_before"].as_i64() {
+            Some(before) => path = format!("/api/staff/audit?before={before}"),
+            None => break,
+        }
+    }
+    assert_eq!(seen.len() as i64, total);
+    assert!(
+        seen.windows(2).all(|w| w[0] > w[1]),
+        "newest first, no repeats"
+    );
+    // Filters are exact; a reference matches however it is typed.
+    let (_, page) = get(
+        &app,
+        Some(&auditor),
+        &format!("/api/staff/audit?reference={}", first.to_lowercase()),
+    )
+    .await;
+    let rows = page["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 40);
+    assert!(
+        rows.iter()
+            .all(|r| r["application_reference"] == json!(first)
+                && r["action"] == "application.viewed"
+                && r["description"] == "Viewed"
+                && r["staff"] == "pager@banksia.bank")
+    );
+    let (_, page) = get(
+        &app,
+        Some(&auditor),
+        "/api/staff/audit?staff=READER@banksia.bank",
+    )
+    .await;
+    assert_eq!(page["rows"], json!([]));
+    let (_, page) = get(
+        &app,
+        Some(&auditor),
+        "/api/staff/audit?action=application.claimed",
+    )
+    .await;
+    assert_eq!(page["rows"], json!([]));
+    let (status, _) = get(&app, Some(&auditor), "/api/staff/audit?colour=red").await;
+    assert_eq!(status, 400);
+    // The chain holds.
+    let (status, check) = get(&app, Some(&auditor), "/api/staff/audit/verify").await;
+    assert_eq!(status, 200);
+    assert_eq!(check["intact"], json!(true));
+    assert_eq!(check["rows"], json!(total));
+    assert_eq!(check["head"].as_str().unwrap().len(), 64);
+}
+
+/// Sign-in attempts are limited per client across every instance: two servers on one database
+/// share one budget (a token bucket in PostgreSQL), so a second instance is no second chance.
+/// An unknown email gets the answer a known one gets (no enumeration).
+#[tokio::test]
+async fn the_sign_in_limit_is_shared_by_every_instance_and_unknown_emails_look_known() {
+    let first = common::spawn_app_with(&common::CLUSTER, |c| c.staff.sign_in_per_minute = 4).await;
+    let second = common::spawn_app_on(&common::CLUSTER, first.database.clone(), |c| {
+        c.staff.sign_in_per_minute = 4
+    })
+    .await;
+    async fn start(app: &TestApp, email: &str) -> (u16, Value) {
+        post(
+            app,
+            None,
+            "/api/staff/sign-in/start",
+            &json!({ "email": email }),
+        )
+        .await
+    }
+    // Known, but without a passkey yet (the ceremony with a real passkey runs in the browser
+    // test): answered as an unknown email is.
+    staff(&first, "known", &["reviewer"]).await;
+    let (a, answer_known) = start(&first, "known@banksia.bank").await;
+    let (b, answer_unknown) = start(&second, "nobody@banksia.bank").await;
+    assert_eq!((a, b), (200, 200), "{answer_known} {answer_unknown}");
+    // The same shape: a ceremony and request options with credentials to try.
+    for answer in [&answer_known, &answer_unknown] {
+        assert!(answer["ceremony"].is_string(), "{answer}");
+        let options = &answer["options"]["publicKey"];
+        assert!(options["challenge"].is_string(), "{answer}");
+        assert!(
+            !options["allowCredentials"].as_array().unwrap().is_empty(),
+            "{answer}"
+        );
+    }
+    // The fields webauthn-rs sends for a real account's passkeys, no more, no fewer.
+    for answer in [&answer_known, &answer_unknown] {
+        let mut keys: Vec<&str> = answer["options"]["publicKey"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                "allowCredentials",
+                "challenge",
+                "rpId",
+                "timeout",
+                "userVerification"
+            ]
+        );
+    }
+    // Finishing a decoy ceremony fails with a wrong passkey's words.
+    let (finished, refusal) = post(
+        &second,
+        None,
+        "/api/staff/sign-in/finish",
+        &json!({ "ceremony": answer_unknown["ceremony"], "credential": {
+            "id": "AQ", "rawId": "AQ", "type": "public-key",
+            "response": { "authenticatorData": "AQ", "clientDataJSON": "AQ", "signature": "AQ" },
+            "extensions": {}
+        }}),
+    )
+    .await;
+    assert_eq!(finished, 401, "{refusal}");
+    assert_eq!(
+        refusal["error"],
+        "That passkey didn't work. Please try again."
+    );
+    // The unknown email's decoy is stable (a second ask looks like the same account).
+    let (third, again) = start(&first, "nobody@banksia.bank").await;
+    assert_eq!(third, 200);
+    assert_eq!(
+        again["options"]["publicKey"]["allowCredentials"],
+        answer_unknown["options"]["publicKey"]["allowCredentials"]
+    );
+    // Four attempts spent across both instances (three starts, one finish), a budget of four:
+    // the next ones are refused wherever they land.
+    let (fifth, body) = start(&second, "known@banksia.bank").await;
+    assert_eq!(fifth, 429, "{body}");
+    let (sixth, _) = start(&first, "nobody@banksia.bank").await;
+    assert_eq!(sixth, 429);
 }
