@@ -384,8 +384,13 @@ export default function StaffConsole() {
       setScreen(view === 'staff' || view === 'audit' || view === 'queue' ? view : null);
     };
     fromHash();
-    addEventListener('hashchange', fromHash);
-    return () => removeEventListener('hashchange', fromHash);
+    // Roles can change while the console is open: each move between screens asks again.
+    const moved = () => {
+      fromHash();
+      void refresh();
+    };
+    addEventListener('hashchange', moved);
+    return () => removeEventListener('hashchange', moved);
   }, [refresh]);
   if (me === null) return <p role="status">Loading…</p>;
   if (me === 'signed-out') return <SignIn onSignedIn={() => void refresh()} />;
