@@ -23,7 +23,7 @@
 //! | `PUBLIC_ORIGIN` | `http://localhost:{PORT}` | The origin people reach the server at (`https://host[:port]`; `http` only for `localhost`; never an IP address, which WebAuthn refuses). The staff passkeys' relying party, the Origin every state-changing staff call must carry, and every link the server prints or emails. |
 //! | `STAFF_SESSION_IDLE_MINUTES` | `15` | A staff session ends after this long without a request. |
 //! | `STAFF_SESSION_ABSOLUTE_HOURS` | `8` | A staff session ends this long after sign-in, whatever happens. |
-//! | `STAFF_SIGN_IN_PER_MINUTE` | `10` | Staff sign-in and passkey registration attempts (and applicant status-link requests, counted apart) per client address per minute, per instance. |
+//! | `STAFF_SIGN_IN_PER_MINUTE` | `10` | Staff sign-in and passkey registration attempts (and applicant status-link requests, counted apart) per client address per minute, shared by every instance on the database (token buckets in `api_rate_limits`). |
 //! | `ID_ENCRYPTION_KEYS` | (required) | `id:base64key[,id:base64key…]`: 32-byte AES-256-GCM keys for identification numbers at rest; the first encrypts, the others still decrypt (rotation). Unset: the server refuses to start, unless `ALLOW_DEVELOPMENT_ID_KEY=1`. |
 //! | `ALLOW_DEVELOPMENT_ID_KEY` | (off) | `1`: with `ID_ENCRYPTION_KEYS` unset, use a fixed, public development key (with a warning). For local runs and tests only (`scripts/start` and `scripts/test` set it). |
 //! | `RETENTION_DECLINED_DAYS` | `730` | `banksia-server purge` erases the personal data of declined and withdrawn applications decided longer ago than this. |
