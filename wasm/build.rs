@@ -22,9 +22,10 @@ use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
 use banksia_core::loan_scenarios::{ComparisonField, LoanComparison, RateRise};
 use banksia_core::products::Catalog;
 use banksia_core::staff_wire::{
-    ActionRequest, ApplicationStatusView, CaseView, ClaimRequest, InviteCreated, InviteRequest,
-    NoteRequest, QueuePage, RegisterStart, Revealed, RolesRequest, SignInStart, StaffErrorBody,
-    StaffMe, StaffMember, StatusLinkRequest, StatusLinkSent,
+    ActionRequest, ApplicationStatusView, AuditPage, AuditVerification, CaseView, ClaimRequest,
+    InviteCreated, InviteRequest, NoteRequest, QueuePage, RegisterStart, Revealed, RolesRequest,
+    SignInStart, StaffDirectory, StaffErrorBody, StaffMe, StaffMember, StatusLinkRequest,
+    StatusLinkSent,
 };
 use banksia_core::term_deposit::{InterestFrequency, InterestOption};
 use banksia_core::wire::{ApplicationCreated, ApplicationRejected, ErrorBody};
@@ -127,9 +128,12 @@ fn main() {
     declarations.visit::<NoteRequest>();
     declarations.visit::<Revealed>();
     declarations.visit::<StaffMember>();
+    declarations.visit::<StaffDirectory>();
     declarations.visit::<InviteRequest>();
     declarations.visit::<InviteCreated>();
     declarations.visit::<RolesRequest>();
+    declarations.visit::<AuditPage>();
+    declarations.visit::<AuditVerification>();
     declarations.visit::<RegisterStart>();
     declarations.visit::<SignInStart>();
     declarations.visit::<StatusLinkRequest>();

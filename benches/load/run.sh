@@ -63,7 +63,7 @@ DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/banksia"
 PORT="$(free_port)"
 say "banksia-server on 127.0.0.1:$PORT (POOL_SIZE=$POOL_SIZE, rate limit and per-client connection cap off: every connection is from loopback)"
 DATABASE_URL="$DATABASE_URL" PORT="$PORT" POOL_SIZE="$POOL_SIZE" RATE_LIMIT_PER_MINUTE=0 MAX_CONNECTIONS_PER_IP=100000 \
-  STATIC_DIR="$ROOT/site/dist" RUST_LOG=info "$SERVER_BIN" >"$WORK/server.log" 2>&1 &
+  ALLOW_DEVELOPMENT_ID_KEY=1 STATIC_DIR="$ROOT/site/dist" RUST_LOG=info "$SERVER_BIN" >"$WORK/server.log" 2>&1 &
 SERVER_PID=$!
 for _ in $(seq 1 150); do
   curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && break

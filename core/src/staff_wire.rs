@@ -260,6 +260,28 @@ pub struct StaffMember {
     pub active: bool,
 }
 
+/// A role as the console offers it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct RoleOption {
+    /// The code.
+    pub code: Role,
+    /// Its name.
+    pub label: String,
+    /// What it may do.
+    pub description: String,
+}
+
+/// `GET /api/staff/staff` (administrators): everyone, and the roles there are.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct StaffDirectory {
+    /// Every staff member, active or not, oldest first.
+    pub members: Vec<StaffMember>,
+    /// Every role, with what it may do.
+    pub roles: Vec<RoleOption>,
+}
+
 /// `POST /api/staff/staff/invites` (administrators).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -288,6 +310,53 @@ pub struct InviteCreated {
 pub struct RolesRequest {
     /// The new roles.
     pub roles: Vec<Role>,
+}
+
+/// One row of the audit log, for auditors.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct AuditEntry {
+    /// The row's id (its place in the chain).
+    pub id: i64,
+    /// When (RFC 3339).
+    pub at: String,
+    /// The staff member's email; none for the command line and the system.
+    pub staff: Option<String>,
+    /// What was done, e.g. `application.viewed`.
+    pub action: String,
+    /// The application concerned, if any.
+    pub application_reference: Option<String>,
+    /// The action in words (as the case view's timeline says it).
+    pub description: String,
+    /// The row's detail, as compact JSON text.
+    pub detail: String,
+}
+
+/// `GET /api/staff/audit?action=&reference=&staff=&before=`: newest first, one page.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct AuditPage {
+    /// The rows, newest first.
+    pub rows: Vec<AuditEntry>,
+    /// Pass as `before` for the next (older) page; none on the last page.
+    pub next_before: Option<i64>,
+}
+
+/// `GET /api/staff/audit/verify`: the hash chain checked from its first row.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct AuditVerification {
+    /// Every link holds.
+    pub intact: bool,
+    /// Rows checked (all of them when intact).
+    pub rows: i64,
+    /// The last row's hash, hex (record it elsewhere: a chain says nothing about rows cut from
+    /// its end).
+    pub head: Option<String>,
+    /// The first row whose link or content does not hold.
+    pub broken_at: Option<i64>,
+    /// Why it does not hold.
+    pub reason: Option<String>,
 }
 
 /// `POST /api/staff/passkeys/register/start`: the invitation's token and the name to show.

@@ -23,8 +23,9 @@
 //! | `PUBLIC_ORIGIN` | `http://localhost:{PORT}` | The origin people reach the server at (`https://host[:port]`; `http` only for `localhost`; never an IP address, which WebAuthn refuses). The staff passkeys' relying party, the Origin every state-changing staff call must carry, and every link the server prints or emails. |
 //! | `STAFF_SESSION_IDLE_MINUTES` | `15` | A staff session ends after this long without a request. |
 //! | `STAFF_SESSION_ABSOLUTE_HOURS` | `8` | A staff session ends this long after sign-in, whatever happens. |
-//! | `STAFF_SIGN_IN_PER_MINUTE` | `10` | Staff sign-in and passkey registration attempts (and applicant status-link requests, counted apart) per client address per minute, per instance. |
-//! | `ID_ENCRYPTION_KEYS` | (development key) | `id:base64key[,id:base64key…]`: 32-byte AES-256-GCM keys for identification numbers at rest; the first encrypts, the others still decrypt (rotation). Unset: a fixed, public development key, with a warning: set it in production. |
+//! | `STAFF_SIGN_IN_PER_MINUTE` | `10` | Staff sign-in and passkey registration attempts (and applicant status-link requests, counted apart) per client address per minute, shared by every instance on the database (token buckets in `api_rate_limits`). |
+//! | `ID_ENCRYPTION_KEYS` | (required) | `id:base64key[,id:base64key…]`: 32-byte AES-256-GCM keys for identification numbers at rest; the first encrypts, the others still decrypt (rotation). Unset: the server refuses to start, unless `ALLOW_DEVELOPMENT_ID_KEY=1`. |
+//! | `ALLOW_DEVELOPMENT_ID_KEY` | (off) | `1`: with `ID_ENCRYPTION_KEYS` unset, use a fixed, public development key (with a warning). For local runs and tests only (`scripts/start` and `scripts/test` set it). |
 //! | `RETENTION_DECLINED_DAYS` | `730` | `banksia-server purge` erases the personal data of declined and withdrawn applications decided longer ago than this. |
 //! | `RETENTION_APPROVED_DAYS` | `2557` | ... and of approved ones (7 years). |
 //! | `RUST_LOG` | `info` | Log filter (tracing `EnvFilter` syntax); logs are JSON lines on stdout. Nothing below `info` from `tokio_postgres`, `postgres_protocol`, `hyper` or `hyper_util` is logged whatever it says (a cap applied after this filter), as their debug output would include personal data. |
@@ -193,10 +194,12 @@ mod tests {
     use std::collections::HashMap;
 
     fn config(vars: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let map: HashMap<String, String> = vars
+        let mut map: HashMap<String, String> = vars
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
             .collect();
+        map.entry("ALLOW_DEVELOPMENT_ID_KEY".into())
+            .or_insert_with(|| "1".into());
         Config::from_lookup(|name| map.get(name).cloned())
     }
 

@@ -94,7 +94,8 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          QUESTIONS ABOUT YOUR APPLICATION?\n\n\
          Call us on {phone} ({hours}), or {overseas} from overseas.\n\
          Email us at {email}: we respond within {reply} hours.\n\
-         Support centre: {site}/support\n\n\
+         Support centre: {site}/support\n\
+         Where your application stands: {site}/application-status (with your reference and this email address)\n\n\
          DIDN'T APPLY?\n\n\
          If you didn't apply, call us on {phone} ({hours}) so we can stop this application: someone may be using your details.\n\n\
          {name} will never ask for your password or a one-time code by email.\n\n\
@@ -142,7 +143,8 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          <h2 style=\"font-size:18px\">Questions about your application?</h2>\n\
          <p>Call us on <a href=\"tel:{tel}\">{phone}</a> ({hours}), or {overseas} from overseas.<br>\n\
          Email us at <a href=\"mailto:{email}\">{email}</a>: we respond within {reply} hours.<br>\n\
-         <a href=\"{site}/support\">Visit our support centre</a></p>\n\
+         <a href=\"{site}/support\">Visit our support centre</a><br>\n\
+         <a href=\"{site}/application-status\">Check where your application stands</a> (with your reference and this email address)</p>\n\
          <p><strong>Didn't apply?</strong> If you didn't apply, call us on <a href=\"tel:{tel}\">{phone}</a> ({hours}) so we can stop this application: someone may be using your details.</p>\n\
          <p style=\"font-size:13px;color:#4a5a50\">{bank} will never ask for your password or a one-time code by email.</p>\n\
          <p style=\"font-size:12px;color:#4a5a50\">{legal}</p>\n\
@@ -224,6 +226,19 @@ mod tests {
         let last_step = email.text.find("3. Account setup").unwrap();
         assert!(first_step < last_step);
         assert!(email.html.contains("href=\"tel:132265\""));
+        // The applicant can follow the application from here (issue 20).
+        assert!(
+            email
+                .text
+                .contains("https://www.banksia.bank/application-status"),
+            "{}",
+            email.text
+        );
+        assert!(
+            email
+                .html
+                .contains("href=\"https://www.banksia.bank/application-status\"")
+        );
         assert!(email.html.starts_with("<!DOCTYPE html>"));
     }
 

@@ -189,11 +189,21 @@ impl RateLimiter {
 
     /// Takes one token for `ip`, or tells how long until one is available.
     pub async fn check(&self, pool: &Pool, ip: IpAddr) -> Result<(), Duration> {
+        self.check_key(pool, &limit_key(ip).to_string()).await
+    }
+
+    /// Takes one token from the bucket of `purpose` for `ip` (a bucket apart from the
+    /// submissions', e.g. staff sign-in), shared by every instance as [`Self::check`] is.
+    pub async fn check_for(&self, pool: &Pool, purpose: &str, ip: IpAddr) -> Result<(), Duration> {
+        self.check_key(pool, &format!("{purpose}:{}", limit_key(ip)))
+            .await
+    }
+
+    async fn check_key(&self, pool: &Pool, key: &str) -> Result<(), Duration> {
         if !self.is_enabled() {
             return Ok(());
         }
         let capacity = f64::from(self.per_minute);
-        let key = limit_key(ip).to_string();
         let taken = tokio::time::timeout(CHECK_DEADLINE, async {
             let conn = pool.get().await.map_err(|e| e.to_string())?;
             let statement = conn

@@ -53,6 +53,7 @@ async fn start_binary_as(
         .env("PORT", port.to_string())
         .env("STATIC_DIR", fixture_site())
         .env("RATE_LIMIT_PER_MINUTE", "0")
+        .env("ALLOW_DEVELOPMENT_ID_KEY", "1")
         .env("RUST_LOG", rust_log)
         .stdin(Stdio::null())
         .stdout(Stdio::piped())

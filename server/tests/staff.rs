@@ -192,6 +192,21 @@ async fn every_endpoint_against_every_role_and_none() {
                 expect(&["auditor"]),
                 get(&app, cookie, "/api/staff/audit").await,
             ),
+            (
+                "audit log filtered",
+                expect(&["auditor"]),
+                get(
+                    &app,
+                    cookie,
+                    "/api/staff/audit?action=application.viewed&before=1000",
+                )
+                .await,
+            ),
+            (
+                "audit verify",
+                expect(&["auditor"]),
+                get(&app, cookie, "/api/staff/audit/verify").await,
+            ),
         ];
         for (what, want, (got, body)) in checks {
             assert_eq!(got, want, "{who} {what}: {body}");
@@ -568,6 +583,12 @@ async fn the_audit_log_is_append_only_for_the_server_and_verify_finds_an_edit() 
     assert!(
         matches!(audit::verify(&server).await.unwrap(), Verification::Broken { id, .. } if id == second)
     );
+    // So does the console's check.
+    let (_, auditor) = staff(&app, "chain-auditor", &["auditor"]).await;
+    let (status, check) = get(&app, Some(&auditor), "/api/staff/audit/verify").await;
+    assert_eq!(status, 200, "{check}");
+    assert_eq!(check["intact"], json!(false));
+    assert_eq!(check["broken_at"], json!(second));
     // The command line says the same and fails.
     let config = common::test_config(app_url(&app));
     let outcome = banksia_server::run_staff_command(&config, &["audit".into(), "verify".into()])
@@ -806,4 +827,281 @@ async fn the_status_link_answer_is_the_same_whoever_asks_and_the_link_works_once
     )
     .await;
     assert_eq!(s, 401, "a link works once");
+}
+
+/// The queue's statement (the file the server runs) reads indexes, not the table: the open
+/// queue walks its partial index in order, and a search ORs three index scans (reference, email,
+/// last name). 20,000 applications, the oldest 98% decided (as in a bank: the open ones are the
+/// newest, so walking the whole queue in date order to find them reads nearly every row;
+/// benches/load/staff.sh measures it at 100,000). And a reference typed in lower case, with O for 0, still finds its application.
+#[tokio::test]
+async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
+    let app = spawn_app().await;
+    let mut references = vec![];
+    for i in 0..3 {
+        references.push(submit(&app, "savings", &format!("queue{i}@example.com")).await);
+    }
+    app.db
+        .execute(
+            "INSERT INTO account_applications (
+                 reference, created_at, application_type, first_name, last_name, email, phone, date_of_birth,
+                 address_line1, city, state, postal_code, employment_status, annual_income,
+                 identification_type, identification_ciphertext, identification_key_id,
+                 identification_last3, identification_length, initial_deposit_amount,
+                 terms_accepted)
+             SELECT 'BKS-T' || i, now() - (20001 - i) * interval '1 minute', application_type, first_name, 'Surname' || (i % 400),
+                    'bulk' || i || '@example.com', phone, date_of_birth, address_line1, city,
+                    state, postal_code, employment_status, annual_income, identification_type,
+                    identification_ciphertext, identification_key_id, identification_last3,
+                    identification_length, initial_deposit_amount, true
+             FROM account_applications, generate_series(1, 20000) AS i
+             WHERE reference = $1",
+            &[&references[0]],
+        )
+        .await
+        .unwrap();
+    app.db
+        .batch_execute(
+            "UPDATE account_applications SET status = 'approved', decided_at = now()
+             WHERE reference LIKE 'BKS-T%' AND created_at < now() - interval '400 minutes'",
+        )
+        .await
+        .unwrap();
+    app.db
+        .batch_execute("VACUUM ANALYZE account_applications")
+        .await
+        .unwrap();
+    app.db
+        .batch_execute(&format!(
+            "PREPARE queue(text[], text, text, timestamptz, bigint, bigint, text) AS {}",
+            include_str!("../src/staff/queue.sql")
+        ))
+        .await
+        .unwrap();
+    let plan = |args: &'static str| {
+        let db = &app.db;
+        async move {
+            db.query(&format!("EXPLAIN (COSTS OFF) EXECUTE queue({args})"), &[])
+                .await
+                .unwrap()
+                .iter()
+                .map(|r| r.get::<_, String>(0))
+                .collect::<Vec<_>>()
+                .join("\n")
+        }
+    };
+    let open =
+        plan("ARRAY['under_review', 'information_requested'], NULL, NULL, NULL, 0, 26, NULL").await;
+    assert!(open.contains("account_applications_open_queue"), "{open}");
+    let all = "ARRAY['under_review', 'information_requested', 'approved', 'declined', 'withdrawn']";
+    for term in ["surname7", "bulk70@example.com", "bks-t700"] {
+        let search = plan(Box::leak(
+            format!("{all}, NULL, '{term}', NULL, 0, 26, upper('{term}')").into_boxed_str(),
+        ))
+        .await;
+        assert!(
+            !search.contains("Seq Scan on account_applications"),
+            "{term}: {search}"
+        );
+        assert!(
+            search.contains("account_applications_reference_key"),
+            "{search}"
+        );
+    }
+
+    let (_, cookie) = staff(&app, "searcher", &["reviewer"]).await;
+    let typed = references[1].to_lowercase().replace('0', "o");
+    let (status, page) = get(
+        &app,
+        Some(&cookie),
+        &format!("/api/staff/applications?status=all&q={typed}"),
+    )
+    .await;
+    assert_eq!(status, 200, "{page}");
+    let found: Vec<&str> = page["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["reference"].as_str().unwrap())
+        .collect();
+    assert_eq!(found, [references[1].as_str()]);
+}
+
+/// The audit log screen's API: newest first, 50 a page with a keyset cursor that walks every
+/// row once, exact filters (action, application, staff member), and the chain check.
+#[tokio::test]
+async fn the_audit_log_pages_filters_and_verifies() {
+    let app = spawn_app().await;
+    let (_, reviewer) = staff(&app, "pager", &["reviewer"]).await;
+    let (_, auditor) = staff(&app, "reader", &["auditor"]).await;
+    let first = submit(&app, "savings", "first@example.com").await;
+    let second = submit(&app, "savings", "second@example.com").await;
+    for _ in 0..40 {
+        assert_eq!(
+            get(
+                &app,
+                Some(&reviewer),
+                &format!("/api/staff/applications/{first}")
+            )
+            .await
+            .0,
+            200
+        );
+        assert_eq!(
+            get(
+                &app,
+                Some(&reviewer),
+                &format!("/api/staff/applications/{second}")
+            )
+            .await
+            .0,
+            200
+        );
+    }
+    let total = query_i64(&app.db, "SELECT count(*) FROM staff_audit", &[]).await;
+    assert_eq!(total, 80);
+    // Every row exactly once, newest first, across pages.
+    let mut seen = vec![];
+    let mut path = "/api/staff/audit".to_owned();
+    loop {
+        let (status, page) = get(&app, Some(&auditor), &path).await;
+        assert_eq!(status, 200, "{page}");
+        let rows = page["rows"].as_array().unwrap();
+        assert!(rows.len() <= 50);
+        seen.extend(rows.iter().map(|r| r["id"].as_i64().unwrap()));
+        match page["next_before"].as_i64() {
+            Some(before) => path = format!("/api/staff/audit?before={before}"),
+            None => break,
+        }
+    }
+    assert_eq!(seen.len() as i64, total);
+    assert!(
+        seen.windows(2).all(|w| w[0] > w[1]),
+        "newest first, no repeats"
+    );
+    // Filters are exact; a reference matches however it is typed.
+    let (_, page) = get(
+        &app,
+        Some(&auditor),
+        &format!("/api/staff/audit?reference={}", first.to_lowercase()),
+    )
+    .await;
+    let rows = page["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 40);
+    assert!(
+        rows.iter()
+            .all(|r| r["application_reference"] == json!(first)
+                && r["action"] == "application.viewed"
+                && r["description"] == "Viewed"
+                && r["staff"] == "pager@banksia.bank")
+    );
+    let (_, page) = get(
+        &app,
+        Some(&auditor),
+        "/api/staff/audit?staff=READER@banksia.bank",
+    )
+    .await;
+    assert_eq!(page["rows"], json!([]));
+    let (_, page) = get(
+        &app,
+        Some(&auditor),
+        "/api/staff/audit?action=application.claimed",
+    )
+    .await;
+    assert_eq!(page["rows"], json!([]));
+    let (status, _) = get(&app, Some(&auditor), "/api/staff/audit?colour=red").await;
+    assert_eq!(status, 400);
+    // The chain holds.
+    let (status, check) = get(&app, Some(&auditor), "/api/staff/audit/verify").await;
+    assert_eq!(status, 200);
+    assert_eq!(check["intact"], json!(true));
+    assert_eq!(check["rows"], json!(total));
+    assert_eq!(check["head"].as_str().unwrap().len(), 64);
+}
+
+/// Sign-in attempts are limited per client across every instance: two servers on one database
+/// share one budget (a token bucket in PostgreSQL), so a second instance is no second chance.
+/// An unknown email gets the answer a known one gets (no enumeration).
+#[tokio::test]
+async fn the_sign_in_limit_is_shared_by_every_instance_and_unknown_emails_look_known() {
+    let first = common::spawn_app_with(&common::CLUSTER, |c| c.staff.sign_in_per_minute = 4).await;
+    let second = common::spawn_app_on(&common::CLUSTER, first.database.clone(), |c| {
+        c.staff.sign_in_per_minute = 4
+    })
+    .await;
+    async fn start(app: &TestApp, email: &str) -> (u16, Value) {
+        post(
+            app,
+            None,
+            "/api/staff/sign-in/start",
+            &json!({ "email": email }),
+        )
+        .await
+    }
+    // Known, but without a passkey yet (the ceremony with a real passkey runs in the browser
+    // test): answered as an unknown email is.
+    staff(&first, "known", &["reviewer"]).await;
+    let (a, answer_known) = start(&first, "known@banksia.bank").await;
+    let (b, answer_unknown) = start(&second, "nobody@banksia.bank").await;
+    assert_eq!((a, b), (200, 200), "{answer_known} {answer_unknown}");
+    // The same shape: a ceremony and request options with credentials to try.
+    for answer in [&answer_known, &answer_unknown] {
+        assert!(answer["ceremony"].is_string(), "{answer}");
+        let options = &answer["options"]["publicKey"];
+        assert!(options["challenge"].is_string(), "{answer}");
+        assert!(
+            !options["allowCredentials"].as_array().unwrap().is_empty(),
+            "{answer}"
+        );
+    }
+    // The fields webauthn-rs sends for a real account's passkeys, no more, no fewer.
+    for answer in [&answer_known, &answer_unknown] {
+        let mut keys: Vec<&str> = answer["options"]["publicKey"]
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        keys.sort_unstable();
+        assert_eq!(
+            keys,
+            [
+                "allowCredentials",
+                "challenge",
+                "rpId",
+                "timeout",
+                "userVerification"
+            ]
+        );
+    }
+    // Finishing a decoy ceremony fails with a wrong passkey's words.
+    let (finished, refusal) = post(
+        &second,
+        None,
+        "/api/staff/sign-in/finish",
+        &json!({ "ceremony": answer_unknown["ceremony"], "credential": {
+            "id": "AQ", "rawId": "AQ", "type": "public-key",
+            "response": { "authenticatorData": "AQ", "clientDataJSON": "AQ", "signature": "AQ" },
+            "extensions": {}
+        }}),
+    )
+    .await;
+    assert_eq!(finished, 401, "{refusal}");
+    assert_eq!(
+        refusal["error"],
+        "That passkey didn't work. Please try again."
+    );
+    // The unknown email's decoy is stable (a second ask looks like the same account).
+    let (third, again) = start(&first, "nobody@banksia.bank").await;
+    assert_eq!(third, 200);
+    assert_eq!(
+        again["options"]["publicKey"]["allowCredentials"],
+        answer_unknown["options"]["publicKey"]["allowCredentials"]
+    );
+    // Four attempts spent across both instances (three starts, one finish), a budget of four:
+    // the next ones are refused wherever they land.
+    let (fifth, body) = start(&second, "known@banksia.bank").await;
+    assert_eq!(fifth, 429, "{body}");
+    let (sixth, _) = start(&first, "nobody@banksia.bank").await;
+    assert_eq!(sixth, 429);
 }

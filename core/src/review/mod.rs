@@ -240,6 +240,25 @@ impl Role {
         }
     }
 
+    /// What the role may do, in a sentence for the console's role picker.
+    ///
+    /// ```
+    /// use banksia_core::review::Role;
+    /// assert!(Role::Administrator.description().contains("decides nothing"));
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::Reviewer => {
+                "Sees applications, writes notes, requests information and resumes reviews."
+            }
+            Self::Approver => "Everything a reviewer does, and approves and declines.",
+            Self::Administrator => {
+                "Invites staff, changes their roles and deactivates them; decides nothing."
+            }
+            Self::Auditor => "Reads everything, the audit log included; changes nothing.",
+        }
+    }
+
     const fn bit(self) -> u8 {
         match self {
             Self::Reviewer => 1,

@@ -14,9 +14,9 @@ use banksia_core::review::{
     check_message, decide, mask_identification,
 };
 use banksia_core::staff_wire::{
-    ActionOffer, ActionRequest, CaseView, ClaimRequest, CurrentState, InviteCreated, InviteRequest,
-    NoteRequest, NoteView, QueuePage, QueueRow, ReasonOption, Revealed, RolesRequest, StaffMember,
-    TimelineEntry,
+    ActionOffer, ActionRequest, AuditEntry, AuditPage, AuditVerification, CaseView, ClaimRequest,
+    CurrentState, InviteCreated, InviteRequest, NoteRequest, NoteView, QueuePage, QueueRow,
+    ReasonOption, Revealed, RoleOption, RolesRequest, StaffDirectory, StaffMember, TimelineEntry,
 };
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use serde::Deserialize;
@@ -27,6 +27,9 @@ use super::auth::{Signed, create_invite, role_codes, roles_from};
 use super::crypto::Sealed;
 use super::http::StaffError;
 use super::{StaffState, audit};
+
+/// The queue's statement (also EXPLAINed by `benches/load/staff.sh`).
+const QUEUE_SQL: &str = include_str!("queue.sql");
 
 /// Rows per queue page.
 pub const PAGE_SIZE: i64 = 25;
@@ -104,6 +107,11 @@ pub async fn queue(
         .map(str::trim)
         .filter(|q| !q.is_empty())
         .map(str::to_lowercase);
+    // A reference typed in any case (and with O, I, L for 0, 1, 1) finds its application through
+    // the reference's own index.
+    let search_reference: Option<String> = search.as_deref().map(|q| {
+        banksia_core::reference::normalise_reference(q).unwrap_or_else(|| q.to_uppercase())
+    });
     let (after_at, after_id) = match query.after.as_deref() {
         None | Some("") => (None, 0i64),
         Some(cursor) => {
@@ -115,16 +123,7 @@ pub async fn queue(
     let conn = state.pool.get().await?;
     let rows = conn
         .query(
-            "SELECT a.id, a.reference, a.created_at, a.application_type, a.first_name, a.last_name,
-                    a.status, a.assigned_to, s.display_name, a.first_approval_by IS NOT NULL
-             FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to
-             WHERE a.status = ANY($1)
-               AND ($2::text IS NULL OR a.application_type = $2)
-               AND ($3::text IS NULL OR lower(a.reference) = $3 OR lower(a.email) = $3
-                    OR lower(a.last_name) = $3)
-               AND ($4::timestamptz IS NULL OR (a.created_at, a.id) > ($4, $5))
-             ORDER BY a.created_at, a.id
-             LIMIT $6",
+            QUEUE_SQL,
             &[
                 &statuses,
                 &account_type,
@@ -132,6 +131,7 @@ pub async fn queue(
                 &after_at,
                 &after_id,
                 &(PAGE_SIZE + 1),
+                &search_reference,
             ],
         )
         .await?;
@@ -269,14 +269,6 @@ pub async fn case_view(
         .await?
         .ok_or(StaffError::NotFound)?;
     let app = stored(&row);
-    audit::append(
-        &tx,
-        Some(signed.id),
-        "application.viewed",
-        Some(&app.reference),
-        &json!({}),
-    )
-    .await?;
     let erased: bool = row.get(30);
     let id_plain: Option<String> = row.get(22);
     let id_sealed: bool = row.get(23);
@@ -376,6 +368,21 @@ pub async fn case_view(
             by: None,
         });
     }
+    // The view's audit row goes last: appends queue on the chain's lock, held from here to the
+    // commit, so every other read of the case view stays outside it (benches/README.md).
+    audit::append(
+        &tx,
+        Some(signed.id),
+        "application.viewed",
+        Some(&app.reference),
+        &json!({}),
+    )
+    .await?;
+    timeline.push(TimelineEntry {
+        at: rfc3339(Utc::now()),
+        what: describe("application.viewed", &json!({})),
+        by: Some(signed.display_name.clone()),
+    });
     timeline.sort_by(|a, b| a.at.cmp(&b.at));
     tx.commit().await?;
     let staff = signed.as_staff();
@@ -755,13 +762,10 @@ pub async fn act(
 }
 
 /// GET /api/staff/staff (administrators)
-pub async fn list_staff(
-    state: &StaffState,
-    signed: &Signed,
-) -> Result<Vec<StaffMember>, StaffError> {
+pub async fn list_staff(state: &StaffState, signed: &Signed) -> Result<StaffDirectory, StaffError> {
     signed.require(Permission::ManageStaff)?;
     let conn = state.pool.get().await?;
-    Ok(conn
+    let members = conn
         .query(
             "SELECT id, email, display_name, roles, active FROM staff ORDER BY id",
             &[],
@@ -775,7 +779,16 @@ pub async fn list_staff(
             roles: roles_from(&r.get::<_, Vec<String>>(3)).to_vec(),
             active: r.get(4),
         })
-        .collect())
+        .collect();
+    let roles = Role::ALL
+        .into_iter()
+        .map(|role| RoleOption {
+            code: role,
+            label: role.label().to_owned(),
+            description: role.description().to_owned(),
+        })
+        .collect();
+    Ok(StaffDirectory { members, roles })
 }
 
 /// POST /api/staff/staff/invites (administrators)
@@ -897,38 +910,114 @@ pub async fn deactivate(
     })
 }
 
-/// One audit row, for auditors.
-#[derive(Debug, serde::Serialize)]
-pub struct AuditRow {
-    pub id: i64,
-    pub at: String,
+/// Audit rows per page.
+pub const AUDIT_PAGE_SIZE: i64 = 50;
+
+/// The audit log's query string: every filter exact; `before` is the previous page's
+/// `next_before`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditQuery {
+    /// An action, e.g. `application.viewed`.
+    pub action: Option<String>,
+    /// An application's reference.
+    pub reference: Option<String>,
+    /// A staff member's email.
     pub staff: Option<String>,
-    pub action: String,
-    pub application_reference: Option<String>,
-    pub detail: serde_json::Value,
+    /// Rows older than this id.
+    pub before: Option<i64>,
 }
 
-/// GET /api/staff/audit (auditors): the latest 200 rows, newest first.
-pub async fn audit_log(state: &StaffState, signed: &Signed) -> Result<Vec<AuditRow>, StaffError> {
+fn filter(text: Option<&str>) -> Option<String> {
+    text.map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+}
+
+/// GET /api/staff/audit (auditors): newest first, filtered, one page at a time (keyset on the
+/// id, which is the chain's order).
+pub async fn audit_log(
+    state: &StaffState,
+    signed: &Signed,
+    query: AuditQuery,
+) -> Result<AuditPage, StaffError> {
     signed.require(Permission::ReadAuditLog)?;
+    let action = filter(query.action.as_deref());
+    let reference = filter(query.reference.as_deref()).map(|r| {
+        banksia_core::reference::normalise_reference(&r).unwrap_or_else(|| r.to_uppercase())
+    });
+    let email = filter(query.staff.as_deref()).map(|e| e.to_lowercase());
     let conn = state.pool.get().await?;
-    Ok(conn
+    let rows = conn
         .query(
             "SELECT a.id, a.at, s.email, a.action, a.application_reference, a.detail
-             FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id ORDER BY a.id DESC LIMIT 200",
-            &[],
+             FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
+             WHERE ($1::text IS NULL OR a.action = $1)
+               AND ($2::text IS NULL OR a.application_reference = $2)
+               AND ($3::text IS NULL OR a.staff_id = (SELECT id FROM staff WHERE email = $3))
+               AND ($4::bigint IS NULL OR a.id < $4)
+             ORDER BY a.id DESC
+             LIMIT $5",
+            &[
+                &action,
+                &reference,
+                &email,
+                &query.before,
+                &(AUDIT_PAGE_SIZE + 1),
+            ],
         )
-        .await?
+        .await?;
+    let more = rows.len() as i64 > AUDIT_PAGE_SIZE;
+    let rows: Vec<AuditEntry> = rows
         .iter()
-        .map(|r| AuditRow {
-            id: r.get(0),
-            at: rfc3339(r.get(1)),
-            staff: r.get(2),
-            action: r.get(3),
-            application_reference: r.get(4),
-            detail: r.get(5),
+        .take(AUDIT_PAGE_SIZE as usize)
+        .map(|r| {
+            let action: String = r.get(3);
+            let detail: serde_json::Value = r.get(5);
+            AuditEntry {
+                id: r.get(0),
+                at: rfc3339(r.get(1)),
+                staff: r.get(2),
+                description: describe(&action, &detail),
+                action,
+                application_reference: r.get(4),
+                detail: detail.to_string(),
+            }
         })
-        .collect())
+        .collect();
+    let next_before = if more {
+        rows.last().map(|r| r.id)
+    } else {
+        None
+    };
+    Ok(AuditPage { rows, next_before })
+}
+
+/// GET /api/staff/audit/verify (auditors): the chain checked from its first row, as
+/// `banksia-server audit verify` does.
+pub async fn audit_verify(
+    state: &StaffState,
+    signed: &Signed,
+) -> Result<AuditVerification, StaffError> {
+    signed.require(Permission::ReadAuditLog)?;
+    let conn = state.pool.get().await?;
+    let hex = |bytes: &[u8]| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
+    Ok(match audit::verify(&conn).await? {
+        audit::Verification::Intact { rows, head } => AuditVerification {
+            intact: true,
+            rows,
+            head: head.as_deref().map(hex),
+            broken_at: None,
+            reason: None,
+        },
+        audit::Verification::Broken { id, reason } => AuditVerification {
+            intact: false,
+            rows: 0,
+            head: None,
+            broken_at: Some(id),
+            reason: Some(reason.to_owned()),
+        },
+    })
 }
 
 #[cfg(test)]

@@ -5,12 +5,15 @@ use std::net::IpAddr;
 
 use banksia_core::review::{Permission, Role, Roles};
 use banksia_core::staff_wire::{CeremonyFinish, RegisterStart, SignInStart, StaffMe};
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::Response;
+use webauthn_rs::DEFAULT_AUTHENTICATOR_TIMEOUT;
 use webauthn_rs::prelude::{
     CreationChallengeResponse, Passkey, PasskeyAuthentication, PasskeyRegistration,
     PublicKeyCredential, RegisterPublicKeyCredential, RequestChallengeResponse, Url, Uuid,
@@ -296,7 +299,7 @@ pub async fn register_start(
     client_ip: Option<IpAddr>,
     body: &[u8],
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(client_ip)?;
+    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
     let request: RegisterStart = parse(body)?;
     let invalid = StaffError::SignInFailed(
         "This invitation link is not valid any more. Ask an administrator for a new one.",
@@ -376,7 +379,7 @@ pub async fn register_finish(
     client_ip: Option<IpAddr>,
     body: &[u8],
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(client_ip)?;
+    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
     let request: CeremonyFinish<RegisterPublicKeyCredential> = parse(body)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
@@ -452,48 +455,82 @@ pub async fn register_finish(
     ))
 }
 
+/// The decoy credential ids of emails without passkeys.
+pub type Decoys =
+    webauthn_rs::fake::WebauthnFakeCredentialGenerator<webauthn_rs::fake::FakePasskeyDistribution>;
+
+/// Request options for an email with no passkey (or no account): what webauthn-rs would send for
+/// an account whose passkeys have the decoy ids (stable per email), with a fresh challenge.
+fn decoy_options(state: &StaffState, email: &str) -> Result<RequestChallengeResponse, StaffError> {
+    let ids = state
+        .sign_in_decoys
+        .generate(email.as_bytes())
+        .map_err(|e| StaffError::Internal(format!("webauthn decoys: {e}")))?;
+    let mut challenge = [0u8; 32];
+    getrandom::fill(&mut challenge).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let b64 = |bytes: &[u8]| URL_SAFE_NO_PAD.encode(bytes);
+    // Read through webauthn-rs's own type, so the answer is serialised as a real one is.
+    serde_json::from_value(json!({
+        "publicKey": {
+            "challenge": b64(&challenge),
+            "timeout": DEFAULT_AUTHENTICATOR_TIMEOUT.as_millis() as u64,
+            "rpId": state.config.rp_id(),
+            "allowCredentials": ids
+                .iter()
+                .map(|id| json!({ "type": "public-key", "id": b64(id.as_ref()) }))
+                .collect::<Vec<_>>(),
+            "userVerification": "required",
+        }
+    }))
+    .map_err(|e| StaffError::Internal(format!("webauthn decoys: {e}")))
+}
+
 /// POST /api/staff/sign-in/start: an email in, passkey request options out (rate limited).
+/// An email without an account or a passkey gets options too (decoy credential ids, stable per
+/// email) and a ceremony that can only fail at the finish, with the words a wrong passkey gets:
+/// nobody learns from sign-in which emails are staff.
 pub async fn sign_in_start(
     state: &StaffState,
     client_ip: Option<IpAddr>,
     body: &[u8],
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(client_ip)?;
+    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
     let request: SignInStart = parse(body)?;
     let email = request.email.trim().to_lowercase();
-    let failed = StaffError::SignInFailed(
-        "We couldn't sign you in with that email. Check it, or ask an administrator for an invitation.",
-    );
     let conn = state.pool.get().await?;
-    let staff = conn
+    // The same statements whether or not the email is known (the passkeys of no one are none).
+    let staff_id: Option<i64> = conn
         .query_opt(
             "SELECT id FROM staff WHERE email = $1 AND active",
             &[&email],
         )
         .await?
-        .ok_or(failed)?;
-    let staff_id: i64 = staff.get(0);
+        .map(|r| r.get(0));
     let passkeys: Vec<Passkey> = conn
         .query(
             "SELECT passkey FROM staff_passkeys WHERE staff_id = $1",
-            &[&staff_id],
+            &[&staff_id.unwrap_or(0)],
         )
         .await?
         .iter()
         .filter_map(|r| serde_json::from_value(r.get(0)).ok())
         .collect();
-    if passkeys.is_empty() {
-        return Err(StaffError::SignInFailed(
-            "We couldn't sign you in with that email. Check it, or ask an administrator for an invitation.",
-        ));
-    }
-    let (options, authentication): (RequestChallengeResponse, PasskeyAuthentication) = state
-        .webauthn
-        .start_passkey_authentication(&passkeys)
-        .map_err(|e| StaffError::Internal(format!("webauthn: {e}")))?;
-    let saved =
-        serde_json::to_value(&authentication).map_err(|e| StaffError::Internal(e.to_string()))?;
-    let ceremony = store_ceremony(&conn, "authenticate", None, Some(staff_id), saved).await?;
+    let (options, saved, staff_id) = if passkeys.is_empty() {
+        (
+            decoy_options(state, &email)?,
+            json!({ "decoy": true }),
+            None,
+        )
+    } else {
+        let (options, authentication): (RequestChallengeResponse, PasskeyAuthentication) = state
+            .webauthn
+            .start_passkey_authentication(&passkeys)
+            .map_err(|e| StaffError::Internal(format!("webauthn: {e}")))?;
+        let saved = serde_json::to_value(&authentication)
+            .map_err(|e| StaffError::Internal(e.to_string()))?;
+        (options, saved, staff_id)
+    };
+    let ceremony = store_ceremony(&conn, "authenticate", None, staff_id, saved).await?;
     Ok(json(
         &json!({ "ceremony": ceremony, "options": options }),
         StatusCode::OK,
@@ -506,15 +543,16 @@ pub async fn sign_in_finish(
     client_ip: Option<IpAddr>,
     body: &[u8],
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(client_ip)?;
+    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
     let request: CeremonyFinish<PublicKeyCredential> = parse(body)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (_, staff_id, saved) = take_ceremony(&tx, "authenticate", &request.ceremony).await?;
-    let staff_id = staff_id.ok_or_else(|| StaffError::Internal("ceremony without staff".into()))?;
+    let failed = || StaffError::SignInFailed("That passkey didn't work. Please try again.");
+    // A decoy ceremony (an email without a passkey) fails as a wrong passkey does.
+    let staff_id = staff_id.ok_or_else(failed)?;
     let authentication: PasskeyAuthentication =
         serde_json::from_value(saved).map_err(|e| StaffError::Internal(e.to_string()))?;
-    let failed = || StaffError::SignInFailed("That passkey didn't work. Please try again.");
     let result = state
         .webauthn
         .finish_passkey_authentication(&request.credential, &authentication)

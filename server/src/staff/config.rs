@@ -23,7 +23,8 @@ pub struct StaffConfig {
     pub sign_in_per_minute: u32,
     /// `ID_ENCRYPTION_KEYS`.
     pub id_keys: IdKeys,
-    /// True when `ID_ENCRYPTION_KEYS` was not set and the development key is in use.
+    /// True when `ID_ENCRYPTION_KEYS` was not set and `ALLOW_DEVELOPMENT_ID_KEY=1` put the public
+    /// development key in use (without that flag the server refuses to start).
     pub id_keys_are_development: bool,
     /// `RETENTION_DECLINED_DAYS` (730): declined and withdrawn applications' personal data.
     pub retention_declined: chrono::Duration,
@@ -50,9 +51,23 @@ impl StaffConfig {
             None => (format!("http://localhost:{port}"), true),
             Some(origin) => (check_origin(&origin)?, false),
         };
+        // No silent fallback: without keys the server starts only when a development run says
+        // so, so a production server never encrypts with the public key by omission.
+        let allow_development = matches!(
+            var("ALLOW_DEVELOPMENT_ID_KEY").as_deref().map(str::trim),
+            Some("1" | "true" | "yes")
+        );
         let (id_keys, id_keys_are_development) = match var("ID_ENCRYPTION_KEYS") {
             Some(list) => (IdKeys::parse(&list).map_err(ConfigError)?, false),
-            None => (IdKeys::development(), true),
+            None if allow_development => (IdKeys::development(), true),
+            None => {
+                return Err(ConfigError(
+                    "ID_ENCRYPTION_KEYS is not set: give it id:base64key (a key from \
+                     `openssl rand -base64 32`), or set ALLOW_DEVELOPMENT_ID_KEY=1 for a local \
+                     run with the public development key"
+                        .into(),
+                ));
+            }
         };
         let days = |name: &str, default: u64| -> Result<chrono::Duration, ConfigError> {
             Ok(chrono::Duration::days(number(name, default)? as i64))
@@ -118,8 +133,32 @@ mod tests {
     use std::collections::HashMap;
 
     fn read(vars: &[(&str, &str)]) -> Result<StaffConfig, ConfigError> {
-        let map: HashMap<&str, &str> = vars.iter().copied().collect();
+        let mut map: HashMap<&str, &str> = vars.iter().copied().collect();
+        map.entry("ALLOW_DEVELOPMENT_ID_KEY").or_insert("1");
         StaffConfig::from_vars(&|n: &str| map.get(n).map(|v| (*v).to_owned()), 8080)
+    }
+
+    #[test]
+    fn without_keys_only_an_explicit_development_run_starts() {
+        let error = read(&[("ALLOW_DEVELOPMENT_ID_KEY", "")]).unwrap_err();
+        assert!(
+            error.0.contains("ID_ENCRYPTION_KEYS is not set"),
+            "{}",
+            error.0
+        );
+        assert!(read(&[("ALLOW_DEVELOPMENT_ID_KEY", "0")]).is_err());
+        assert!(
+            read(&[("ALLOW_DEVELOPMENT_ID_KEY", "1")])
+                .unwrap()
+                .id_keys_are_development
+        );
+        let key = format!("k1:{}", "A".repeat(43) + "=");
+        let keyed = read(&[
+            ("ALLOW_DEVELOPMENT_ID_KEY", ""),
+            ("ID_ENCRYPTION_KEYS", &key),
+        ])
+        .unwrap();
+        assert!(!keyed.id_keys_are_development);
     }
 
     #[test]

@@ -72,6 +72,19 @@ impl IdKeys {
             .expect("the development key is well formed")
     }
 
+    /// A 32-byte secret for `label`, derived from the current key (e.g. the HMAC key of the
+    /// sign-in decoys): the key stream of the current key under a nonce fixed by the label, which
+    /// only a holder of the key can compute; never stored, never sent.
+    pub fn derive_secret(&self, label: &str) -> Vec<u8> {
+        use sha2::{Digest, Sha256};
+        let digest = Sha256::digest(label.as_bytes());
+        let cipher = &self.keys[&self.current];
+        let sealed = cipher
+            .encrypt(Nonce::from_slice(&digest[..12]), [0u8; 32].as_slice())
+            .expect("AES-GCM encrypts 32 bytes");
+        sealed[..32].to_vec()
+    }
+
     /// The id new values are encrypted with.
     pub fn current_id(&self) -> &str {
         &self.current

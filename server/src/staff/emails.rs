@@ -39,8 +39,8 @@ fn render(subject: String, greeting: &str, paragraphs: &[String]) -> RenderedEma
         html.push_str("</p>");
     }
     let footer = format!(
-        "Questions? Call us on {} ({}) or email {}.\n{}",
-        BANK.phone, BANK.phone_hours, BANK.email, BANK.legal_line
+        "Where your application stands: {}/application-status\nQuestions? Call us on {} ({}) or email {}.\n{}",
+        BANK.site_url, BANK.phone, BANK.phone_hours, BANK.email, BANK.legal_line
     );
     text.push_str(&footer);
     text.push('\n');
@@ -286,5 +286,12 @@ mod tests {
                 .text
                 .contains(Status::Approved.applicant_wording().next_step)
         );
+        // Every such email says where to follow the application.
+        for body in [&email.text, &email.html, &approved.text] {
+            assert!(
+                body.contains("https://www.banksia.bank/application-status"),
+                "{body}"
+            );
+        }
     }
 }

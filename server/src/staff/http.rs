@@ -2,10 +2,8 @@
 //! cookie, the Origin and CSRF-header check of every state-changing call, and the sign-in
 //! rate limit.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
 use serde::Serialize;
@@ -186,39 +184,35 @@ pub fn check_same_origin(headers: &HeaderMap, public_origin: &str) -> Result<(),
     }
 }
 
-/// Sign-in and registration attempts per client address per minute, in this instance.
+/// The sign-in (and registration, and status link) attempts per client address and minute: a
+/// token bucket in PostgreSQL (the submission limit's table, its own bucket per purpose), so
+/// every instance on one database shares one budget and a second instance is no second chance.
 #[derive(Debug)]
 pub struct SignInLimiter {
-    per_minute: u32,
-    seen: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+    purpose: &'static str,
+    limiter: crate::rate_limit::RateLimiter,
 }
 
 impl SignInLimiter {
-    pub fn new(per_minute: u32) -> Self {
+    pub fn new(purpose: &'static str, per_minute: u32) -> Self {
         Self {
-            per_minute,
-            seen: Mutex::new(HashMap::new()),
+            purpose,
+            limiter: crate::rate_limit::RateLimiter::new(per_minute),
         }
     }
 
-    /// Counts an attempt; refused past the limit within the current minute.
-    pub fn admit(&self, client: Option<IpAddr>) -> Result<(), StaffError> {
+    /// Takes one attempt; refused (429) past the limit. A client without an address (a test
+    /// without a socket) shares one bucket.
+    pub async fn admit(
+        &self,
+        pool: &deadpool_postgres::Pool,
+        client: Option<IpAddr>,
+    ) -> Result<(), StaffError> {
         let client = client.unwrap_or(IpAddr::from([0, 0, 0, 0]));
-        let now = Instant::now();
-        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
-        if seen.len() > 10_000 {
-            seen.retain(|_, (start, _)| now.duration_since(*start) < Duration::from_secs(60));
-        }
-        let entry = seen.entry(client).or_insert((now, 0));
-        if now.duration_since(entry.0) >= Duration::from_secs(60) {
-            *entry = (now, 0);
-        }
-        entry.1 += 1;
-        if entry.1 > self.per_minute {
-            Err(StaffError::RateLimited)
-        } else {
-            Ok(())
-        }
+        self.limiter
+            .check_for(pool, self.purpose, client)
+            .await
+            .map_err(|_| StaffError::RateLimited)
     }
 }
 
@@ -255,15 +249,5 @@ mod tests {
             HeaderValue::from_static("http://evil.example"),
         );
         assert!(check_same_origin(&headers, origin).is_err());
-    }
-
-    #[test]
-    fn the_limiter_counts_per_address() {
-        let limiter = SignInLimiter::new(2);
-        let a = Some(IpAddr::from([10, 0, 0, 1]));
-        assert!(limiter.admit(a).is_ok());
-        assert!(limiter.admit(a).is_ok());
-        assert!(limiter.admit(a).is_err());
-        assert!(limiter.admit(Some(IpAddr::from([10, 0, 0, 2]))).is_ok());
     }
 }

@@ -37,6 +37,9 @@ pub struct StaffState {
     pub webauthn: webauthn_rs::Webauthn,
     pub sign_in_limiter: http::SignInLimiter,
     pub status_limiter: http::SignInLimiter,
+    /// Believable, stable credential ids for an email that has no passkey (or no account), so
+    /// sign-in answers alike either way (webauthn-rs's enumeration defence).
+    pub sign_in_decoys: auth::Decoys,
     /// Wakes the applicant-email worker (None when no mail transport is configured).
     pub mail_wake: Option<Arc<tokio::sync::Notify>>,
 }
@@ -56,10 +59,14 @@ impl StaffState {
         mail_wake: Option<Arc<tokio::sync::Notify>>,
     ) -> Result<Self, String> {
         let webauthn = auth::relying_party(&config.public_origin, config.rp_id())?;
+        let sign_in_decoys =
+            auth::Decoys::new(&config.id_keys.derive_secret("banksia staff sign-in decoys"))
+                .map_err(|e| format!("webauthn decoys: {e}"))?;
         Ok(Self {
+            sign_in_decoys,
             pool,
-            sign_in_limiter: http::SignInLimiter::new(config.sign_in_per_minute),
-            status_limiter: http::SignInLimiter::new(config.sign_in_per_minute),
+            sign_in_limiter: http::SignInLimiter::new("staff-sign-in", config.sign_in_per_minute),
+            status_limiter: http::SignInLimiter::new("status-link", config.sign_in_per_minute),
             config,
             webauthn,
             mail_wake,
@@ -250,14 +257,25 @@ pub fn routes(
                 }
             })
         });
-    // GET /api/staff/audit
+    // GET /api/staff/audit?action=&reference=&staff=&before=
     let audit_log = warp::path!("api" / "staff" / "audit")
+        .and(warp::get())
+        .and(warp::query::<api::AuditQuery>())
+        .and(s())
+        .and(headers())
+        .then(|q: api::AuditQuery, st, h| {
+            read(st, h, move |st: Arc<StaffState>, signed| async move {
+                api::audit_log(&st, &signed, q).await
+            })
+        });
+    // GET /api/staff/audit/verify
+    let audit_verify = warp::path!("api" / "staff" / "audit" / "verify")
         .and(warp::get())
         .and(s())
         .and(headers())
         .then(|st, h| {
             read(st, h, |st: Arc<StaffState>, signed| async move {
-                api::audit_log(&st, &signed).await
+                api::audit_verify(&st, &signed).await
             })
         });
     // POST /api/staff/sign-out
@@ -335,6 +353,8 @@ pub fn routes(
         .or(staff_post)
         .unify()
         .or(audit_log)
+        .unify()
+        .or(audit_verify)
         .unify()
         .or(sign_out)
         .unify()

@@ -45,7 +45,7 @@ pub async fn request_link(
     client_ip: Option<IpAddr>,
     body: &[u8],
 ) -> Result<StatusLinkSent, StaffError> {
-    state.status_limiter.admit(client_ip)?;
+    state.status_limiter.admit(&state.pool, client_ip).await?;
     let request: StatusLinkRequest = serde_json::from_slice(body)
         .map_err(|_| StaffError::BadRequest("Enter your reference and email."))?;
     let reference = request.reference.trim().to_uppercase();
@@ -108,7 +108,7 @@ pub async fn open(
     client_ip: Option<IpAddr>,
     body: &[u8],
 ) -> Result<ApplicationStatusView, StaffError> {
-    state.status_limiter.admit(client_ip)?;
+    state.status_limiter.admit(&state.pool, client_ip).await?;
     let request: OpenRequest = serde_json::from_slice(body)
         .map_err(|_| StaffError::BadRequest("This link is not valid."))?;
     let gone = StaffError::SignInFailed(

@@ -366,6 +366,7 @@ pub fn test_config(database_url: String) -> Config {
         "RATE_LIMIT_PER_MINUTE" => Some("0".into()),
         "SHUTDOWN_DRAIN_SECONDS" => Some("5".into()),
         "STATIC_DIR" => Some(fixture_site().display().to_string()),
+        "ALLOW_DEVELOPMENT_ID_KEY" => Some("1".into()),
         _ => None,
     })
     .expect("test config")

@@ -27,6 +27,8 @@ test.describe('application confirmation', () => {
     await expect(page.getByText('Keep your reference.')).toBeHidden();
     await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Start an application' })).toBeHidden();
+    // The applicant can follow the application from here (issue 20).
+    await expect(box.getByRole('link', { name: 'Check where your application stands' })).toHaveAttribute('href', '/application-status');
   });
 
   test("shows the 201's warnings under \"We'll check this with you.\", and axe-core finds no violations", async ({ page }) => {

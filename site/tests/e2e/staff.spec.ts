@@ -157,6 +157,73 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     expect(names.filter((a: string) => a === 'application.action')).toHaveLength(3);
     const signIns = await db.query("SELECT count(*)::int AS n FROM staff_audit WHERE action = 'staff.signed_in'");
     expect(signIns.rows[0].n).toBeGreaterThanOrEqual(2);
+
+    // Staff administration (this administrator's screen): invite a reviewer, whose one-time link
+    // is shown; change a colleague's roles; deactivate them. All by keyboard, axe clean.
+    await page.goto(`${ORIGIN}/staff/#view=staff`);
+    await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeFocused();
+    const colleague = `colleague-${Date.now()}@banksia.bank`;
+    await page.getByLabel('Work email', { exact: true }).fill(colleague);
+    await page.getByRole('button', { name: 'Create invitation link' }).press('Enter');
+    const shown = page.getByLabel('One-time enrolment link (shown once; send it to them directly)');
+    await expect(shown).toBeFocused();
+    await expect(shown).toHaveValue(/^http:\/\/localhost:\d+\/staff\/register\/#token=[A-Za-z0-9_-]{43}$/);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    // The colleague registers with the link (their own passkey, in a second browser context).
+    const other = await page.context().browser()!.newContext();
+    const theirs = await other.newPage();
+    const theirCdp = await theirs.context().newCDPSession(theirs);
+    await theirCdp.send('WebAuthn.enable');
+    await theirCdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    await theirs.goto(await shown.inputValue());
+    await theirs.getByLabel('Your name (as colleagues see it)').fill('Casey Colleague');
+    await theirs.getByRole('button', { name: 'Create passkey' }).click();
+    await expect(theirs.getByRole('heading', { name: 'Applications' })).toBeVisible();
+    // A reviewer sees no administration or audit screens (and the server refuses them anyway).
+    await expect(theirs.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+    await expect(theirs.getByRole('link', { name: 'Audit log' })).toHaveCount(0);
+    await theirs.goto(`${ORIGIN}/staff/#view=staff`);
+    await expect(theirs.getByRole('heading', { name: 'Applications' })).toBeVisible();
+    expect(await theirs.evaluate(async () => (await fetch('/api/staff/staff')).status)).toBe(403);
+
+    await page.reload();
+    const member = page.locator(`tr[data-staff-email="${colleague}"]`);
+    await expect(member).toContainText('Casey Colleague');
+    await expect(member).toContainText('Reviewer');
+    await member.getByRole('button', { name: 'Change roles of Casey Colleague' }).press('Enter');
+    await member.getByRole('checkbox', { name: 'Auditor' }).check();
+    await member.getByRole('button', { name: 'Save roles' }).press('Enter');
+    await expect(page.locator('[data-staff-message]')).toHaveText('Roles of Casey Colleague saved.');
+    await expect(member).toContainText('Reviewer, Auditor');
+    // The colleague, now an auditor too, sees the audit log.
+    await theirs.goto(`${ORIGIN}/staff/#view=audit`);
+    await expect(theirs.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+    await member.getByRole('button', { name: 'Deactivate Casey Colleague' }).press('Enter');
+    await member.getByRole('button', { name: 'Yes, deactivate Casey Colleague' }).press('Enter');
+    await expect(page.locator('[data-staff-message]')).toHaveText('Casey Colleague is deactivated; their sessions have ended.');
+    await expect(member).toContainText('Deactivated');
+    expect(await theirs.evaluate(async () => (await fetch('/api/staff/me')).status)).toBe(401);
+    await other.close();
+    const changes = await db.query("SELECT action FROM staff_audit WHERE action IN ('staff.invited', 'staff.roles_changed', 'staff.deactivated') ORDER BY id");
+    expect(changes.rows.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['staff.invited', 'staff.roles_changed', 'staff.deactivated']));
+
+    // The audit log (an auditor's screen): this administrator becomes an auditor through the
+    // database (the console refuses to let anyone change their own roles away from admin, but
+    // adding is allowed; a fresh page picks the role up).
+    await db.query("UPDATE staff SET roles = array_append(roles, 'auditor') WHERE email = 'first.admin@banksia.bank'");
+    await page.goto(`${ORIGIN}/staff/#view=audit`);
+    await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeFocused();
+    await expect(page.locator('[data-audit-table] tbody tr').first()).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByLabel('Application reference').fill(reference.toLowerCase());
+    await page.getByRole('button', { name: 'Filter' }).press('Enter');
+    const auditRows = page.locator('[data-audit-table] tbody tr');
+    await expect(auditRows.first()).toContainText(reference);
+    for (const text of await auditRows.allInnerTexts()) expect(text).toContain(reference);
+    await page.getByRole('button', { name: 'Verify the chain' }).press('Enter');
+    await expect(page.locator('[data-audit-check]')).toContainText('Chain intact');
   } finally {
     await db.end();
   }

@@ -5,6 +5,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActionKind, CaseView, CurrentState, DeclineReason, NoteView, QueuePage, QueueRow, Revealed, StaffMe } from 'banksia-wasm';
 import { get, post } from './api';
 import { usePasskey } from './webauthn';
+import AuditLog from './AuditLog';
+import StaffAdmin from './StaffAdmin';
 
 type Ceremony = { ceremony: string; options: { publicKey: Record<string, unknown> } };
 
@@ -354,25 +356,64 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
   );
 }
 
+type Screen = 'queue' | 'staff' | 'audit';
+
+/** The screens this person's permissions open, in the order the navigation lists them. */
+function screensFor(me: StaffMe): { screen: Screen; label: string }[] {
+  const screens: { screen: Screen; label: string }[] = [];
+  if (me.permissions.includes('view_applications')) screens.push({ screen: 'queue', label: 'Applications' });
+  if (me.permissions.includes('manage_staff')) screens.push({ screen: 'staff', label: 'Staff' });
+  if (me.permissions.includes('read_audit_log')) screens.push({ screen: 'audit', label: 'Audit log' });
+  return screens;
+}
+
 export default function StaffConsole() {
   const [me, setMe] = useState<StaffMe | null | 'signed-out'>(null);
   const [reference, setReference] = useState<string | null>(null);
+  const [screen, setScreen] = useState<Screen | null>(null);
   const refresh = useCallback(async () => {
     const answer = await get<StaffMe>('/api/staff/me');
     setMe(answer.ok ? answer.value : 'signed-out');
   }, []);
   useEffect(() => {
     void refresh();
-    const fromHash = () => setReference(new URLSearchParams(location.hash.slice(1)).get('case'));
+    const fromHash = () => {
+      const hash = new URLSearchParams(location.hash.slice(1));
+      setReference(hash.get('case'));
+      const view = hash.get('view');
+      setScreen(view === 'staff' || view === 'audit' || view === 'queue' ? view : null);
+    };
     fromHash();
-    addEventListener('hashchange', fromHash);
-    return () => removeEventListener('hashchange', fromHash);
+    // Roles can change while the console is open: each move between screens asks again.
+    const moved = () => {
+      fromHash();
+      void refresh();
+    };
+    addEventListener('hashchange', moved);
+    return () => removeEventListener('hashchange', moved);
   }, [refresh]);
   if (me === null) return <p role="status">Loading…</p>;
   if (me === 'signed-out') return <SignIn onSignedIn={() => void refresh()} />;
+  const screens = screensFor(me);
+  // A screen the roles don't open falls back to the first one they do (the server refuses the
+  // calls anyway).
+  const current = screens.find((s) => s.screen === screen)?.screen ?? screens[0]?.screen ?? null;
   return (
     <div className="staff-console">
       <header className="staff-header">
+        {screens.length > 1 && (
+          <nav aria-label="Console" className="staff-nav">
+            <ul>
+              {screens.map((s) => (
+                <li key={s.screen}>
+                  <a href={`#view=${s.screen}`} aria-current={!reference && current === s.screen ? 'page' : undefined}>
+                    {s.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
         <span>
           {me.display_name} ({me.roles.join(', ')})
         </span>
@@ -387,7 +428,7 @@ export default function StaffConsole() {
           Sign out
         </button>
       </header>
-      {reference ? (
+      {reference && me.permissions.includes('view_applications') ? (
         <CaseScreen
           reference={reference}
           back={() => {
@@ -395,10 +436,14 @@ export default function StaffConsole() {
             setReference(null);
           }}
         />
-      ) : me.permissions.includes('view_applications') ? (
+      ) : current === 'queue' ? (
         <Queue open={setReference} />
+      ) : current === 'staff' ? (
+        <StaffAdmin me={me.id} />
+      ) : current === 'audit' ? (
+        <AuditLog />
       ) : (
-        <p>Your roles do not include reviewing applications.</p>
+        <p>Your roles don't open any screen of the console. Ask an administrator.</p>
       )}
     </div>
   );

@@ -1,0 +1,162 @@
+#!/usr/bin/env bash
+# The staff console's reads with 100,000 applications in the table: the queue's first page, a
+# search (last name, email, reference) and a case view, each under wrk for a fixed time with one
+# signed-in session; then EXPLAIN (ANALYZE, BUFFERS) of each query the server runs for them.
+#
+#   benches/load/staff.sh    # defaults: DURATION=15 WARMUP=3 POOL_SIZE=2×cores CONNECTIONS=POOL_SIZE
+#   SERVER_BIN=target/debug/banksia-server benches/load/staff.sh    # another build
+#
+# Prints one line per workload, the query plans, and a markdown table for benches/README.md.
+# Traffic goes to 127.0.0.1 only; the script cleans up after itself.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+HERE="$ROOT/benches/load"
+DURATION="${DURATION:-15}"
+WARMUP="${WARMUP:-3}"
+POOL_SIZE="${POOL_SIZE:-$((2 * $(nproc)))}"
+CONNECTIONS="${CONNECTIONS:-$POOL_SIZE}"
+# The session cookie's token: 43 base64url characters, as the server hands out.
+TOKEN="benchbenchbenchbenchbenchbenchbenchbench123"
+
+say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+command -v wrk >/dev/null || { say "apt-get install wrk"; apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }; }
+command -v psql >/dev/null || { say "apt-get install postgresql-client"; apt-get install -y postgresql-client >/dev/null; }
+
+if [ -z "${SERVER_BIN:-}" ]; then
+  say "cargo build --release -p banksia-server"
+  (cd "$ROOT" && cargo build --release --locked -p banksia-server)
+  SERVER_BIN="$ROOT/target/release/banksia-server"
+fi
+
+PG_RUN_AS="${PG_RUN_AS:-postgres}"
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u "$PG_RUN_AS" -- "$@"; else "$@"; fi; }
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+WORK="$(mktemp -d /tmp/banksia-staff-load.XXXXXX)"
+chmod 755 "$WORK"
+PGDATA_DIR="$WORK/pg"
+mkdir -p "$PGDATA_DIR"
+[ "$(id -u)" = 0 ] && chown "$PG_RUN_AS" "$PGDATA_DIR"
+chmod 700 "$PGDATA_DIR"
+SERVER_PID=""
+cleanup() {
+  [ -n "$SERVER_PID" ] && { kill -TERM "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true; }
+  as_pg pg_ctl -D "$PGDATA_DIR" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+
+PG_PORT="$(free_port)"
+say "PostgreSQL (default settings) on 127.0.0.1:$PG_PORT"
+as_pg initdb -D "$PGDATA_DIR" -U postgres -A trust -E UTF8 --locale=C >/dev/null
+as_pg pg_ctl -D "$PGDATA_DIR" -l "$PGDATA_DIR/server.log" -w -t 60 \
+  -o "-p $PG_PORT -k $PGDATA_DIR -c listen_addresses=127.0.0.1" start >/dev/null
+psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -qc "CREATE DATABASE banksia" >/dev/null
+DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/banksia"
+PSQL=(psql -h 127.0.0.1 -p "$PG_PORT" -U postgres -X -q banksia)
+
+PORT="$(free_port)"
+say "banksia-server on 127.0.0.1:$PORT (POOL_SIZE=$POOL_SIZE)"
+start_server() {
+  DATABASE_URL="$DATABASE_URL" PORT="$PORT" POOL_SIZE="$POOL_SIZE" RATE_LIMIT_PER_MINUTE=0 MAX_CONNECTIONS_PER_IP=100000 \
+    ID_ENCRYPTION_KEYS="bench:$(printf '%032d' 0 | base64)" STAFF_SESSION_IDLE_MINUTES=600 \
+    STATIC_DIR="$ROOT/site/dist" RUST_LOG=info "$SERVER_BIN" >>"$WORK/server.log" 2>&1 &
+  SERVER_PID=$!
+  for _ in $(seq 1 300); do
+    curl -fsS "http://127.0.0.1:$PORT/readyz" >/dev/null 2>&1 && return 0
+    sleep 0.2
+  done
+  cat "$WORK/server.log"; exit 1
+}
+# The first start migrates the schema; the data goes in, then the server starts again on it.
+start_server
+kill -TERM "$SERVER_PID"; wait "$SERVER_PID" 2>/dev/null || true; SERVER_PID=""
+say "100,000 applications (benches/load/staff-data.sql)"
+GEN_START=$(date +%s.%N)
+"${PSQL[@]}" -v token="$TOKEN" -f "$HERE/staff-data.sql"
+say "generated in $(awk -v s="$GEN_START" -v e="$(date +%s.%N)" 'BEGIN { printf "%.1f s", e - s }')"
+start_server
+
+COOKIE="Cookie: __Host-banksia-staff=$TOKEN"
+API="http://127.0.0.1:$PORT/api/staff/applications"
+# A last name shared by 250 applications, one applicant's email, one reference, and an open
+# application for the case view.
+REFERENCE="$("${PSQL[@]}" -tAc "SELECT reference FROM account_applications WHERE status = 'under_review' ORDER BY created_at LIMIT 1")"
+EMAIL="$("${PSQL[@]}" -tAc "SELECT email FROM account_applications ORDER BY id LIMIT 1 OFFSET 50000")"
+OLD_REFERENCE="$("${PSQL[@]}" -tAc "SELECT reference FROM account_applications ORDER BY id LIMIT 1 OFFSET 1000")"
+
+check() {
+  local got
+  got="$(curl -s -o "$WORK/last.json" -w '%{http_code}' -H "$COOKIE" "$1")"
+  [ "$got" = 200 ] || { echo "expected 200 from $1, got $got: $(cat "$WORK/last.json")" >&2; tail -5 "$WORK/server.log"; exit 1; }
+}
+
+cat >"$WORK/get.lua" <<'LUA'
+done = function(summary, latency, requests)
+  io.write(string.format("RESULT requests=%d seconds=%.3f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f max_ms=%.2f non2xx=%d socket_errors=%d\n",
+    summary.requests, summary.duration / 1e6, latency:percentile(50) / 1000, latency:percentile(90) / 1000,
+    latency:percentile(99) / 1000, latency.max / 1000, summary.errors.status,
+    summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout))
+end
+LUA
+
+# run NAME URL: check the answer, warm up, measure.
+RESULTS=()
+run() {
+  local name="$1" url="$2" line
+  check "$url"
+  wrk -t2 -c"$CONNECTIONS" -d"${WARMUP}s" -H "$COOKIE" -s "$WORK/get.lua" "$url" >/dev/null
+  line="$(wrk -t2 -c"$CONNECTIONS" -d"${DURATION}s" --timeout 5s -H "$COOKIE" -s "$WORK/get.lua" "$url" | grep '^RESULT')"
+  echo "$name $line"
+  RESULTS+=("$name|$line")
+}
+
+LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
+run "queue-first-page" "$API"
+run "queue-all-first-page" "$API?status=all"
+run "search-last-name" "$API?status=all&q=surname17"
+run "search-email" "$API?status=all&q=$EMAIL"
+run "search-reference" "$API?status=all&q=$(echo "$OLD_REFERENCE" | tr 'A-Z' 'a-z')"
+run "case-view" "$API/$REFERENCE"
+LOAD_AFTER="$(cut -d" " -f1-3 /proc/loadavg)"
+AUDIT_ROWS="$("${PSQL[@]}" -tAc "SELECT count(*) FROM staff_audit")"
+
+# The plans of the statements the server runs for these calls (server/src/staff/api.rs), with
+# the values the calls above used.
+say "EXPLAIN (ANALYZE, BUFFERS)"
+explain() { echo; echo "-- $1"; "${PSQL[@]}" -c "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) $2"; }
+QUEUE_SQL="$(grep -v '^--' "$ROOT/server/src/staff/queue.sql")"
+# The server sends it as a prepared statement with parameters; so does this (a fresh prepared
+# statement is planned for its parameters, as the server's is).
+explain_queue() {
+  echo; echo "-- queue: $1"
+  "${PSQL[@]}" <<SQL
+PREPARE queue(text[], text, text, timestamptz, bigint, bigint, text) AS $QUEUE_SQL;
+EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE queue($2, NULL, $3, NULL, 0, 26, upper($3));
+SQL
+}
+OPEN="ARRAY['under_review', 'information_requested']"
+ALL="ARRAY['under_review', 'information_requested', 'approved', 'declined', 'withdrawn']"
+explain_queue "first page (open, the default)" "$OPEN" NULL
+explain_queue "first page (all statuses)" "$ALL" NULL
+explain_queue "search a last name (all statuses)" "$ALL" "'surname17'"
+explain_queue "search an email (all statuses)" "$ALL" "'$EMAIL'"
+explain_queue "search a reference (all statuses)" "$ALL" "'$(echo "$OLD_REFERENCE" | tr 'A-Z' 'a-z')'"
+QUEUE_FROM="FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to"
+explain "case view: the application" "SELECT a.id, a.status, s.display_name $QUEUE_FROM WHERE a.reference = '$REFERENCE'"
+explain "case view: the timeline" "SELECT a.at, a.action, a.detail, s.display_name FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id WHERE a.application_reference = '$REFERENCE' ORDER BY a.id"
+explain "case view: emails sent" "SELECT sent_at, 'confirmation'::text FROM email_outbox WHERE reference = '$REFERENCE' AND sent_at IS NOT NULL UNION ALL SELECT sent_at, kind FROM application_emails WHERE reference = '$REFERENCE' AND sent_at IS NOT NULL ORDER BY 1"
+
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p"; }
+echo
+echo "| Call (${DURATION}s each, $CONNECTIONS connections) | Throughput | p50 | p99 | max | non-2xx | socket errors |"
+echo "|---|---|---|---|---|---|---|"
+for r in "${RESULTS[@]}"; do
+  name="${r%%|*}"; line="${r#*|}"
+  echo "| $name | $(awk -v r="$(field "$line" requests)" -v s="$(field "$line" seconds)" 'BEGIN { printf "%.0f", r / s }') req/s | $(field "$line" p50_ms) ms | $(field "$line" p99_ms) ms | $(field "$line" max_ms) ms | $(field "$line" non2xx) | $(field "$line" socket_errors) |"
+done
+echo
+echo "Applications: $("${PSQL[@]}" -tAc "SELECT count(*) FROM account_applications"); audit rows after the run (one per case view): $AUDIT_ROWS."
+echo "Load average before: $LOAD_BEFORE; after: $LOAD_AFTER. Machine: $(nproc) cores, $(uname -sr); PostgreSQL $(postgres --version | awk '{print $3}'); wrk -t2."

@@ -1,0 +1,119 @@
+// The audit log (auditors): newest first, filtered by action, application or staff member, 50
+// rows at a time, and the hash chain checked on the server (as `banksia-server audit verify`).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AuditEntry, AuditPage, AuditVerification } from 'banksia-wasm';
+import { get } from './api';
+
+type Filters = { action: string; reference: string; staff: string };
+
+export default function AuditLog() {
+  const [draft, setDraft] = useState<Filters>({ action: '', reference: '', staff: '' });
+  const [rows, setRows] = useState<AuditEntry[]>([]);
+  const [next, setNext] = useState<number | null>(null);
+  const [message, setMessage] = useState('Loading…');
+  const [check, setCheck] = useState('');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const load = useCallback(async (filters: Filters, before: number | null) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(filters)) if (value.trim()) query.set(key, value.trim());
+    if (before !== null) query.set('before', String(before));
+    const page = await get<AuditPage>(`/api/staff/audit?${query}`);
+    if (!page.ok) {
+      setMessage(page.error.error);
+      return;
+    }
+    setRows((old) => (before !== null ? [...old, ...page.value.rows] : page.value.rows));
+    setNext(page.value.next_before);
+    setMessage(page.value.rows.length === 0 && before === null ? 'No audit entries match.' : '');
+  }, []);
+  const [applied, setApplied] = useState<Filters>(draft);
+  useEffect(() => {
+    void load(applied, null);
+  }, [load, applied]);
+  useEffect(() => heading.current?.focus(), []);
+  const field = (key: keyof Filters, label: string, type = 'text') => (
+    <label>
+      {label}
+      <input type={type} value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
+    </label>
+  );
+  return (
+    <section aria-labelledby="audit-heading">
+      <h1 id="audit-heading" tabIndex={-1} ref={heading}>
+        Audit log
+      </h1>
+      <div className="staff-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={async () => {
+            setCheck('Checking the chain…');
+            const answer = await get<AuditVerification>('/api/staff/audit/verify');
+            if (!answer.ok) setCheck(answer.error.error);
+            else if (answer.value.intact) setCheck(`Chain intact: ${answer.value.rows} entries, last hash ${answer.value.head ?? '(none)'}.`);
+            else setCheck(`Chain broken at entry ${answer.value.broken_at}: ${answer.value.reason}.`);
+          }}
+        >
+          Verify the chain
+        </button>
+      </div>
+      <p role="status" className="staff-message" data-audit-check>
+        {check}
+      </p>
+      <form
+        className="staff-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setApplied({ ...draft });
+        }}
+      >
+        {field('action', 'Action (e.g. application.viewed)')}
+        {field('reference', 'Application reference')}
+        {field('staff', 'Staff email', 'email')}
+        <button className="button" type="submit">
+          Filter
+        </button>
+      </form>
+      <p role="status" className="staff-message">
+        {message}
+      </p>
+      {rows.length > 0 && (
+        <table className="staff-table" data-audit-table>
+          <caption className="visually-hidden">Audit entries, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">What</th>
+              <th scope="col">Application</th>
+              <th scope="col">Detail</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} data-audit-action={row.action}>
+                <td>{row.id}</td>
+                <td>{new Date(row.at).toLocaleString('en-AU')}</td>
+                <td>{row.staff ?? 'System'}</td>
+                <td>
+                  {row.description}
+                  <span className="staff-hint">{row.action}</span>
+                </td>
+                <td>{row.application_reference ?? '—'}</td>
+                <td>
+                  <code className="staff-detail">{row.detail}</code>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {next !== null && (
+        <button className="button button--secondary" type="button" onClick={() => void load(applied, next)}>
+          Older entries
+        </button>
+      )}
+    </section>
+  );
+}

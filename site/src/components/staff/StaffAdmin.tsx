@@ -1,0 +1,221 @@
+// Staff administration (administrators): invite someone (the one-time enrolment link is shown
+// once), change a colleague's roles, deactivate them. The server checks the permission on every
+// call; the roles and what each may do come from core through the directory's answer.
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import type { InviteCreated, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-wasm';
+import { get, post } from './api';
+
+function RolePicker({ roles, chosen, onChange, legend }: { roles: RoleOption[]; chosen: Role[]; onChange: (roles: Role[]) => void; legend: string }) {
+  const id = useId();
+  return (
+    <fieldset className="staff-roles">
+      <legend>{legend}</legend>
+      {roles.map((role) => (
+        <div key={role.code} className="staff-check">
+          <input
+            type="checkbox"
+            id={`${id}-${role.code}`}
+            checked={chosen.includes(role.code)}
+            aria-describedby={`${id}-${role.code}-about`}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, role.code] : chosen.filter((r) => r !== role.code))}
+          />
+          <label htmlFor={`${id}-${role.code}`}>{role.label}</label>
+          <span id={`${id}-${role.code}-about`} className="staff-hint">
+            {role.description}
+          </span>
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
+function Invite({ roles, invited }: { roles: RoleOption[]; invited: () => void }) {
+  const [email, setEmail] = useState('');
+  const [chosen, setChosen] = useState<Role[]>(['reviewer']);
+  const [created, setCreated] = useState<InviteCreated | null>(null);
+  const [message, setMessage] = useState('');
+  const link = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (created) link.current?.focus();
+  }, [created]);
+  return (
+    <section className="staff-card" aria-labelledby="invite-heading">
+      <h2 id="invite-heading">Invite a colleague</h2>
+      <form
+        onSubmit={async (e) => {
+          e.preventDefault();
+          setMessage('');
+          const answer = await post<InviteCreated>('/api/staff/staff/invites', { email, roles: chosen });
+          if (answer.ok) {
+            setCreated(answer.value);
+            setEmail('');
+            invited();
+          } else setMessage(answer.error.error);
+        }}
+      >
+        <label htmlFor="invite-email">Work email</label>
+        <input id="invite-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <RolePicker roles={roles} chosen={chosen} onChange={setChosen} legend="Roles" />
+        <button className="button" type="submit">
+          Create invitation link
+        </button>
+      </form>
+      <p role="status" className="staff-message">
+        {message}
+      </p>
+      {created && (
+        <div className="staff-invite-link" data-invite-link>
+          <label htmlFor="invite-link">One-time enrolment link (shown once; send it to them directly)</label>
+          <input id="invite-link" ref={link} readOnly value={created.link} onFocus={(e) => e.target.select()} />
+          <p>
+            Valid until {new Date(created.expires_at).toLocaleString('en-AU')}. Opening it registers a passkey; it works once.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={async () => {
+              try {
+                await navigator.clipboard.writeText(created.link);
+                setMessage('Link copied.');
+              } catch {
+                setMessage('Copy the link from the box above.');
+              }
+            }}
+          >
+            Copy link
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles: RoleOption[]; me: number; changed: (message: string) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [chosen, setChosen] = useState<Role[]>(member.roles);
+  const label = (code: Role) => roles.find((r) => r.code === code)?.label ?? code;
+  return (
+    <tr data-staff-email={member.email}>
+      <td>{member.display_name}</td>
+      <td>{member.email}</td>
+      <td>
+        {editing ? (
+          <form
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const answer = await post<StaffMember>(`/api/staff/staff/${member.id}/roles`, { roles: chosen });
+              if (answer.ok) setEditing(false);
+              changed(answer.ok ? `Roles of ${member.display_name} saved.` : answer.error.error);
+            }}
+          >
+            <RolePicker roles={roles} chosen={chosen} onChange={setChosen} legend={`Roles of ${member.display_name}`} />
+            <div className="staff-actions">
+              <button className="button" type="submit">
+                Save roles
+              </button>
+              <button type="button" className="button button--secondary" onClick={() => setEditing(false)}>
+                Cancel
+              </button>
+            </div>
+          </form>
+        ) : member.roles.length > 0 ? (
+          member.roles.map(label).join(', ')
+        ) : (
+          'None'
+        )}
+      </td>
+      <td>{member.active ? 'Active' : 'Deactivated'}</td>
+      <td>
+        {member.active && !editing && (
+          <div className="staff-actions">
+            <button type="button" className="button button--secondary" aria-label={`Change roles of ${member.display_name}`} onClick={() => setEditing(true)}>
+              Change roles
+            </button>
+            {member.id !== me &&
+              (confirming ? (
+                <span role="group" aria-label={`Deactivate ${member.display_name}?`}>
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    onClick={async () => {
+                      const answer = await post<StaffMember>(`/api/staff/staff/${member.id}/deactivate`);
+                      setConfirming(false);
+                      changed(answer.ok ? `${member.display_name} is deactivated; their sessions have ended.` : answer.error.error);
+                    }}
+                  >
+                    Yes, deactivate {member.display_name}
+                  </button>{' '}
+                  <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+                    Keep
+                  </button>
+                </span>
+              ) : (
+                <button type="button" className="button button--secondary" aria-label={`Deactivate ${member.display_name}`} onClick={() => setConfirming(true)}>
+                  Deactivate
+                </button>
+              ))}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+export default function StaffAdmin({ me }: { me: number }) {
+  const [directory, setDirectory] = useState<StaffDirectory | null>(null);
+  const [message, setMessage] = useState('Loading…');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const load = useCallback(async () => {
+    const answer = await get<StaffDirectory>('/api/staff/staff');
+    if (answer.ok) setDirectory(answer.value);
+    setMessage((old) => (answer.ok ? (old === 'Loading…' ? '' : old) : answer.error.error));
+  }, []);
+  useEffect(() => {
+    void load();
+    heading.current?.focus();
+  }, [load]);
+  return (
+    <section aria-labelledby="staff-heading">
+      <h1 id="staff-heading" tabIndex={-1} ref={heading}>
+        Staff
+      </h1>
+      <p role="status" className="staff-message" data-staff-message>
+        {message}
+      </p>
+      {directory && (
+        <>
+          <Invite roles={directory.roles} invited={() => void load()} />
+          <table className="staff-table">
+            <caption className="visually-hidden">Staff members</caption>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Roles</th>
+                <th scope="col">Status</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {directory.members.map((member) => (
+                <MemberRow
+                  key={`${member.id}-${member.roles.join()}-${member.active}`}
+                  member={member}
+                  roles={directory.roles}
+                  me={me}
+                  changed={(text) => {
+                    setMessage(text);
+                    void load();
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
