@@ -6,8 +6,9 @@
  * field message comes from core through WASM; this component only lays them out.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, validateApplication, type Field } from './core';
+import { formatAud, formOptions, validateApplication, validateStep, type Field } from './core';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
+import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
 import { StepForm, type AccountCard } from './StepForm';
@@ -194,6 +195,23 @@ export default function ApplicationForm() {
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
   }, [persist]);
+
+  // What the visitor did before hydration counts: the choice made on the static step 1 is kept,
+  // and a Next tapped then is carried out now (checked by core like any other).
+  useLayoutEffect(() => {
+    const early = takeEarlyInput();
+    if (!early) return;
+    const values = withEarlyValues(draft.current.values, early);
+    if (early.next && draft.current.step === 1) {
+      const errors = validateStep(1, toApplicationInput(values), checkMoment()).errors as FieldMessages;
+      if (Object.keys(errors).length === 0) goTo(2, values, { focus: 'heading' });
+      else goTo(1, values, { initialErrors: errors, focus: 'summary' });
+      return;
+    }
+    persist({ values });
+    setView((current) => ({ ...current, mount: current.mount + 1, values, focus: 'none' }));
+    // Once, when the island takes over from the static form.
+  }, []);
 
   const onChange = useCallback((values: ApplicationValues) => persist({ values }), [persist]);
   const onChangeAnswer = useCallback(
