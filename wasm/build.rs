@@ -7,12 +7,15 @@ use std::any::TypeId;
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
-use banksia_core::application::{ApplicationInput, FormOptions, SummaryRow, ValidationReport};
+use banksia_core::application::{
+    ApplicationInput, FieldInput, FormOptions, SummaryRow, ValidationReport,
+};
 use banksia_core::application_form::ApplicationReport;
 use banksia_core::borrowing_power::{BorrowingPowerEntries, BorrowingPowerView};
 use banksia_core::calculator::{
     LoanEntries, LoanScheduleView, Money, Outcome, TermDepositEntries, TermDepositView,
 };
+use banksia_core::contact::{ContactDetails, NextStep};
 use banksia_core::disclosures::{CalculatorDisclosure, CollectionNotice};
 use banksia_core::key_facts::KeyFactsSheet;
 use banksia_core::loan_scenarios::{LoanComparison, RateRise};
@@ -100,6 +103,9 @@ fn main() {
     declarations.visit::<ApplicationInput>();
     declarations.visit::<ApplicationReport>();
     declarations.visit::<FormOptions>();
+    declarations.visit::<FieldInput>();
+    declarations.visit::<ContactDetails>();
+    declarations.visit::<NextStep>();
     declarations.visit::<ValidationReport>();
     // The application API's answers (core's `wire`), which the wizard reads.
     declarations.visit::<ApplicationCreated>();

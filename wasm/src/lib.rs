@@ -24,7 +24,8 @@
 //!
 //! * feature `calculators` (the default, `pkg/`): `repayment`, `loanSchedule`, `termDeposit`;
 //! * feature `application` (`pkg-application/`): `validateStep`, `validateApplication`,
-//!   `normaliseApplication`, `formOptions`, `bankToday`, `stepFields`, `fieldLabel`;
+//!   `normaliseApplication`, `formOptions`, `bankToday`, `stepFields`, `stepInputs`, `fieldLabel`,
+//!   `contactDetails`, `nextSteps`;
 //!
 //! * feature `borrowing` (`pkg-borrowing/`): `borrowingPower`;
 //! * feature `tools` (`pkg-tools/`): `loanRateRises`, `compareLoans`, `loanScheduleCsv`,
