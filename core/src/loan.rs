@@ -600,8 +600,8 @@ fn exact_cents_long(amount: Decimal, rate_percent: Decimal, periods: u32) -> Opt
     let numerator = BigUint::from(amount.mantissa().unsigned_abs())
         * BigUint::from(rate_percent.mantissa().unsigned_abs());
     let twice_plus_one = numerator * 2u32 + 1u32;
-    let denominator = BigUint::from(10u32).pow(amount.scale() + rate_percent.scale())
-        * BigUint::from(periods);
+    let denominator =
+        BigUint::from(10u32).pow(amount.scale() + rate_percent.scale()) * BigUint::from(periods);
     // Searching c + 1 from 1 up: "c + 1 cents is at least the rounded interest".
     let above = smallest_satisfying(1, |next| {
         let cents = next - 1;

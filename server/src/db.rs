@@ -563,7 +563,8 @@ mod tests {
     /// The expressions of the `VALUES ( … )` list, split at its top-level commas.
     fn inserted_values(sql: &str) -> Vec<String> {
         let (_, after) = sql.split_once("VALUES (").expect("a VALUES list");
-        let (mut values, mut current, mut depth, mut quoted) = (Vec::new(), String::new(), 0, false);
+        let (mut values, mut current, mut depth, mut quoted) =
+            (Vec::new(), String::new(), 0, false);
         for c in after.chars() {
             match c {
                 '\'' => quoted = !quoted,

@@ -228,7 +228,15 @@ mod tests {
             assert!(email.text.contains(quoted), "{quoted}");
             assert!(email.html.contains(&escape(quoted)), "{quoted}");
         }
-        assert!(email.html.contains(&format!("href=\"{}\"", contact.phone.href)));
-        assert!(email.html.contains(&format!("href=\"{}\"", contact.email.href)));
+        assert!(
+            email
+                .html
+                .contains(&format!("href=\"{}\"", contact.phone.href))
+        );
+        assert!(
+            email
+                .html
+                .contains(&format!("href=\"{}\"", contact.email.href))
+        );
     }
 }
