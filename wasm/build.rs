@@ -7,7 +7,9 @@ use std::any::TypeId;
 use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
-use banksia_core::application::{ApplicationInput, FormOptions, SummaryRow, ValidationReport};
+use banksia_core::application::{
+    ApplicationInput, FieldInput, FormOptions, SummaryRow, ValidationReport,
+};
 use banksia_core::application_form::ApplicationReport;
 use banksia_core::borrowing_power::{
     BorrowingPowerEntries, BorrowingPowerField, BorrowingPowerView,
@@ -16,6 +18,7 @@ use banksia_core::calculator::{
     LoanEntries, LoanField, LoanScheduleView, Money, TermDepositEntries, TermDepositField,
     TermDepositView,
 };
+use banksia_core::contact::{ContactDetails, NextStep};
 use banksia_core::disclosures::{CalculatorDisclosure, CollectionNotice};
 use banksia_core::entries::Outcome;
 use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
@@ -111,6 +114,9 @@ fn main() {
     declarations.visit::<ApplicationInput>();
     declarations.visit::<ApplicationReport>();
     declarations.visit::<FormOptions>();
+    declarations.visit::<FieldInput>();
+    declarations.visit::<ContactDetails>();
+    declarations.visit::<NextStep>();
     declarations.visit::<ValidationReport>();
     // The application API's answers (core's `wire`), which the wizard reads.
     declarations.visit::<ApplicationCreated>();

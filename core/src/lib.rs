@@ -42,6 +42,7 @@ pub mod application_form;
 pub mod borrowing_power;
 pub mod calculator;
 pub mod comparison_rate;
+pub mod contact;
 pub mod disclosures;
 pub mod entries;
 pub mod key_facts;

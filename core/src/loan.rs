@@ -32,6 +32,7 @@
 //! assert_eq!(plan.periods.last().unwrap().closing_balance, Decimal::ZERO);
 //! ```
 
+use num_bigint::BigUint;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, MathematicalOps};
 use serde::{Deserialize, Serialize};
@@ -654,18 +655,15 @@ fn exact_cents_long(amount: Decimal, rate_percent: Decimal, periods: u32) -> Opt
     if amount.is_sign_negative() || rate_percent.is_sign_negative() {
         return None;
     }
-    let numerator = Natural::from_u128(amount.mantissa().unsigned_abs())
-        .mul(&Natural::from_u128(rate_percent.mantissa().unsigned_abs()));
-    let twice_plus_one = numerator
-        .mul(&Natural::from_u128(2))
-        .add(&Natural::from_u128(1));
-    let denominator = Natural::from_u128(10)
-        .pow(amount.scale() + rate_percent.scale())
-        .mul(&Natural::from_u128(u128::from(periods)));
+    let numerator = BigUint::from(amount.mantissa().unsigned_abs())
+        * BigUint::from(rate_percent.mantissa().unsigned_abs());
+    let twice_plus_one = numerator * 2u32 + 1u32;
+    let denominator =
+        BigUint::from(10u32).pow(amount.scale() + rate_percent.scale()) * BigUint::from(periods);
     // Searching c + 1 from 1 up: "c + 1 cents is at least the rounded interest".
     let above = smallest_satisfying(1, |next| {
         let cents = next - 1;
-        twice_plus_one <= Natural::from_u128(2 * cents + 1).mul(&denominator)
+        twice_plus_one <= BigUint::from(2 * cents + 1) * &denominator
     });
     Decimal::try_from_i128_with_scale(i128::try_from(above - 1).ok()?, 2).ok()
 }
@@ -711,22 +709,20 @@ fn amortising_repayment(terms: &LoanTerms, periods: u32) -> Result<Decimal, Loan
     let common = gcd(numerator, denominator);
     let (a, b) = (numerator / common, denominator / common);
     let a_plus_b = a.checked_add(b).ok_or(LoanError::Calculation)?;
-    let growth = Natural::from_u128(a_plus_b).pow(periods);
-    let base = Natural::from_u128(b).pow(periods);
-    let left = Natural::from_u128(principal_cents)
-        .mul(&Natural::from_u128(a))
-        .mul(&growth);
-    let b = Natural::from_u128(b);
-    let b_base = b.mul(&base);
-    let b_growth = b.mul(&growth);
+    let growth = BigUint::from(a_plus_b).pow(periods);
+    let base = BigUint::from(b).pow(periods);
+    let left = BigUint::from(principal_cents) * BigUint::from(a) * &growth;
+    let b = BigUint::from(b);
+    let b_base = &b * base;
+    let b_growth = b * growth;
     let guess = match estimate {
         Some((value_cents, _)) => value_cents.ceil().to_u128().unwrap_or(1),
         None => principal_cents.div_ceil(u128::from(periods)),
     }
     .max(1);
     let answer = smallest_satisfying(guess, |c| {
-        let c = Natural::from_u128(c);
-        left.add(&c.mul(&b_base)) <= c.mul(&b_growth)
+        let c = BigUint::from(c);
+        &left + &c * &b_base <= c * &b_growth
     });
     cents(answer)
 }
@@ -817,94 +813,6 @@ fn smallest_satisfying(guess: u128, test: impl Fn(u128) -> bool) -> u128 {
         }
     }
     holds
-}
-
-/// A natural number of any size (little-endian 32-bit limbs, no leading zero limb), with just
-/// what the exact rounding tests need: multiply, add, power, compare. Written here rather than
-/// taken from a big-integer crate to keep the WASM packages small; the property tests check it
-/// against `num-bigint`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct Natural(Vec<u32>);
-
-impl Natural {
-    fn from_u128(mut value: u128) -> Self {
-        let mut limbs = Vec::with_capacity(4);
-        while value > 0 {
-            limbs.push(value as u32);
-            value >>= 32;
-        }
-        Self(limbs)
-    }
-
-    fn mul(&self, other: &Self) -> Self {
-        if self.0.is_empty() || other.0.is_empty() {
-            return Self(Vec::new());
-        }
-        let mut out = vec![0u32; self.0.len() + other.0.len()];
-        for (i, &left) in self.0.iter().enumerate() {
-            let mut carry = 0u64;
-            for (j, &right) in other.0.iter().enumerate() {
-                // (2³²−1)² + 2·(2³²−1) = 2⁶⁴−1: never overflows.
-                let sum = u64::from(left) * u64::from(right) + u64::from(out[i + j]) + carry;
-                out[i + j] = sum as u32;
-                carry = sum >> 32;
-            }
-            out[i + other.0.len()] = carry as u32;
-        }
-        while out.last() == Some(&0) {
-            out.pop();
-        }
-        Self(out)
-    }
-
-    fn add(&self, other: &Self) -> Self {
-        let (long, short) = if self.0.len() >= other.0.len() {
-            (&self.0, &other.0)
-        } else {
-            (&other.0, &self.0)
-        };
-        let mut out = Vec::with_capacity(long.len() + 1);
-        let mut carry = 0u64;
-        for (i, &limb) in long.iter().enumerate() {
-            let sum = u64::from(limb) + u64::from(short.get(i).copied().unwrap_or(0)) + carry;
-            out.push(sum as u32);
-            carry = sum >> 32;
-        }
-        if carry > 0 {
-            out.push(carry as u32);
-        }
-        Self(out)
-    }
-
-    fn pow(&self, mut exponent: u32) -> Self {
-        let mut result = Self::from_u128(1);
-        let mut base = self.clone();
-        while exponent > 0 {
-            if exponent & 1 == 1 {
-                result = result.mul(&base);
-            }
-            exponent >>= 1;
-            if exponent > 0 {
-                base = base.mul(&base);
-            }
-        }
-        result
-    }
-}
-
-impl Ord for Natural {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.0
-            .len()
-            .cmp(&other.0.len())
-            .then_with(|| self.0.iter().rev().cmp(other.0.iter().rev()))
-    }
-}
-
-impl PartialOrd for Natural {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
 }
 
 /// The full schedule: every repayment with its interest, principal and closing balance, and
@@ -1099,31 +1007,7 @@ mod tests {
     }
 
     #[test]
-    fn naturals_agree_with_machine_integers() {
-        let values = [
-            0u128,
-            1,
-            7,
-            u128::from(u32::MAX),
-            u128::from(u64::MAX),
-            1 << 100,
-        ];
-        for &a in &values {
-            for &b in &values {
-                let (x, y) = (Natural::from_u128(a), Natural::from_u128(b));
-                if let Some(product) = a.checked_mul(b) {
-                    assert_eq!(x.mul(&y), Natural::from_u128(product), "{a} × {b}");
-                }
-                if let Some(sum) = a.checked_add(b) {
-                    assert_eq!(x.add(&y), Natural::from_u128(sum), "{a} + {b}");
-                }
-                assert_eq!(x.cmp(&y), a.cmp(&b), "{a} vs {b}");
-            }
-        }
-        assert_eq!(
-            Natural::from_u128(3).pow(80),
-            Natural::from_u128(3u128.pow(40)).mul(&Natural::from_u128(3u128.pow(40)))
-        );
+    fn the_search_finds_the_smallest_value_that_holds() {
         assert_eq!(smallest_satisfying(1, |n| n >= 1_000_000), 1_000_000);
         assert_eq!(smallest_satisfying(5_000, |n| n >= 3), 3);
     }

@@ -1,12 +1,13 @@
 //! The adapter to banksia-core: parse the body into core's input, run core's rules (the very
-//! functions the browser runs through WASM), and map the typed record to table columns.
+//! functions the browser runs through WASM), and hand core's typed record to `db` as it is.
 //! No rule lives here.
 
-use banksia_core::application::{ApplicationInput, FieldMessages, Today, validate_application};
+use banksia_core::application::{
+    AccountApplication, ApplicationInput, FieldMessages, Today, validate_application,
+};
 use chrono::{DateTime, Utc};
 use sha2::{Digest, Sha256};
 
-use crate::db::NewApplication;
 use crate::error::ApiError;
 
 /// The body as core's input. JSON that is not an object of the known fields is a 400; the
@@ -19,38 +20,14 @@ pub fn parse(body: &[u8]) -> Result<ApplicationInput, ApiError> {
 }
 
 /// Runs core's rules as of `today` (the moment: core judges the date of birth on the date in the
-/// applicant's own state): the columns to insert and the warnings, or a 422 with every
+/// applicant's own state): core's record to store and the warnings, or a 422 with every
 /// failing field.
 pub fn validate(
     input: &ApplicationInput,
     today: Today,
-) -> Result<(NewApplication, FieldMessages), ApiError> {
+) -> Result<(AccountApplication, FieldMessages), ApiError> {
     match validate_application(input, today) {
-        Ok(valid) => {
-            let a = valid.application;
-            let row = NewApplication {
-                application_type: a.application_type.as_str(),
-                first_name: a.first_name,
-                last_name: a.last_name,
-                email: a.email,
-                phone: a.phone,
-                date_of_birth: a.date_of_birth,
-                address_line1: a.address_line1,
-                address_line2: a.address_line2,
-                city: a.city,
-                state: a.state.as_str(),
-                postal_code: a.postal_code,
-                employment_status: a.employment_status.as_str(),
-                annual_income: a.annual_income,
-                employer_name: a.employer_name,
-                identification_type: a.identification_type.as_str(),
-                identification_number: a.identification_number,
-                initial_deposit_amount: a.initial_deposit_amount,
-                terms_accepted: a.terms_accepted,
-                marketing_consent: a.marketing_consent,
-            };
-            Ok((row, valid.warnings))
-        }
+        Ok(valid) => Ok((valid.application, valid.warnings)),
         Err(report) => Err(ApiError::Validation(report.into())),
     }
 }

@@ -34,11 +34,13 @@
 //! with status 1 if it is still unreachable; a missing or unparsable variable exits with status 2.
 //!
 //! The server applies `migrations/` at start when `DATABASE_URL`'s role may create tables.
-//! Migration 2 creates `banksia_api`, a role that can insert applications and read back only
-//! what an idempotent replay returns, never personal details. For least privilege in
-//! production, start the server once as the schema owner (which applies the migrations), then
-//! run it as a login role granted only `banksia_api`: it then checks at start that the schema is
-//! current instead of migrating.
+//! The API's privileges are the role `banksia_api` (insert applications, read back only what an
+//! idempotent replay returns, never personal details) and the staff side's `banksia_staff`.
+//! Migrations 2 and 11 create them when they are missing and the owner may create roles (as in
+//! development); in production an administrator creates them (README, "Database roles"), the
+//! schema owner applies the migrations (`banksia-server migrate`), and the server runs as a login
+//! role granted only those two: it then checks at start that the schema is current instead of
+//! migrating.
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::path::PathBuf;

@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use banksia_core::application::AccountApplication;
+use chrono::{DateTime, Utc};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
-use rust_decimal::Decimal;
 use tokio_postgres::NoTls;
 use tokio_postgres::error::SqlState;
 
@@ -26,30 +26,6 @@ pub const LOCK_TIMEOUT: Duration = Duration::from_millis(800);
 
 mod embedded {
     refinery::embed_migrations!("../migrations");
-}
-
-/// The columns of a new `account_applications` row, already validated by banksia-core.
-#[derive(Debug, Clone)]
-pub struct NewApplication {
-    pub application_type: &'static str,
-    pub first_name: String,
-    pub last_name: String,
-    pub email: String,
-    pub phone: String,
-    pub date_of_birth: NaiveDate,
-    pub address_line1: String,
-    pub address_line2: Option<String>,
-    pub city: String,
-    pub state: &'static str,
-    pub postal_code: String,
-    pub employment_status: &'static str,
-    pub annual_income: Decimal,
-    pub employer_name: Option<String>,
-    pub identification_type: &'static str,
-    pub identification_number: String,
-    pub initial_deposit_amount: Decimal,
-    pub terms_accepted: bool,
-    pub marketing_consent: bool,
 }
 
 /// The identification number as stored: encrypted (banksia-server's `staff::crypto`), with its
@@ -425,22 +401,13 @@ FROM account_applications a WHERE a.idempotency_key = $1";
 /// Two concurrent requests with one key: PostgreSQL makes the second `INSERT … ON CONFLICT`
 /// wait for the first to commit, then do nothing, so exactly one row is written and the second
 /// reads it back.
-pub async fn insert_application(
-    pool: &Pool,
-    reference: &str,
-    app: &NewApplication,
-    identification: &IdentificationAtRest,
-    idempotency: Option<&Idempotency>,
-) -> Result<InsertOutcome, DbError> {
-    insert_application_and_email(pool, reference, app, identification, idempotency, false).await
-}
-
-/// [`insert_application`], queueing the applicant's confirmation email in the same statement
-/// when `queue_email` (a mail transport is configured).
+/// The row is core's validated record itself ([`AccountApplication`]), bound column by column
+/// in the statement (choices as their wire codes); the applicant's confirmation email is queued
+/// in the same statement when `queue_email` (a mail transport is configured).
 pub async fn insert_application_and_email(
     pool: &Pool,
     reference: &str,
-    app: &NewApplication,
+    app: &AccountApplication,
     identification: &IdentificationAtRest,
     idempotency: Option<&Idempotency>,
     queue_email: bool,
@@ -482,7 +449,7 @@ pub async fn insert_application_and_email(
 async fn insert_on(
     pool: &Pool,
     reference: &str,
-    (app, identification): (&NewApplication, &IdentificationAtRest),
+    (app, identification): (&AccountApplication, &IdentificationAtRest),
     idempotency: Option<&Idempotency>,
     queue_email: bool,
     sent: &std::sync::atomic::AtomicBool,
@@ -500,7 +467,7 @@ async fn insert_on(
                 &reference,
                 &key,
                 &fingerprint,
-                &app.application_type,
+                &app.application_type.as_str(),
                 &app.first_name,
                 &app.last_name,
                 &app.email,
@@ -509,12 +476,12 @@ async fn insert_on(
                 &app.address_line1,
                 &app.address_line2,
                 &app.city,
-                &app.state,
+                &app.state.as_str(),
                 &app.postal_code,
-                &app.employment_status,
+                &app.employment_status.as_str(),
                 &app.annual_income,
                 &app.employer_name,
-                &app.identification_type,
+                &app.identification_type.as_str(),
                 &identification.ciphertext,
                 &identification.key_id,
                 &identification.last3,
@@ -591,6 +558,63 @@ mod tests {
         let (_, after) = sql.split_once("RETURNING ").expect("a RETURNING clause");
         let line = after.lines().next().unwrap().trim_end_matches(';');
         line.split(',').map(str::trim).collect()
+    }
+
+    /// The expressions of the `VALUES ( … )` list, split at its top-level commas.
+    fn inserted_values(sql: &str) -> Vec<String> {
+        let (_, after) = sql.split_once("VALUES (").expect("a VALUES list");
+        let (mut values, mut current, mut depth, mut quoted) =
+            (Vec::new(), String::new(), 0, false);
+        for c in after.chars() {
+            match c {
+                '\'' => quoted = !quoted,
+                '(' if !quoted => depth += 1,
+                ')' if !quoted && depth == 0 => break,
+                ')' if !quoted => depth -= 1,
+                ',' if !quoted && depth == 0 => {
+                    values.push(current.trim().to_owned());
+                    current.clear();
+                    continue;
+                }
+                _ => {}
+            }
+            current.push(c);
+        }
+        values.push(current.trim().to_owned());
+        values
+    }
+
+    /// The server stores core's record as it is: every field of `AccountApplication` is a
+    /// column of the INSERT under its own name (the identification number as its encrypted
+    /// parts), and the load bench inserts exactly what core makes of the bench's body.
+    #[test]
+    fn cores_record_is_the_row_and_the_bench_inserts_what_core_makes_of_its_body() {
+        use banksia_core::application::{ApplicationInput, validate_application};
+        let body = include_str!("../../benches/load/valid.json");
+        let input: ApplicationInput = serde_json::from_str(body).unwrap();
+        let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 6).unwrap();
+        let record = validate_application(&input, today).unwrap().application;
+        let fields = serde_json::to_value(&record).unwrap();
+        let columns = inserted_columns(super::INSERT);
+        let values = inserted_values(BENCH_INSERT);
+        assert_eq!(values.len(), columns.len(), "{values:?}");
+        let unquoted = |text: &str| text.trim_matches('\'').to_owned();
+        for (name, value) in fields.as_object().unwrap() {
+            if name == "identification_number" {
+                assert!(columns.contains(&"identification_ciphertext"));
+                continue;
+            }
+            let at = columns
+                .iter()
+                .position(|column| column == name)
+                .unwrap_or_else(|| panic!("{name} is not a column of the INSERT"));
+            let expected = match value {
+                serde_json::Value::String(text) => text.clone(),
+                serde_json::Value::Null => "NULL".to_owned(),
+                other => other.to_string(),
+            };
+            assert_eq!(unquoted(&values[at]), expected, "{name}");
+        }
     }
 
     #[test]

@@ -4,33 +4,10 @@
 //! The email holds no personal detail beyond the applicant's first name: no address, date of
 //! birth, income or ID number, since email is not a private channel.
 
-/// The bank's name and contact details as the emails quote them. The site's brand data
-/// (`site/src/data/brand.ts`, `service.ts`) says the same; a test below keeps the two in step.
-pub struct Bank {
-    pub name: &'static str,
-    pub legal_line: &'static str,
-    pub phone: &'static str,
-    pub overseas_phone: &'static str,
-    pub phone_hours: &'static str,
-    pub email: &'static str,
-    pub email_reply_hours: u32,
-    pub site_url: &'static str,
-    pub review_days: &'static str,
-    pub complex_review_days: u32,
-}
-
-pub const BANK: Bank = Bank {
-    name: "Banksia Bank",
-    legal_line: "Banksia Bank Limited ABN 47 612 345 067 AFSL and Australian credit licence 487215",
-    phone: "13 22 65",
-    overseas_phone: "+61 3 8600 4200",
-    phone_hours: "Monday to Friday, 8am to 6pm, Melbourne time",
-    email: "hello@banksia.bank",
-    email_reply_hours: 24,
-    site_url: "https://www.banksia.bank",
-    review_days: "2-3",
-    complex_review_days: 5,
-};
+/// The bank's name and contact details as the emails quote them: core's one statement of them
+/// (`banksia_core::contact`), which the site reads too. A link (`BANK.phone`) formats as its label.
+pub use banksia_core::contact::CONTACT as BANK;
+use banksia_core::contact::{next_steps, review_timeline};
 
 /// The default sender when `MAIL_FROM` is not set.
 pub const DEFAULT_FROM: &str = "Banksia Bank <no-reply@banksia.bank>";
@@ -41,36 +18,6 @@ pub struct RenderedEmail {
     pub subject: String,
     pub text: String,
     pub html: String,
-}
-
-/// "What happens next": the spec's three steps, as on the confirmation page.
-fn next_steps() -> [(&'static str, String); 3] {
-    [
-        (
-            "Application review",
-            format!(
-                "Our team reviews your application within {} business days.",
-                BANK.review_days
-            ),
-        ),
-        (
-            "Identity verification",
-            "We confirm your identity electronically, and may contact you if we need anything more."
-                .to_owned(),
-        ),
-        (
-            "Account setup",
-            "Once approved, we open your account and send your account details, card and online banking access."
-                .to_owned(),
-        ),
-    ]
-}
-
-fn timeline() -> String {
-    format!(
-        "Most applications are completed within {} business days. Complex applications can take up to {} business days.",
-        BANK.review_days, BANK.complex_review_days
-    )
 }
 
 /// The email sent once an account application is stored.
@@ -86,8 +33,8 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          WHAT HAPPENS NEXT\n\n",
         name = BANK.name,
     );
-    for (i, (title, detail)) in steps.iter().enumerate() {
-        text.push_str(&format!("{}. {title}\n   {detail}\n\n", i + 1));
+    for (i, step) in steps.iter().enumerate() {
+        text.push_str(&format!("{}. {}\n   {}\n\n", i + 1, step.title, step.text));
     }
     text.push_str(&format!(
         "{timeline}\n\n\
@@ -100,7 +47,7 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          If you didn't apply, call us on {phone} ({hours}) so we can stop this application: someone may be using your details.\n\n\
          {name} will never ask for your password or a one-time code by email.\n\n\
          {legal}\n",
-        timeline = timeline(),
+        timeline = review_timeline(),
         phone = BANK.phone,
         hours = BANK.phone_hours,
         overseas = BANK.overseas_phone,
@@ -115,11 +62,11 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
     let reference_html = escape(reference);
     let steps_html: String = steps
         .iter()
-        .map(|(title, detail)| {
+        .map(|step| {
             format!(
                 "<li style=\"margin:0 0 12px\"><strong>{}</strong><br>{}</li>",
-                escape(title),
-                escape(detail)
+                escape(step.title),
+                escape(&step.text)
             )
         })
         .collect();
@@ -141,11 +88,11 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          <ol style=\"padding-left:20px\">{steps}</ol>\n\
          <p>{timeline}</p>\n\
          <h2 style=\"font-size:18px\">Questions about your application?</h2>\n\
-         <p>Call us on <a href=\"tel:{tel}\">{phone}</a> ({hours}), or {overseas} from overseas.<br>\n\
-         Email us at <a href=\"mailto:{email}\">{email}</a>: we respond within {reply} hours.<br>\n\
+         <p>Call us on <a href=\"{tel}\">{phone}</a> ({hours}), or {overseas} from overseas.<br>\n\
+         Email us at <a href=\"{mailto}\">{email}</a>: we respond within {reply} hours.<br>\n\
          <a href=\"{site}/support\">Visit our support centre</a><br>\n\
          <a href=\"{site}/application-status\">Check where your application stands</a> (with your reference and this email address)</p>\n\
-         <p><strong>Didn't apply?</strong> If you didn't apply, call us on <a href=\"tel:{tel}\">{phone}</a> ({hours}) so we can stop this application: someone may be using your details.</p>\n\
+         <p><strong>Didn't apply?</strong> If you didn't apply, call us on <a href=\"{tel}\">{phone}</a> ({hours}) so we can stop this application: someone may be using your details.</p>\n\
          <p style=\"font-size:13px;color:#4a5a50\">{bank} will never ask for your password or a one-time code by email.</p>\n\
          <p style=\"font-size:12px;color:#4a5a50\">{legal}</p>\n\
          </div>\n</body>\n</html>\n",
@@ -153,12 +100,13 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
         bank = escape(BANK.name),
         reference = reference_html,
         steps = steps_html,
-        timeline = escape(&timeline()),
-        tel = BANK.phone.replace(' ', ""),
-        phone = escape(BANK.phone),
+        timeline = escape(&review_timeline()),
+        tel = escape(BANK.phone.href),
+        phone = escape(BANK.phone.label),
         hours = escape(BANK.phone_hours),
-        overseas = escape(BANK.overseas_phone),
-        email = escape(BANK.email),
+        overseas = escape(BANK.overseas_phone.label),
+        email = escape(BANK.email.label),
+        mailto = escape(BANK.email.href),
         reply = BANK.email_reply_hours,
         site = escape(BANK.site_url),
         legal = escape(BANK.legal_line),
@@ -274,42 +222,36 @@ mod tests {
         assert_eq!(mask_address("not-an-address"), "****");
     }
 
-    /// The site's brand and service data are the bank's other statement of these details.
+    /// The email quotes core's one statement of the contact details and of what happens next,
+    /// the one the site reads at build time (no second copy to keep in step).
     #[test]
-    fn contact_details_agree_with_the_site() {
-        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/src/data");
-        let brand = std::fs::read_to_string(data.join("brand.ts")).unwrap();
-        let service = std::fs::read_to_string(data.join("service.ts")).unwrap();
+    fn the_email_states_cores_contact_details_and_next_steps() {
+        let email = application_received("Olivia", "BKS-0000000000");
+        for step in banksia_core::contact::next_steps() {
+            assert!(email.text.contains(step.title), "{}", step.title);
+            assert!(email.text.contains(&step.text), "{}", step.text);
+            assert!(email.html.contains(&escape(&step.text)), "{}", step.text);
+        }
+        let contact = banksia_core::contact::CONTACT;
         for quoted in [
-            BANK.name,
-            BANK.phone,
-            BANK.overseas_phone,
-            BANK.phone_hours,
-            BANK.email,
-            BANK.site_url,
+            contact.phone.label,
+            contact.overseas_phone.label,
+            contact.phone_hours,
+            contact.email.label,
+            contact.legal_line,
         ] {
-            assert!(brand.contains(&format!("'{quoted}'")), "{quoted}");
+            assert!(email.text.contains(quoted), "{quoted}");
+            assert!(email.html.contains(&escape(quoted)), "{quoted}");
         }
-        assert!(brand.contains("legalName: 'Banksia Bank Limited'"));
-        assert!(brand.contains("abn: '47 612 345 067'"));
-        assert!(brand.contains("licence: '487215'"));
-        assert!(service.contains(&format!("reviewDays: '{}'", BANK.review_days)));
-        assert!(service.contains(&format!("complexReviewDays: {}", BANK.complex_review_days)));
-        assert!(service.contains(&format!("emailReplyHours: {}", BANK.email_reply_hours)));
-    }
-
-    /// The confirmation page states the same three steps the email does.
-    #[test]
-    fn next_steps_agree_with_the_confirmation_page() {
-        let page = std::fs::read_to_string(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("../site/src/pages/application-confirmation.astro"),
-        )
-        .unwrap();
-        for (title, text) in next_steps() {
-            assert!(page.contains(&format!("title: '{title}'")), "{title}");
-            let as_written = text.replace(BANK.review_days, "${service.reviewDays}");
-            assert!(page.contains(&as_written), "{as_written}");
-        }
+        assert!(
+            email
+                .html
+                .contains(&format!("href=\"{}\"", contact.phone.href))
+        );
+        assert!(
+            email
+                .html
+                .contains(&format!("href=\"{}\"", contact.email.href))
+        );
     }
 }

@@ -1,4 +1,6 @@
-//! Routes. Each filter only matches and extracts; `handlers` answer.
+//! Routes: every filter of the server joined in one tree. The application API's filters only
+//! match and extract, and `handlers` answer; the staff API and console pages (`staff`), the
+//! built site (`static_files`) and the health checks are joined here with their own answers.
 
 use std::convert::Infallible;
 use std::path::PathBuf;

@@ -243,8 +243,9 @@ fn internal_error(err: &std::io::Error) -> Response {
     StatusCode::INTERNAL_SERVER_ERROR.into_response()
 }
 
-/// The file's body, read whole: every file of the site is small (the largest, React's client,
-/// is about 60 KB brotli), so buffering costs less than a second body type would.
+/// The file's body, read whole: every file of the site is small (the largest, a WASM package of
+/// banksia-core, is under 120 KB brotli; benches/README.md, "Route budgets", lists each page's),
+/// so buffering costs less than a second body type would.
 async fn into_warp_response(
     response: warp::http::Response<ServeFileSystemResponseBody>,
 ) -> Response {

@@ -3,9 +3,9 @@
 
 mod common;
 
-use banksia_server::db::{self, Idempotency, InsertOutcome, NewApplication};
+use banksia_core::application::{AccountApplication, ApplicationInput, validate_application};
+use banksia_server::db::{self, Idempotency, InsertOutcome};
 use common::{assert_insufficient_privilege, spawn_app, test_config};
-use rust_decimal::Decimal;
 
 fn sealed(reference: &str) -> db::IdentificationAtRest {
     db::IdentificationAtRest::seal(
@@ -16,28 +16,12 @@ fn sealed(reference: &str) -> db::IdentificationAtRest {
     .unwrap()
 }
 
-fn row() -> NewApplication {
-    NewApplication {
-        application_type: "checking",
-        first_name: "Jack".into(),
-        last_name: "Wilson".into(),
-        email: "jack@example.com".into(),
-        phone: "+61298765432".into(),
-        date_of_birth: chrono::NaiveDate::from_ymd_opt(1980, 1, 31).unwrap(),
-        address_line1: "5 George Street".into(),
-        address_line2: None,
-        city: "Sydney".into(),
-        state: "NSW",
-        postal_code: "2000".into(),
-        employment_status: "casual",
-        annual_income: Decimal::new(4_200_000, 2),
-        employer_name: None,
-        identification_type: "passport",
-        identification_number: "PA1234567".into(),
-        initial_deposit_amount: Decimal::new(2500, 2),
-        terms_accepted: true,
-        marketing_consent: true,
-    }
+/// Core's validated record of the load bench's body, the very type the server stores.
+fn row() -> AccountApplication {
+    let body = include_str!("../../benches/load/valid.json");
+    let input: ApplicationInput = serde_json::from_str(body).unwrap();
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 6).unwrap();
+    validate_application(&input, today).unwrap().application
 }
 
 /// A direct INSERT of a valid row, with `column` set to the SQL literal `value`.
@@ -119,22 +103,24 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
         key: "k-1".into(),
         fingerprint: [7; 32],
     };
-    let created = db::insert_application(
+    let created = db::insert_application_and_email(
         &pool,
         "BKS-1234567890A",
         &row(),
         &sealed("BKS-1234567890A"),
         Some(&key),
+        false,
     )
     .await
     .unwrap();
     assert!(matches!(created, InsertOutcome::Created(_)));
-    let replayed = db::insert_application(
+    let replayed = db::insert_application_and_email(
         &pool,
         "BKS-1234567890B",
         &row(),
         &sealed("BKS-1234567890B"),
         Some(&key),
+        false,
     )
     .await
     .unwrap();

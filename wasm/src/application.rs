@@ -4,11 +4,12 @@
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
     ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
-    SummaryRow, Today, answer_summary, form_options,
+    SummaryRow, Today, answer_summary, form_options, step_inputs,
 };
 use banksia_core::application_form::{
     ApplicationReport, check_application, check_every_field, check_step,
 };
+use banksia_core::contact::{CONTACT, next_steps};
 use banksia_core::entries::Outcome;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -130,6 +131,14 @@ pub fn step_fields(step: u32) -> JsValue {
     to_js(&Field::entered_in_step(u8::try_from(step).unwrap_or(0)))
 }
 
+/// The inputs of a wizard step (1 to 5), in the order shown, each as core describes it (kind,
+/// label, hint, autocomplete, required, maximum length, options): the step's layout. An empty
+/// list for any other number.
+#[wasm_bindgen(js_name = stepInputs, unchecked_return_type = "Array<FieldInput>")]
+pub fn step_inputs_js(step: u32) -> JsValue {
+    to_js(&step_inputs(u8::try_from(step).unwrap_or(0)))
+}
+
 /// A field's form label (`"Street address"`); an empty string for a name that is not a field.
 #[wasm_bindgen(js_name = fieldLabel)]
 pub fn field_label(#[wasm_bindgen(unchecked_param_type = "Field")] field: JsValue) -> String {
@@ -171,4 +180,17 @@ pub(crate) fn answer_summary_of(input: Option<&str>) -> Outcome<Vec<SummaryRow>,
             })
         })
         .into()
+}
+
+/// The bank's name, legal identity, contact details and service promises: core's one statement
+/// of them, which the server's emails quote too (the site reads it at build time).
+#[wasm_bindgen(js_name = contactDetails, unchecked_return_type = "ContactDetails")]
+pub fn contact_details_js() -> JsValue {
+    to_js(&CONTACT)
+}
+
+/// "What happens next" after an application is sent: the steps the confirmation email lists.
+#[wasm_bindgen(js_name = nextSteps, unchecked_return_type = "Array<NextStep>")]
+pub fn next_steps_js() -> JsValue {
+    to_js(&next_steps())
 }

@@ -19,7 +19,7 @@
 //! decimal form (`6.45` stays `6.45`, `1e21` becomes `1e+21`, refused like every exponent);
 //! the site itself hands amounts over as the text a person typed.
 //!
-//! The crate builds four packages (see `scripts/build.sh`); native builds (tests, clippy, the
+//! The crate builds four packages listed once in `wasm/packages.json`; native builds (tests, clippy, the
 //! `boundary` binary) compile every export. The TypeScript types of everything that crosses
 //! are generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 

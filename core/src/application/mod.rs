@@ -46,6 +46,7 @@
 
 pub mod checks;
 mod field;
+mod inputs;
 mod options;
 mod summary;
 pub mod today;
@@ -63,6 +64,7 @@ use crate::money::round_to_cents;
 pub use field::{
     Field, MAX_ANNUAL_INCOME, MAX_INITIAL_DEPOSIT, MINIMUM_AGE_YEARS, Rule, STEP_COUNT,
 };
+pub use inputs::{FieldInput, InputKind, InputLink, step_inputs};
 pub use options::{
     AccountType, AccountTypeOption, AustralianState, EmploymentStatus, FormOptions,
     IdentificationType, MINIMUM_DEPOSIT_HINT, SelectOption, form_options,
@@ -586,8 +588,9 @@ fn build(input: &ApplicationInput) -> Option<AccountApplication> {
         annual_income: amount(&input.annual_income)?,
         employer_name: text(&input.employer_name),
         identification_type: IdentificationType::parse(trimmed(&input.identification_type)?)?,
-        // ASCII only (the rule allows nothing else): Unicode case tables would add ~10 KB to the WASM.
-        identification_number: text(&input.identification_number)?.to_ascii_uppercase(),
+        // In capitals, with Unicode's case mapping (the rule admits ASCII letters and digits only
+        // today; the mapping stays right if it ever admits more).
+        identification_number: text(&input.identification_number)?.to_uppercase(),
         initial_deposit_amount: amount(&input.initial_deposit_amount)?,
         terms_accepted: input.terms_accepted?,
         marketing_consent: input.marketing_consent.unwrap_or(false),

@@ -114,8 +114,9 @@ fn written(field: Field, text: &str) -> Option<String> {
         Field::IdentificationType => IdentificationType::parse(text)?.label(),
         Field::DateOfBirth => return parse_iso_date(text).map(long_date),
         Field::Email => return Some(normalise_email(text)),
-        // ASCII only, as the stored record (see `build`).
-        Field::IdentificationNumber => return Some(text.to_ascii_uppercase()),
+        // In capitals, as the stored record (see `build`): full Unicode case mapping, so an
+        // answer the rules will refuse still reads as typed ("ß" becomes "SS", "é" "É").
+        Field::IdentificationNumber => return Some(text.to_uppercase()),
         _ => return None,
     };
     Some(label.to_string())

@@ -847,3 +847,14 @@ fn a_two_digit_year_is_asked_for_in_full() {
     }
     assert_ok(Field::DateOfBirth, |i| i.date_of_birth = s("1990-03-27"));
 }
+
+#[test]
+fn identification_numbers_are_shown_in_capitals_with_unicode_case_mapping() {
+    let mut input = valid();
+    input.identification_number = s("pa12ß3é");
+    let row = answer_summary(&input)
+        .into_iter()
+        .find(|row| row.field == Field::IdentificationNumber)
+        .expect("a row for the identification number");
+    assert_eq!(row.value, "PA12SS3É");
+}

@@ -5,6 +5,7 @@
  * against core's own list of account types. Every other product is opened with a person, and its
  * page says so instead of sending the visitor to a form that cannot open it.
  */
+import type { AccountType } from '../../../wasm/pkg-application/banksia_wasm.js';
 
 /** The application wizard's page. */
 export const APPLY_PATH = '/apply/account';
@@ -13,12 +14,12 @@ export const APPLY_PATH = '/apply/account';
 export const ACCOUNT_QUERY_PARAM = 'account';
 
 /**
- * The values of core's `AccountType` (its wire form). Written here only as link targets for the
- * static pages; the wizard never trusts them and checks each against core's options, and a unit
- * test checks this list equals core's.
+ * An account type the online application opens: core's `AccountType` (its wire form), whose
+ * TypeScript is generated from the Rust enum, so a product page naming an account core doesn't
+ * open fails the site's type check. The wizard still checks the query's value against core's
+ * options at run time.
  */
-export const onlineAccountTypes = ['checking', 'savings', 'business_checking', 'business_savings'] as const;
-export type OnlineAccountType = (typeof onlineAccountTypes)[number];
+export type OnlineAccountType = AccountType;
 
 /** The application with `accountType` already chosen. */
 export function applyHref(accountType: OnlineAccountType): string {

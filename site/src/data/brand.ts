@@ -1,7 +1,13 @@
 /**
  * The one brand configuration. Every page, the header and the footer read the bank's name,
- * legal name, contact details and store links from here, so they never disagree.
+ * legal name, contact details and store links from here, so they never disagree. The name, legal
+ * identity, main phone lines, hours and email are banksia-core's (`contactDetails`, read from the
+ * WASM package at build time), the statement the server's confirmation email quotes too.
  */
+import { contactDetails } from '../components/application/core';
+
+/** Core's contact details (`banksia_core::contact::CONTACT`). */
+const contact = contactDetails();
 
 export interface ContactLink {
   /** What a person reads, e.g. "13 22 65". */
@@ -11,28 +17,19 @@ export interface ContactLink {
 }
 
 export const brand = {
-  name: 'Banksia Bank',
+  name: contact.name,
   shortName: 'Banksia',
   /** The single legal entity named on every page. The ABN carries a valid check digit. */
-  legalName: 'Banksia Bank Limited',
-  abn: '47 612 345 067',
-  licence: '487215',
-  get legalLine(): string {
-    return `${this.legalName} ABN ${this.abn} AFSL and Australian credit licence ${this.licence}`;
-  },
-  siteUrl: 'https://www.banksia.bank',
+  legalName: contact.legal_name,
+  abn: contact.abn,
+  licence: contact.licence,
+  legalLine: contact.legal_line,
+  siteUrl: contact.site_url,
   tagline: "If you have a dream, we're on your team.",
-  phone: {
-    label: '13 22 65',
-    // A 13 number is dialled as one block inside Australia.
-    href: 'tel:132265',
-  } satisfies ContactLink,
-  overseasPhone: {
-    label: '+61 3 8600 4200',
-    href: 'tel:+61386004200',
-  } satisfies ContactLink,
+  phone: contact.phone satisfies ContactLink,
+  overseasPhone: contact.overseas_phone satisfies ContactLink,
   /** When the main line answers. Written without brackets so it can sit inside a bracket of its own. */
-  phoneHours: 'Monday to Friday, 8am to 6pm, Melbourne time',
+  phoneHours: contact.phone_hours,
   /**
    * Lost or stolen cards and suspected fraud: the one line answered around the clock. Copy that
    * promises urgent help "any time" names this line, never the main one.
@@ -42,10 +39,7 @@ export const brand = {
     href: 'tel:1800226574',
   } satisfies ContactLink,
   urgentPhoneHours: '24 hours a day, 7 days a week',
-  email: {
-    label: 'hello@banksia.bank',
-    href: 'mailto:hello@banksia.bank',
-  } satisfies ContactLink,
+  email: contact.email satisfies ContactLink,
   accessibilityEmail: {
     label: 'accessibility@banksia.bank',
     href: 'mailto:accessibility@banksia.bank',

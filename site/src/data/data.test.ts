@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from './brand';
+import { service } from './service';
+import { contactDetails, nextSteps } from '../components/application/core';
 import { businessFreeTransactions, byId, cdRates, checkingAccounts, savingsProducts, termDepositExample, termDeposits } from './products';
 import { bondProducts, featuredBonds } from './investments';
 import { carLoans, comparisonRateWarnings, creditCards, homeLoanOptions, homeLoanPromo, personalLoans } from './products';
@@ -16,6 +18,21 @@ function validAbn(abn: string): boolean {
 }
 
 describe('brand', () => {
+  it("states core's contact details and promises, the ones the confirmation email quotes", () => {
+    const contact = contactDetails();
+    expect(brand.name).toBe(contact.name);
+    expect(brand.legalLine).toBe(contact.legal_line);
+    expect(brand.phone).toEqual(contact.phone);
+    expect(brand.overseasPhone).toEqual(contact.overseas_phone);
+    expect(brand.phoneHours).toBe(contact.phone_hours);
+    expect(brand.email).toEqual(contact.email);
+    expect(brand.siteUrl).toBe(contact.site_url);
+    expect(service.reviewDays).toBe(contact.review_days);
+    expect(service.complexReviewDays).toBe(contact.complex_review_days);
+    expect(service.emailReplyHours).toBe(contact.email_reply_hours);
+    expect(nextSteps().map((step) => step.title)).toEqual(['Application review', 'Identity verification', 'Account setup']);
+  });
+
   it('has one legal line built from a valid ABN and the licence number', () => {
     expect(validAbn(brand.abn)).toBe(true);
     expect(brand.legalLine).toBe(`Banksia Bank Limited ABN ${brand.abn} AFSL and Australian credit licence ${brand.licence}`);

@@ -1,9 +1,17 @@
-/** Service promises and counts from spec section 9 "Application and service". */
+/**
+ * Service promises and counts from spec section 9 "Application and service". The review times
+ * and the email reply promise are banksia-core's (`contactDetails`, read at build time), which
+ * the server's confirmation email quotes too.
+ */
+import { contactDetails } from '../components/application/core';
+
+const contact = contactDetails();
+
 export const service = {
   wizardSteps: 5,
-  reviewDays: '2-3',
-  complexReviewDays: 5,
-  emailReplyHours: 24,
+  reviewDays: contact.review_days,
+  complexReviewDays: contact.complex_review_days,
+  emailReplyHours: contact.email_reply_hours,
   accessibilityReplyDays: 2,
   phoneHoursShort: 'Mon-Fri 8am-6pm',
   minimumDeposit: { savings: 10, checking: 25 },

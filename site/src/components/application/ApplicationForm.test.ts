@@ -4,7 +4,8 @@ import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_APPLICATION_KEY, readLastApplication } from '../../scripts/last-application';
-import ApplicationForm, { FAILURE_TOAST, failureToast, firstStepWithErrors, SUCCESS_TOAST } from './ApplicationForm';
+import ApplicationForm, { errorsOnStep, FAILURE_TOAST, failureToast, SUCCESS_TOAST } from './ApplicationForm';
+import { validateApplication } from './core';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES } from './values';
 
@@ -206,14 +207,22 @@ describe('ApplicationForm', () => {
   });
 });
 
-describe('firstStepWithErrors', () => {
-  it('picks the earliest step in form order and only its fields', () => {
-    expect(firstStepWithErrors({ initial_deposit_amount: ['a'], city: ['b'], state: ['c'] })).toEqual({
+describe('errorsOnStep', () => {
+  it("shows the messages of core's first error step, and only its fields", () => {
+    const report = validateApplication(
+      { ...EMPTY_VALUES, date_of_birth: null, application_type: 'savings', first_name: 'Jane', last_name: 'Citizen', email: 'jane@example.com', phone: '0412345678' },
+      '2026-03-01',
+    );
+    // Core names the step (2 here: the date of birth is missing); the wizard doesn't work it out.
+    expect(report.first_error_step).toBe(2);
+    expect(errorsOnStep(report.errors, report.first_error_step)?.errors).toEqual({ date_of_birth: report.errors.date_of_birth });
+    expect(errorsOnStep({ initial_deposit_amount: ['a'], city: ['b'], state: ['c'] }, 3)).toEqual({
       step: 3,
       errors: { city: ['b'], state: ['c'] },
     });
-    expect(firstStepWithErrors({ user_id: ['x'] })).toBeNull();
-    expect(firstStepWithErrors({})).toBeNull();
+    expect(errorsOnStep({ user_id: ['x'] }, 5)).toBeNull();
+    expect(errorsOnStep({ city: ['b'] }, null)).toBeNull();
+    expect(errorsOnStep({}, undefined)).toBeNull();
   });
 });
 

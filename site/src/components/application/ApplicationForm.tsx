@@ -6,8 +6,9 @@
  * field message comes from core through WASM; this component only lays them out.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, validateApplication, type Field } from './core';
+import { formatAud, formOptions, validateApplication, validateStep, type Field } from './core';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
+import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
 import { StepForm, type AccountCard } from './StepForm';
@@ -71,13 +72,15 @@ interface View {
   returnToSummary?: boolean;
 }
 
-/** The messages of the first step (in form order) that has any, or null if no step shows them. */
-export function firstStepWithErrors(errors: FieldMessages): { step: number; errors: FieldMessages } | null {
-  for (const step of STEPS) {
-    const onStep = Object.fromEntries(step.fields.filter((field) => errors[field]?.length).map((field) => [field, errors[field]!]));
-    if (Object.keys(onStep).length > 0) return { step: step.number, errors: onStep };
-  }
-  return null;
+/**
+ * The messages shown on `step`, the step core names for the first error (`first_error_step`),
+ * or null when there is no such step or it shows none of them (`user_id` is on no step).
+ */
+export function errorsOnStep(errors: FieldMessages, step: number | null | undefined): { step: number; errors: FieldMessages } | null {
+  const shown = step ? STEPS[step - 1]?.fields : undefined;
+  if (!step || !shown) return null;
+  const onStep = Object.fromEntries(shown.filter((field) => errors[field]?.length).map((field) => [field, errors[field]!]));
+  return Object.keys(onStep).length > 0 ? { step, errors: onStep } : null;
 }
 
 /** The history entry's state with the wizard's step added (other keys, such as a router's, kept). */
@@ -195,6 +198,23 @@ export default function ApplicationForm() {
     return () => window.removeEventListener('popstate', onPopState);
   }, [persist]);
 
+  // What the visitor did before hydration counts: the choice made on the static step 1 is kept,
+  // and a Next tapped then is carried out now (checked by core like any other).
+  useLayoutEffect(() => {
+    const early = takeEarlyInput();
+    if (!early) return;
+    const values = withEarlyValues(draft.current.values, early);
+    if (early.next && draft.current.step === 1) {
+      const errors = validateStep(1, toApplicationInput(values), checkMoment()).errors as FieldMessages;
+      if (Object.keys(errors).length === 0) goTo(2, values, { focus: 'heading' });
+      else goTo(1, values, { initialErrors: errors, focus: 'summary' });
+      return;
+    }
+    persist({ values });
+    setView((current) => ({ ...current, mount: current.mount + 1, values, focus: 'none' }));
+    // Once, when the island takes over from the static form.
+  }, []);
+
   const onChange = useCallback((values: ApplicationValues) => persist({ values }), [persist]);
   const onChangeAnswer = useCallback(
     (step: number, field: Field, values: ApplicationValues) =>
@@ -208,8 +228,8 @@ export default function ApplicationForm() {
 
   /** Shows messages (the server's, or core's whole-application check) on the first step that has any. */
   const showErrors = useCallback(
-    (errors: FieldMessages, values: ApplicationValues): boolean => {
-      const first = firstStepWithErrors(errors);
+    (errors: FieldMessages, firstErrorStep: number | null | undefined, values: ApplicationValues): boolean => {
+      const first = errorsOnStep(errors, firstErrorStep);
       if (!first) return false;
       goTo(first.step, values, { initialErrors: first.errors, focus: 'summary' });
       return true;
@@ -233,7 +253,7 @@ export default function ApplicationForm() {
     const input = toApplicationInput(values);
     // The whole application once more: a restored draft may hold a step that has since changed.
     const whole = validateApplication(input, checkMoment());
-    if (Object.keys(whole.errors).length > 0 && showErrors(whole.errors as FieldMessages, values)) {
+    if (Object.keys(whole.errors).length > 0 && showErrors(whole.errors as FieldMessages, whole.first_error_step, values)) {
       finishBusy();
       return;
     }
@@ -272,7 +292,7 @@ export default function ApplicationForm() {
       return;
     }
     finishBusy();
-    if (result.kind === 'rejected' && showErrors(result.errors, values)) return;
+    if (result.kind === 'rejected' && showErrors(result.errors, result.firstErrorStep, values)) return;
     showToast('destructive', result.kind === 'failed' ? failureToast(result) : FAILURE_TOAST);
   };
 
@@ -321,7 +341,6 @@ export default function ApplicationForm() {
         key={view.mount}
         step={view.step}
         values={view.values}
-        options={options}
         accountCards={cards}
         initialErrors={view.initialErrors}
         focusOnMount={view.focus}

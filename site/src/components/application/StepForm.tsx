@@ -3,11 +3,11 @@
  * Each step is its own react-hook-form instance (remounted on every step change), whose
  * resolver asks banksia-core to check exactly this step's fields.
  */
-import { useEffect, useMemo, useRef, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { fieldLabel, validateStep, type Field, type FormOptions } from './core';
+import { stepInputs, validateStep, type Field, type FieldInput, type InputKind } from './core';
 import { CheckAnswers } from './CheckAnswers';
-import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextField } from './fields';
+import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextField, type TextFieldProps } from './fields';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
 import { coreResolver } from './resolver';
 import { inputId, STEP_COUNT, STEPS } from './steps';
@@ -25,7 +25,6 @@ export interface AccountCard {
 export interface StepFormProps {
   step: number;
   values: ApplicationValues;
-  options: FormOptions;
   accountCards: readonly AccountCard[];
   /** Messages from the server to show on arrival (a 422). */
   initialErrors?: Record<string, string[]> | undefined;
@@ -41,8 +40,48 @@ export interface StepFormProps {
   onNext: (values: ApplicationValues) => void;
 }
 
-/** A field's label from core, marked optional for a field the person may leave blank. */
-const optional = (field: Field) => `${fieldLabel(field)} (optional)`;
+/** A field core asks for with an input (every field but `user_id`, which is never entered). */
+type InputField = Exclude<Field, 'user_id'>;
+
+/** What suits each kind of typed answer: the keyboard, capitalisation, spell checking, a prefix. */
+const TEXT_INPUTS: Partial<Record<InputKind, Pick<TextFieldProps, 'type' | 'inputMode' | 'autoCapitalize' | 'spellCheck' | 'prefix'>>> = {
+  person_name: { autoCapitalize: 'words', spellCheck: false },
+  email: { type: 'email', inputMode: 'email', autoCapitalize: 'off', spellCheck: false },
+  phone: { type: 'tel', inputMode: 'tel' },
+  postcode: { inputMode: 'numeric' },
+  amount: { inputMode: 'decimal', prefix: '$' },
+  document_number: { autoCapitalize: 'characters', spellCheck: false },
+};
+
+/** The inputs in rows: a person's names side by side, everything else on its own. */
+function rows(inputs: readonly FieldInput[]): FieldInput[][] {
+  const grouped: FieldInput[][] = [];
+  for (const input of inputs) {
+    const last = grouped[grouped.length - 1];
+    if (input.kind === 'person_name' && last?.[0]?.kind === 'person_name') last.push(input);
+    else grouped.push([input]);
+  }
+  return grouped;
+}
+
+/** A consent statement from core with its links (each opens in a new tab, so the answers stay). */
+function ConsentStatement({ input }: { input: FieldInput }) {
+  const parts: ReactNode[] = [];
+  let rest = input.label;
+  for (const link of input.links) {
+    const at = rest.indexOf(link.text);
+    if (at < 0) continue;
+    parts.push(rest.slice(0, at));
+    parts.push(
+      <a key={link.path} href={link.path} target="_blank" rel="noopener">
+        {link.text} (opens in new tab)
+      </a>,
+    );
+    rest = rest.slice(at + link.text.length);
+  }
+  parts.push(rest);
+  return <>{parts}</>;
+}
 
 /** Errors in the order the step shows its fields (core's order); the summary lists them so. */
 function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): ErrorSummaryItem[] {
@@ -56,9 +95,11 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 }
 
 export function StepForm(props: StepFormProps) {
-  const { step, values, options, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
+  const { step, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
   const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
+  // The step's layout: core's inputs for it, in order.
+  const inputs = useMemo(() => stepInputs(step), [step]);
   const form = useForm<ApplicationValues>({
     defaultValues: values,
     resolver,
@@ -141,6 +182,67 @@ export function StepForm(props: StepFormProps) {
     document.title = hasErrors ? `Error: ${title}` : title;
   }, [hasErrors]);
 
+  /** One input as core describes it (kind, label, hint, autocomplete, options). */
+  const drawInput = (input: FieldInput) => {
+    const field = input.field as InputField;
+    const shared = messagesOf(field);
+    switch (input.kind) {
+      case 'account_choice':
+        return <AccountTypeCards key={field} {...shared} registration={register('application_type')} options={accountCards} />;
+      case 'date':
+        return (
+          <DateOfBirthField
+            key={field}
+            {...shared}
+            label={input.label}
+            hint={input.hint ?? undefined}
+            day={register('date_of_birth.day')}
+            month={register('date_of_birth.month')}
+            year={register('date_of_birth.year')}
+          />
+        );
+      case 'select':
+        return (
+          <SelectField
+            key={field}
+            {...shared}
+            field={field}
+            label={input.label}
+            hint={input.hint ?? undefined}
+            registration={register(field)}
+            options={input.options}
+            placeholder={input.placeholder ?? ''}
+            autoComplete={input.autocomplete ?? undefined}
+          />
+        );
+      case 'consent':
+        return (
+          <CheckboxField
+            key={field}
+            {...shared}
+            field={field}
+            registration={register(field)}
+            label={<ConsentStatement input={input} />}
+            hint={input.hint ?? undefined}
+          />
+        );
+      default:
+        return (
+          <TextField
+            key={field}
+            {...shared}
+            field={field}
+            label={input.label}
+            hint={input.hint ?? undefined}
+            registration={register(field)}
+            autoComplete={input.autocomplete ?? 'off'}
+            width={input.width_chars ?? undefined}
+            {...TEXT_INPUTS[input.kind]}
+          />
+        );
+    }
+  };
+
   return (
     <form className="wizard__form" noValidate onSubmit={submit} aria-labelledby="application-step-heading" aria-busy={busy || undefined}>
       <ErrorSummary ref={summaryRef} items={items} />
@@ -153,200 +255,15 @@ export function StepForm(props: StepFormProps) {
       {/* While sending, the answers and their Change links can't be changed or followed (inert):
           what is being sent is what is on screen. */}
       <div className="wizard__fields" inert={busy || undefined}>
-        {step === 1 && (
-          <AccountTypeCards registration={register('application_type')} options={accountCards} {...messagesOf('application_type')} />
-        )}
-
-        {step === 2 && (
-          <>
-            <div className="form-row">
-              <TextField
-                field="first_name"
-                label={fieldLabel('first_name')}
-                registration={register('first_name')}
-                autoComplete="given-name"
-                autoCapitalize="words"
-                spellCheck={false}
-                {...messagesOf('first_name')}
-              />
-              <TextField
-                field="last_name"
-                label={fieldLabel('last_name')}
-                registration={register('last_name')}
-                autoComplete="family-name"
-                autoCapitalize="words"
-                spellCheck={false}
-                {...messagesOf('last_name')}
-              />
+        {isLast && onChangeAnswer && <CheckAnswers values={watched} onChange={(to, field) => onChangeAnswer(to, field, getValues())} />}
+        {rows(inputs).map((row) =>
+          row.length > 1 ? (
+            <div className="form-row" key={row[0]!.field}>
+              {row.map(drawInput)}
             </div>
-            <TextField
-              field="email"
-              label={fieldLabel('email')}
-              hint="We'll send your application confirmation here."
-              registration={register('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              autoCapitalize="off"
-              spellCheck={false}
-              {...messagesOf('email')}
-            />
-            <TextField
-              field="phone"
-              label={fieldLabel('phone')}
-              hint="An Australian mobile or landline, for example 0412 345 678"
-              registration={register('phone')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              width={20}
-              {...messagesOf('phone')}
-            />
-            <DateOfBirthField
-              day={register('date_of_birth.day')}
-              month={register('date_of_birth.month')}
-              year={register('date_of_birth.year')}
-              {...messagesOf('date_of_birth')}
-            />
-          </>
-        )}
-
-        {step === 3 && (
-          <>
-            <TextField
-              field="address_line1"
-              label={fieldLabel('address_line1')}
-              hint="For example, 12 Collins Street"
-              registration={register('address_line1')}
-              autoComplete="address-line1"
-              {...messagesOf('address_line1')}
-            />
-            <TextField
-              field="address_line2"
-              label={optional('address_line2')}
-              registration={register('address_line2')}
-              autoComplete="address-line2"
-              {...messagesOf('address_line2')}
-            />
-            <TextField
-              field="city"
-              label={fieldLabel('city')}
-              hint="Your city, suburb or town"
-              registration={register('city')}
-              autoComplete="address-level2"
-              width={30}
-              {...messagesOf('city')}
-            />
-            <SelectField
-              field="state"
-              label={fieldLabel('state')}
-              registration={register('state')}
-              options={options.states}
-              placeholder="Select a state or territory"
-              autoComplete="address-level1"
-              {...messagesOf('state')}
-            />
-            <TextField
-              field="postal_code"
-              label={fieldLabel('postal_code')}
-              registration={register('postal_code')}
-              inputMode="numeric"
-              autoComplete="postal-code"
-              width={4}
-              {...messagesOf('postal_code')}
-            />
-          </>
-        )}
-
-        {step === 4 && (
-          <>
-            <SelectField
-              field="employment_status"
-              label={fieldLabel('employment_status')}
-              registration={register('employment_status')}
-              options={options.employment_statuses}
-              placeholder="Select your employment status"
-              {...messagesOf('employment_status')}
-            />
-            <TextField
-              field="annual_income"
-              label={fieldLabel('annual_income')}
-              hint="Before tax, from all sources"
-              registration={register('annual_income')}
-              inputMode="decimal"
-              autoComplete="off"
-              prefix="$"
-              width={10}
-              {...messagesOf('annual_income')}
-            />
-            <TextField
-              field="employer_name"
-              label={optional('employer_name')}
-              registration={register('employer_name')}
-              autoComplete="organization"
-              {...messagesOf('employer_name')}
-            />
-            <SelectField
-              field="identification_type"
-              label={fieldLabel('identification_type')}
-              registration={register('identification_type')}
-              options={options.identification_types}
-              placeholder="Select an identification type"
-              {...messagesOf('identification_type')}
-            />
-            <TextField
-              field="identification_number"
-              label={fieldLabel('identification_number')}
-              hint="As it appears on your document"
-              registration={register('identification_number')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              width={20}
-              {...messagesOf('identification_number')}
-            />
-          </>
-        )}
-
-        {step === 5 && (
-          <>
-            {onChangeAnswer && <CheckAnswers values={watched} onChange={(to, field) => onChangeAnswer(to, field, getValues())} />}
-            <TextField
-              field="initial_deposit_amount"
-              label={fieldLabel('initial_deposit_amount')}
-              hint={options.minimum_deposit_hint}
-              registration={register('initial_deposit_amount')}
-              inputMode="decimal"
-              autoComplete="off"
-              prefix="$"
-              width={10}
-              {...messagesOf('initial_deposit_amount')}
-            />
-            <CheckboxField
-              field="terms_accepted"
-              registration={register('terms_accepted')}
-              label={
-                <>
-                  I have read and accept the{' '}
-                  <a href="/terms" target="_blank" rel="noopener">
-                    terms and conditions (opens in new tab)
-                  </a>{' '}
-                  and the{' '}
-                  <a href="/privacy" target="_blank" rel="noopener">
-                    privacy policy (opens in new tab)
-                  </a>
-                </>
-              }
-              {...messagesOf('terms_accepted')}
-            />
-            <CheckboxField
-              field="marketing_consent"
-              registration={register('marketing_consent')}
-              label="Send me promotional emails about Banksia Bank products and offers (optional)"
-              hint="You can unsubscribe at any time."
-              {...messagesOf('marketing_consent')}
-            />
-          </>
+          ) : (
+            drawInput(row[0]!)
+          ),
         )}
       </div>
 

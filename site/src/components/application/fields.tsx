@@ -59,7 +59,7 @@ export interface TextFieldProps extends FieldMessagesProps {
   inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   autoComplete: string;
   /** Width of the box in characters, for short answers (GOV.UK's fixed-width inputs). */
-  width?: number;
+  width?: number | undefined;
   /** Shown before the box, e.g. "$". */
   prefix?: string;
   spellCheck?: boolean;
@@ -130,7 +130,7 @@ export interface SelectFieldProps extends FieldMessagesProps {
   options: readonly { value: string; label: string }[];
   /** The first, empty choice. */
   placeholder: string;
-  autoComplete?: string;
+  autoComplete?: string | undefined;
 }
 
 export function SelectField({ field, label, hint, registration, options, placeholder, autoComplete, error, warnings = [] }: SelectFieldProps) {
@@ -167,15 +167,18 @@ export function SelectField({ field, label, hint, registration, options, placeho
 }
 
 export interface DateOfBirthFieldProps extends FieldMessagesProps {
+  /** Core's label of the field (the fieldset's legend) and its hint. */
+  label: string;
+  hint?: string | undefined;
   day: UseFormRegisterReturn;
   month: UseFormRegisterReturn;
   year: UseFormRegisterReturn;
 }
 
 /** Day, month and year boxes in a fieldset (GOV.UK's date input: no date picker for a birthday). */
-export function DateOfBirthField({ day, month, year, error, warnings = [] }: DateOfBirthFieldProps) {
+export function DateOfBirthField({ label, hint, day, month, year, error, warnings = [] }: DateOfBirthFieldProps) {
   const base = 'application-date_of_birth';
-  const describe = describedBy(base, { hint: true, error: Boolean(error), warning: warnings.length > 0 });
+  const describe = describedBy(base, { hint: Boolean(hint), error: Boolean(error), warning: warnings.length > 0 });
   const parts = [
     { key: 'day', label: 'Day', registration: day, autoComplete: 'bday-day', width: 2 },
     { key: 'month', label: 'Month', registration: month, autoComplete: 'bday-month', width: 2 },
@@ -184,10 +187,12 @@ export function DateOfBirthField({ day, month, year, error, warnings = [] }: Dat
   return (
     <div className={`form-field${error ? ' form-field--error' : ''}`}>
       <fieldset className="form-fieldset">
-        <legend className="form-field__label">Date of birth</legend>
-        <div className="form-field__hint" id={`${base}-hint`}>
-          For example, 27 3 1990
-        </div>
+        <legend className="form-field__label">{label}</legend>
+        {hint && (
+          <div className="form-field__hint" id={`${base}-hint`}>
+            {hint}
+          </div>
+        )}
         <ErrorMessage id={base} message={error} />
         <div className="date-input">
           {parts.map((part) => (

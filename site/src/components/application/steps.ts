@@ -1,7 +1,7 @@
 /**
- * The five steps as the person sees them: a title and a line of help. Which fields a step shows
- * and checks is core's step table (`stepFields`, the table `validateStep` uses); the unit tests
- * prove that each of them is an input of the wizard.
+ * The five steps' titles and lines of help. Which fields a step shows and checks is core's step
+ * table (`stepFields`, the table `validateStep` uses), and how each is asked is core's too
+ * (`stepInputs`: kind, label, hint, autocomplete, options), which StepForm lays out in order.
  */
 import { stepFields } from './core';
 import type { ApplicationValues } from './values';
@@ -53,11 +53,6 @@ export const STEPS: readonly WizardStep[] = [
 ];
 
 export const STEP_COUNT = STEPS.length;
-
-/** The step showing a field, or undefined for a field no step shows (such as `user_id`). */
-export function stepOfField(field: string): number | undefined {
-  return STEPS.find((step) => (step.fields as readonly string[]).includes(field))?.number;
-}
 
 /** The id of the input a field's error links to (the first box of the date of birth, the first card of step 1). */
 export function inputId(field: string): string {

@@ -69,10 +69,12 @@ describe('postOnce', () => {
   });
 
   it("reads a 422's field messages", async () => {
-    const { fetch } = scriptedFetch(json(422, { errors: { email: ['Please enter a valid email address'] }, warnings: {} }));
+    const { fetch } = scriptedFetch(json(422, { errors: { email: ['Please enter a valid email address'] }, warnings: {}, first_error_step: 2 }));
     expect(await postOnce('{}', 'k', deps(fetch))).toEqual({
       kind: 'rejected',
       errors: { email: ['Please enter a valid email address'] },
+      // Core's step of the first error, which the wizard goes to (it never works it out itself).
+      firstErrorStep: 2,
     });
   });
 

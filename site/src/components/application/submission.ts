@@ -40,8 +40,11 @@ export type SubmissionResult =
        */
       storedBody?: string;
     }
-  /** Refused by core's rules on the server (422): the messages per field. */
-  | { kind: 'rejected'; errors: FieldMessages }
+  /**
+   * Refused by core's rules on the server (422): the messages per field, and core's step of the
+   * first field in error (null when no step shows it).
+   */
+  | { kind: 'rejected'; errors: FieldMessages; firstErrorStep: ApplicationRejected['first_error_step'] }
   /**
    * Anything else: network, timeout, 429, 5xx, an unreadable answer. `unknown` is the server's
    * 503 `"outcome": "unknown"`: the insert was sent but its result never came back, so the
@@ -81,6 +84,12 @@ function fieldMessages(body: unknown): FieldMessages | null {
   const errors = messagesPerField((body as Partial<ApplicationRejected>).errors);
   if (!errors || Object.keys(errors).length === 0) return null;
   return errors as FieldMessages;
+}
+
+/** The `first_error_step` of a 422 body: core's step (1 to 5), else null. */
+function firstErrorStep(body: unknown): number | null {
+  const step = typeof body === 'object' && body !== null ? (body as Partial<ApplicationRejected>).first_error_step : null;
+  return typeof step === 'number' && Number.isInteger(step) ? step : null;
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -140,7 +149,7 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
     if (response.status === 422) {
       const errors = fieldMessages(answer);
       if (errors && 'idempotency_key' in errors) return { kind: 'key_reused' };
-      if (errors) return { kind: 'rejected', errors };
+      if (errors) return { kind: 'rejected', errors, firstErrorStep: firstErrorStep(answer) };
     }
     return { kind: 'failed', reason: 'status', status: response.status };
   } finally {
