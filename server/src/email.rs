@@ -4,6 +4,7 @@
 //! The email holds no personal detail beyond the applicant's first name: no address, date of
 //! birth, income or ID number, since email is not a private channel.
 
+use banksia_core::application::AccountType;
 /// The bank's name and contact details as the emails quote them: core's one statement of them
 /// (`banksia_core::contact`), which the site reads too. A link (`BANK.phone`) formats as its label.
 pub use banksia_core::contact::CONTACT as BANK;
@@ -21,13 +22,35 @@ pub struct RenderedEmail {
 }
 
 /// The email sent once an account application is stored.
-pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail {
-    let subject = format!("We've received your application: reference {reference}",);
+///
+/// `account` names the account applied for ("the High Yield Savings account"); `None` (the
+/// application's row is gone) leaves the account unnamed.
+pub fn application_received(
+    first_name: &str,
+    reference: &str,
+    account: Option<AccountType>,
+) -> RenderedEmail {
+    let subject = match account {
+        Some(account) => format!(
+            "We've received your {} application: reference {reference}",
+            account.label()
+        ),
+        None => format!("We've received your application: reference {reference}"),
+    };
+    let applied_for = account.map_or_else(
+        || "We have received your application.".to_owned(),
+        |account| {
+            format!(
+                "We have received your application for the {} account.",
+                account.label()
+            )
+        },
+    );
     let steps = next_steps();
 
     let mut text = format!(
         "Hi {first_name},\n\n\
-         Thank you for applying for an account with {name}. We have received your application.\n\n\
+         Thank you for applying for an account with {name}. {applied_for}\n\n\
          Your reference number: {reference}\n\
          Please quote it whenever you contact us about this application.\n\n\
          WHAT HAPPENS NEXT\n\n",
@@ -78,7 +101,7 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          <div style=\"max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px\">\n\
          <p style=\"font-size:20px;font-weight:bold;color:#1e6b3c;margin:0 0 16px\">{bank}</p>\n\
          <p>Hi {name},</p>\n\
-         <p>Thank you for applying for an account with {bank}. We have received your application.</p>\n\
+         <p>Thank you for applying for an account with {bank}. {applied_for}</p>\n\
          <div style=\"border:2px solid #1e6b3c;border-radius:8px;padding:12px 16px;margin:16px 0\">\n\
          <p style=\"margin:0;font-size:14px\">Your reference number</p>\n\
          <p style=\"margin:4px 0 0;font-size:22px;font-weight:bold;font-family:Consolas,Menlo,monospace;letter-spacing:1px\">{reference}</p>\n\
@@ -97,6 +120,7 @@ pub fn application_received(first_name: &str, reference: &str) -> RenderedEmail 
          <p style=\"font-size:12px;color:#4a5a50\">{legal}</p>\n\
          </div>\n</body>\n</html>\n",
         title = escape(&subject),
+        applied_for = escape(&applied_for),
         bank = escape(BANK.name),
         reference = reference_html,
         steps = steps_html,
@@ -152,7 +176,7 @@ mod tests {
 
     #[test]
     fn the_confirmation_renders_with_reference_steps_and_contacts() {
-        let email = application_received("Olivia", "BKS-7K2M9QX4TZ");
+        let email = application_received("Olivia", "BKS-7K2M9QX4TZ", Some(AccountType::Savings));
         assert_eq!(
             email.subject,
             "We've received your application: reference BKS-7K2M9QX4TZ"
@@ -193,7 +217,7 @@ mod tests {
     /// Someone who receives it without having applied knows whom to call (issue 22).
     #[test]
     fn the_email_says_what_to_do_if_you_didnt_apply() {
-        let email = application_received("Olivia", "BKS-7K2M9QX4TZ");
+        let email = application_received("Olivia", "BKS-7K2M9QX4TZ", Some(AccountType::Savings));
         for body in [&email.text, &email.html] {
             assert!(
                 body.contains("If you didn't apply, call us on ")
@@ -206,7 +230,11 @@ mod tests {
 
     #[test]
     fn the_first_name_is_escaped_in_html() {
-        let email = application_received("<b>O'Neil</b>", "BKS-7K2M9QX4TZ");
+        let email = application_received(
+            "<b>O'Neil</b>",
+            "BKS-7K2M9QX4TZ",
+            Some(AccountType::Savings),
+        );
         assert!(email.html.contains("Hi &lt;b&gt;O&#39;Neil&lt;/b&gt;,"));
         assert!(!email.html.contains("<b>O'Neil"));
         assert!(email.text.contains("Hi <b>O'Neil</b>,"));
@@ -226,7 +254,7 @@ mod tests {
     /// the one the site reads at build time (no second copy to keep in step).
     #[test]
     fn the_email_states_cores_contact_details_and_next_steps() {
-        let email = application_received("Olivia", "BKS-0000000000");
+        let email = application_received("Olivia", "BKS-0000000000", None);
         for step in banksia_core::contact::next_steps() {
             assert!(email.text.contains(step.title), "{}", step.title);
             assert!(email.text.contains(&step.text), "{}", step.text);
@@ -253,5 +281,20 @@ mod tests {
                 .html
                 .contains(&format!("href=\"{}\"", contact.email.href))
         );
+    }
+
+    /// The email names the account applied for, in the subject and both bodies (issue 22: it
+    /// said only "an account").
+    #[test]
+    fn names_the_account_applied_for() {
+        for account in AccountType::ALL {
+            let email = application_received("Olivia", "BKS-7K2M9QX4TZ", Some(*account));
+            let named = format!("for the {} account", account.label());
+            assert!(email.subject.contains(account.label()), "{}", email.subject);
+            assert!(email.text.contains(&named), "{named}");
+            assert!(email.html.contains(&named), "{named}");
+        }
+        let unnamed = application_received("Olivia", "BKS-7K2M9QX4TZ", None);
+        assert!(unnamed.text.contains("We have received your application."));
     }
 }

@@ -13,6 +13,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use lettre::message::header::{Header, HeaderName, HeaderValue};
 use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::Error as SmtpError;
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
@@ -203,6 +204,7 @@ impl Mailer {
             .to(to)
             .subject(rendered.subject.clone())
             .message_id(Some(message_id.to_owned()))
+            .header(AutoSubmitted)
             .multipart(MultiPart::alternative_plain_html(
                 rendered.text.clone(),
                 rendered.html.clone(),
@@ -232,6 +234,25 @@ impl Mailer {
                     })
             }
         }
+    }
+}
+
+/// `Auto-Submitted: auto-generated` (RFC 3834): the email is sent by a machine, not a person,
+/// so an out-of-office or vacation responder must not answer it.
+#[derive(Debug, Clone, Copy)]
+struct AutoSubmitted;
+
+impl Header for AutoSubmitted {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("Auto-Submitted")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "auto-generated".to_owned())
     }
 }
 

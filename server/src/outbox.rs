@@ -30,6 +30,8 @@ use std::time::Duration;
 use deadpool_postgres::Pool;
 use tokio::sync::{Notify, watch};
 
+use banksia_core::application::AccountType;
+
 use crate::db::DbError;
 use crate::email;
 use crate::mailer::{MailConfig, Mailer, SendError};
@@ -76,20 +78,29 @@ pub struct ClaimedEmail {
     pub first_name: String,
     /// Including this one.
     pub attempts: i32,
+    /// The account applied for, named in the email; `None` if the application's row is gone.
+    pub account: Option<AccountType>,
 }
 
+// The account type comes from the application itself (the outbox row holds only what the
+// email needs to reach the applicant), so the email names the account applied for.
 const CLAIM: &str = "\
-UPDATE email_outbox
-SET attempts = attempts + 1, locked_until = now() + $1 * interval '1 second'
-WHERE id = (
-    SELECT id FROM email_outbox
-    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-      AND (locked_until IS NULL OR locked_until < now())
-    ORDER BY next_attempt_at, id
-    LIMIT 1
-    FOR UPDATE SKIP LOCKED
+WITH claimed AS (
+    UPDATE email_outbox
+    SET attempts = attempts + 1, locked_until = now() + $1 * interval '1 second'
+    WHERE id = (
+        SELECT id FROM email_outbox
+        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY next_attempt_at, id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, reference, recipient, first_name, attempts
 )
-RETURNING id, reference, recipient, first_name, attempts";
+SELECT claimed.id, claimed.reference, claimed.recipient, claimed.first_name, claimed.attempts,
+       account_applications.application_type
+FROM claimed LEFT JOIN account_applications USING (reference)";
 
 const MARK_SENT: &str = "\
 UPDATE email_outbox
@@ -138,6 +149,12 @@ async fn claim_unbounded(pool: &Pool, lease: Duration) -> Result<Option<ClaimedE
         recipient: row.try_get(2)?,
         first_name: row.try_get(3)?,
         attempts: row.try_get(4)?,
+        account: row.try_get::<_, Option<String>>(5)?.and_then(|value| {
+            AccountType::ALL
+                .iter()
+                .copied()
+                .find(|account| account.as_str() == value)
+        }),
     }))
 }
 
@@ -169,7 +186,8 @@ async fn mark_failed(
 
 /// Sends one claimed email and records the outcome.
 pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed: ClaimedEmail) {
-    let rendered = email::application_received(&claimed.first_name, &claimed.reference);
+    let rendered =
+        email::application_received(&claimed.first_name, &claimed.reference, claimed.account);
     let message_id = format!("<{}.confirmation@banksia.bank>", claimed.reference);
     let started = std::time::Instant::now();
     let outcome = mailer

@@ -87,6 +87,7 @@ struct Received {
     to: String,
     subject: String,
     message_id: String,
+    auto_submitted: String,
     text: String,
     html: String,
 }
@@ -105,6 +106,11 @@ impl Received {
                 .to_owned(),
             subject: message.subject().unwrap_or_default().to_owned(),
             message_id: message.message_id().unwrap_or_default().to_owned(),
+            auto_submitted: message
+                .header("Auto-Submitted")
+                .and_then(|value| value.as_text())
+                .unwrap_or_default()
+                .to_owned(),
             text: message.body_text(0).unwrap_or_default().into_owned(),
             html: message.body_html(0).unwrap_or_default().into_owned(),
         }
@@ -214,10 +220,13 @@ async fn the_confirmation_is_delivered_once_with_the_reference() {
     assert_eq!(messages.len(), 1, "delivered once");
     let message = &messages[0];
     assert_eq!(message.to, "charlotte.nguyen@example.com.au");
+    // It names the account applied for, and tells auto-responders not to answer (RFC 3834).
     assert_eq!(
         message.subject,
-        format!("We've received your application: reference {reference}")
+        format!("We've received your High Yield Savings application: reference {reference}")
     );
+    assert_eq!(message.auto_submitted, "auto-generated");
+    assert!(message.text.contains("for the High Yield Savings account"));
     assert_eq!(
         message.message_id,
         format!("{reference}.confirmation@banksia.bank")

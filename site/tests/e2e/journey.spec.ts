@@ -120,7 +120,8 @@ test.describe('the applicant journey', () => {
     await expect.poll(() => emailsMentioning(reference).length, { timeout: 10_000 }).toBe(1);
     const message = emailsMentioning(reference)[0]!;
     expect(message).toContain(`To: ${email}`);
-    expect(message).toContain(`Subject: We've received your application: reference ${reference}`);
+    expect(message).toContain(`Subject: We've received your Essential Checking application: reference ${reference}`);
+    expect(message).toContain('Auto-Submitted: auto-generated');
     expect(message).toContain('Hi Amelia,');
     expect(message).not.toContain('Hi Mia,');
     expect(message).not.toContain('Papadopoulos');
