@@ -171,6 +171,11 @@ impl EntryField for TermDepositField {
     const INPUT: Self = Self::Input;
 }
 
+/// The smallest loan amount the calculators take: $1,000. Below it a repayment rounds to a few
+/// cents or to $0, which tells a visitor nothing (the loan rules themselves take any amount
+/// above $0, see [`LoanTerms::validate`]).
+pub const MIN_CALCULATOR_PRINCIPAL: Decimal = Decimal::from_parts(1_000, 0, 0, false, 0);
+
 /// Why an entry can't be read; the `Display` text is a short message for the person.
 ///
 /// ```
@@ -185,6 +190,9 @@ pub enum EntryError {
     /// The loan amount isn't a dollar amount.
     #[error("Enter the loan amount in dollars, like 500,000")]
     PrincipalUnreadable,
+    /// The loan amount is above $0 but below [`MIN_CALCULATOR_PRINCIPAL`].
+    #[error("Enter a loan amount of at least $1,000")]
+    PrincipalBelowCalculatorMinimum,
     /// No loan interest rate.
     #[error("Enter an interest rate")]
     LoanRateMissing,
@@ -321,7 +329,14 @@ impl LoanEntries {
                 false,
                 Some(PrincipalMissing),
                 PrincipalUnreadable,
-            ),
+            )
+            .and_then(|principal| {
+                if principal > Decimal::ZERO && principal < MIN_CALCULATOR_PRINCIPAL {
+                    Err(PrincipalBelowCalculatorMinimum)
+                } else {
+                    Ok(principal)
+                }
+            }),
         );
         let rate = problems.check(
             LoanField::AnnualRatePercent,

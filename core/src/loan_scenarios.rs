@@ -407,9 +407,9 @@ pub fn rate_rises_for(entries: &LoanEntries) -> Result<Vec<RateRise>, FieldError
 /// named within its loan (`"second.term_years"`).
 ///
 /// ```
-/// use banksia_core::calculator::{LoanEntries};
+/// use banksia_core::calculator::{LoanEntries, LoanField};
 /// use banksia_core::entries::Entry;
-/// use banksia_core::loan_scenarios::compare_entries;
+/// use banksia_core::loan_scenarios::{compare_entries, ComparisonField};
 ///
 /// let thirty = LoanEntries {
 ///     principal: Entry::from("500,000"),
@@ -450,7 +450,7 @@ pub fn compare_entries(
 /// drawn on `start` (the page passes today's date in Sydney).
 ///
 /// ```
-/// use banksia_core::calculator::{LoanEntries};
+/// use banksia_core::calculator::{LoanEntries, LoanField};
 /// use banksia_core::entries::Entry;
 /// use banksia_core::loan_scenarios::schedule_csv_for;
 /// use chrono::NaiveDate;

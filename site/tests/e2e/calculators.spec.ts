@@ -174,7 +174,8 @@ test.describe('home loan calculator', () => {
     await expect(page).toHaveURL(/rate=7.1/);
   });
 
-  const BAD_AMOUNTS = ['', 'abc', '-5', '0', '999999999999', '1,25.00', '12.345'];
+  // '1': a $1 loan would show a $0 repayment, so the calculators take $1,000 or more (issue 22).
+  const BAD_AMOUNTS = ['', 'abc', '-5', '0', '1', '999.99', '999999999999', '1,25.00', '12.345'];
   for (const typed of BAD_AMOUNTS) {
     test(`the amount ${JSON.stringify(typed)} shows core's message instead of a figure`, async ({ page }) => {
       await homeLoan(page);
