@@ -179,7 +179,7 @@ mod tests {
         let email = application_received("Olivia", "BKS-7K2M9QX4TZ", Some(AccountType::Savings));
         assert_eq!(
             email.subject,
-            "We've received your application: reference BKS-7K2M9QX4TZ"
+            "We've received your High Yield Savings application: reference BKS-7K2M9QX4TZ"
         );
         for body in [&email.text, &email.html] {
             assert!(body.contains("Hi Olivia,"), "{body}");

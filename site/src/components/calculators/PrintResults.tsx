@@ -8,7 +8,7 @@ const printedOn = new Intl.DateTimeFormat('en-AU', {
   timeZone: 'Australia/Sydney',
 });
 
-/** True once the island runs in the browser (the server's HTML has no today and no print). */
+/** True once the island runs in the browser (the server's HTML has no today, and can't print). */
 function useLive(): boolean {
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
@@ -36,12 +36,15 @@ export function PrintHeading({ what }: { what: string }) {
   );
 }
 
-/** "Print": the results as the print style lays them out. Offered once the island is live; never on paper. */
+/**
+ * "Print": the results as the print style lays them out. The button is in the page from the
+ * start, so nothing moves when the island wakes, but hidden until then: without script it
+ * could do nothing. Never on paper.
+ */
 export function PrintButton({ what }: { what: string }) {
   const live = useLive();
-  if (!live) return null;
   return (
-    <div className="calc-print">
+    <div className="calc-print" style={live ? undefined : { visibility: 'hidden' }}>
       <button type="button" className="button button--secondary" onClick={() => window.print()} data-testid="print-results">
         {`Print ${what}`}
       </button>
