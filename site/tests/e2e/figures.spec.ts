@@ -164,14 +164,17 @@ test.describe('spec section 9 figures', () => {
       const pairs = page.locator('.rate-pair');
       expect(await pairs.count()).toBeGreaterThan(0);
       for (const pair of await pairs.all()) {
-        const styles = await pair.locator('dd').evaluateAll((nodes) =>
-          nodes.map((node) => {
-            const style = getComputedStyle(node);
-            return `${style.fontSize}/${style.fontWeight}`;
-          }),
-        );
-        expect(styles).toHaveLength(2);
-        expect(styles[0]).toBe(styles[1]);
+        // Both read in one frame, polled: the figures are sized from the pair's width, which may
+        // still change while an island after the load event lays out.
+        const read = () =>
+          pair.locator('dd').evaluateAll((nodes) =>
+            nodes.map((node) => {
+              const style = getComputedStyle(node);
+              return `${style.fontSize}/${style.fontWeight}`;
+            }),
+          );
+        await expect.poll(async () => (await read()).length).toBe(2);
+        await expect.poll(async () => new Set(await read()).size).toBe(1);
       }
       await expect(page.getByText('WARNING: This comparison rate is true only for the examples given').first()).toBeVisible();
     }
