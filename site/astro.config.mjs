@@ -2,7 +2,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
-import { fileURLToPath } from 'node:url';
+import banksiaCore from './integrations/banksia-core.mjs';
 import islandPreloads from './integrations/island-preloads.mjs';
 import ogImages from './integrations/og-images.mjs';
 
@@ -32,8 +32,9 @@ export default defineConfig({
   vite: {
     // Never inline a script or asset into the HTML: the Content-Security-Policy allows only files from our origin.
     build: { assetsInlineLimit: 0 },
-    // banksia-core's WebAssembly build, made by wasm-pack from ../wasm (see src/lib/core.ts).
-    resolve: { alias: { 'banksia-wasm': fileURLToPath(new URL('../wasm/pkg/banksia_wasm.js', import.meta.url)) } },
+    // banksia-core's WebAssembly packages (../wasm/packages.json), one per island page, imported as
+    // `banksia-core/<name>` through their one loader.
+    plugins: [banksiaCore()],
     server: { fs: { allow: ['..'] } },
   },
   integrations: [

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import banksiaCore from './integrations/banksia-core.mjs';
 
 export default defineConfig({
+  // The packages of banksia-core as the build loads them (read from disk).
+  plugins: [banksiaCore()],
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'node',

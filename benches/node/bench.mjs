@@ -18,7 +18,7 @@ async function load(dir) {
   pkg.initSync({ module: readFileSync(new URL("banksia_wasm_bg.wasm", base)) });
   return pkg;
 }
-const calculators = await load("pkg");
+const calculators = await load("pkg-home-loan");
 const application = await load("pkg-application");
 
 const ROUNDS = 31;

@@ -8,7 +8,7 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 NODE="$ROOT/site/node_modules/.bin/node"
 [ -x "$NODE" ] || NODE="$(command -v node)"
 [ -d "$HERE/node_modules/zod" ] || (cd "$HERE" && npm ci --no-audit --no-fund)
-if [ ! -f "$ROOT/wasm/pkg/banksia_wasm_bg.wasm" ] || [ ! -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ]; then
+if [ ! -f "$ROOT/wasm/pkg-home-loan/banksia_wasm_bg.wasm" ] || [ ! -f "$ROOT/wasm/pkg-application/banksia_wasm_bg.wasm" ]; then
   WASM_OPT="$ROOT/site/node_modules/.bin/wasm-opt" NODE="$NODE" "$ROOT/wasm/scripts/build.sh"
 fi
 exec "$NODE" "$HERE/bench.mjs"

@@ -19,7 +19,9 @@
 //! decimal form (`6.45` stays `6.45`, `1e21` becomes `1e+21`, refused like every exponent);
 //! the site itself hands amounts over as the text a person typed.
 //!
-//! The crate builds four packages listed once in `wasm/packages.json`; native builds (tests, clippy, the
+//! The crate builds one package per island page, listed once in `wasm/packages.json` (each a
+//! set of this crate's features: `home-loan`, `term-deposit`, `borrowing-power`, `application`,
+//! and `site-facts` for what the build writes into pages); native builds (tests, clippy, the
 //! `boundary` binary) compile every export. The TypeScript types of everything that crosses
 //! are generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 
@@ -31,14 +33,16 @@ use wasm_bindgen::prelude::*;
 
 #[cfg(any(feature = "application", not(target_arch = "wasm32")))]
 mod application;
-#[cfg(any(feature = "borrowing", not(target_arch = "wasm32")))]
-mod borrowing;
-#[cfg(any(feature = "calculators", not(target_arch = "wasm32")))]
-mod calculators;
+#[cfg(any(feature = "borrowing-power", not(target_arch = "wasm32")))]
+mod borrowing_power;
+#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
+mod home_loan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
-#[cfg(any(feature = "tools", not(target_arch = "wasm32")))]
-mod tools;
+#[cfg(any(feature = "site-facts", not(target_arch = "wasm32")))]
+mod site_facts;
+#[cfg(any(feature = "term-deposit", not(target_arch = "wasm32")))]
+mod term_deposit;
 
 #[wasm_bindgen(typescript_custom_section)]
 const BOUNDARY_TYPES: &str = include_str!(concat!(env!("OUT_DIR"), "/boundary.d.ts"));
@@ -93,9 +97,9 @@ fn read_json<T: DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
 /// A calculator's entries from JSON text, read by their one `Deserialize`; what can't be read
 /// is core's message under `input`.
 #[cfg(any(
-    feature = "calculators",
-    feature = "borrowing",
-    feature = "tools",
+    feature = "home-loan",
+    feature = "term-deposit",
+    feature = "borrowing-power",
     not(target_arch = "wasm32")
 ))]
 fn read_entries<T: DeserializeOwned, F: banksia_core::entries::EntryField>(
@@ -112,7 +116,11 @@ fn read_entries<T: DeserializeOwned, F: banksia_core::entries::EntryField>(
 
 /// Today as the page gives it: a date (`YYYY-MM-DD`, the same in every state) or the moment
 /// (`Date.toISOString()`, so each state's own date can be judged); an `input` error otherwise.
-#[cfg(any(feature = "borrowing", feature = "tools", not(target_arch = "wasm32")))]
+#[cfg(any(
+    feature = "borrowing-power",
+    feature = "home-loan",
+    not(target_arch = "wasm32")
+))]
 fn read_today<F: banksia_core::entries::EntryField>(
     text: &str,
 ) -> Result<banksia_core::application::Today, banksia_core::entries::FieldErrors<F>> {

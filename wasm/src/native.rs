@@ -31,14 +31,20 @@ pub fn answer(call: &Call) -> Value {
     let args = &call.args;
     let today = arg(args, 1).unwrap_or_default();
     match call.export.as_str() {
-        "repayment" => json(crate::calculators::repayment_of(arg(args, 0))),
-        "loanSchedule" => json(crate::calculators::loan_schedule_of(arg(args, 0))),
-        "termDeposit" => json(crate::calculators::term_deposit_of(arg(args, 0))),
-        "borrowingPower" => json(crate::borrowing::borrowing_power_of(arg(args, 0), today)),
-        "loanRateRises" => json(crate::tools::loan_rate_rises_of(arg(args, 0))),
-        "compareLoans" => json(crate::tools::compare_loans_of(arg(args, 0), arg(args, 1))),
-        "loanScheduleCsv" => json(crate::tools::loan_schedule_csv_of(arg(args, 0), today)),
-        "keyFactsSheet" => json(crate::tools::key_facts_sheet_of(
+        "repayment" => json(crate::home_loan::repayment_of(arg(args, 0))),
+        "loanSchedule" => json(crate::home_loan::loan_schedule_of(arg(args, 0))),
+        "termDeposit" => json(crate::term_deposit::term_deposit_of(arg(args, 0))),
+        "borrowingPower" => json(crate::borrowing_power::borrowing_power_of(
+            arg(args, 0),
+            today,
+        )),
+        "loanRateRises" => json(crate::home_loan::loan_rate_rises_of(arg(args, 0))),
+        "compareLoans" => json(crate::home_loan::compare_loans_of(
+            arg(args, 0),
+            arg(args, 1),
+        )),
+        "loanScheduleCsv" => json(crate::home_loan::loan_schedule_csv_of(arg(args, 0), today)),
+        "keyFactsSheet" => json(crate::home_loan::key_facts_sheet_of(
             arg(args, 0).unwrap_or_default(),
             arg(args, 1),
         )),

@@ -2,7 +2,7 @@
 // (field errors at worst) and never throws; no NaN or Infinity ever reaches the page.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { application, borrowing, calculators, tools } from "./packages.mjs";
+import { MANIFEST, application, borrowingPower, homeLoan, packages, termDeposits } from "./packages.mjs";
 
 const TODAY = "2026-03-01";
 /** core's message for a value that is not one object of a calculator's entries. */
@@ -34,14 +34,14 @@ describe("borrowing power's income year", () => {
   it("is chosen by core from the Sydney date of the moment given: 1 July from midnight there", () => {
     // 1 July 2026 00:30 AEST is 30 June 14:30 UTC: a UTC date would still say 2025-26.
     for (const moment of ["2026-06-30T14:30:00.000Z", "2026-06-30T23:59:59.999Z", "2026-07-01T00:00:00.000Z"]) {
-      assert.equal(borrowing.borrowingPower(entries, moment).value.income_year, "2026-27", moment);
+      assert.equal(borrowingPower.borrowingPower(entries, moment).value.income_year, "2026-27", moment);
     }
-    assert.equal(borrowing.borrowingPower(entries, "2026-06-30T13:59:59.000Z").value.income_year, "2025-26");
+    assert.equal(borrowingPower.borrowingPower(entries, "2026-06-30T13:59:59.000Z").value.income_year, "2025-26");
   });
 });
 
 describe("calculators", () => {
-  const loan = (entries) => calculators.loanSchedule({ principal: "500000", annual_rate_percent: "6.45", term_years: "30", ...entries });
+  const loan = (entries) => homeLoan.loanSchedule({ principal: "500000", annual_rate_percent: "6.45", term_years: "30", ...entries });
 
   it("reads entries as typed: dollar signs, commas, spaces, a % sign, numbers", () => {
     for (const entries of [
@@ -49,7 +49,7 @@ describe("calculators", () => {
       { principal: 500000, annual_rate_percent: 6.45, term_years: 30 },
       { principal: "AUD 500,000.00", annual_rate_percent: "6.450", term_years: "30", frequency: "monthly" },
     ]) {
-      const result = calculators.repayment(entries);
+      const result = homeLoan.repayment(entries);
       assert.deepEqual(result, { ok: true, value: { amount: "3143.92", display: "$3,144" } }, JSON.stringify(entries));
     }
   });
@@ -100,7 +100,7 @@ describe("calculators", () => {
   });
 
   it("works out term deposits, with a warning below the minimum deposit", () => {
-    const result = calculators.termDeposit({
+    const result = termDeposits.termDeposit({
       amount: "$50,000", annual_rate_percent: "4.50", term_months: "24", frequency: "quarterly", minimum_deposit: "5000",
     });
     assert.equal(result.ok, true);
@@ -110,24 +110,24 @@ describe("calculators", () => {
     assert.equal(result.value.interest_per_payment.display, "$562.50");
     assert.equal(result.value.frequency_label, "Quarterly");
     assert.equal(result.value.minimum_deposit_warning, null);
-    const small = calculators.termDeposit({ amount: "1000", annual_rate_percent: "4.50", term_months: "24", minimum_deposit: "5000" });
+    const small = termDeposits.termDeposit({ amount: "1000", annual_rate_percent: "4.50", term_months: "24", minimum_deposit: "5000" });
     assert.equal(small.value.minimum_deposit_warning, "The minimum deposit for this term is $5,000");
     assert.equal(small.value.frequency, "at_maturity");
-    assert.deepEqual(calculators.termDeposit({ amount: "", annual_rate_percent: "4.5", term_months: "x" }), {
+    assert.deepEqual(termDeposits.termDeposit({ amount: "", annual_rate_percent: "4.5", term_months: "x" }), {
       ok: false,
       errors: { amount: ["Enter a deposit amount"], term_months: ["Enter the term in whole months"] },
     });
   });
 
   it("turns a value of the wrong shape into an input error, never an exception", () => {
-    for (const fn of [calculators.repayment, calculators.loanSchedule, calculators.termDeposit]) {
+    for (const fn of [homeLoan.repayment, homeLoan.loanSchedule, termDeposits.termDeposit]) {
       for (const bad of BAD_SHAPES) {
         const result = fn(bad);
         assert.equal(result.ok, false, `${fn.name}(${String(bad)})`);
         assert.ok(Array.isArray(result.errors.input) && result.errors.input[0].length > 0, `${fn.name}(${String(bad)})`);
       }
     }
-    const typed = calculators.loanSchedule({ principal: { amount: 1 } });
+    const typed = homeLoan.loanSchedule({ principal: { amount: 1 } });
     assert.equal(typed.ok, false);
     assert.deepEqual(typed.errors.input, [NOT_ENTRIES]);
   });
@@ -141,9 +141,9 @@ describe("calculators", () => {
 
   it("reads entries as JSON text too, numbers exactly as written", () => {
     const text = '{"principal": 72596.33, "annual_rate_percent": 6.2, "term_years": 30}';
-    assert.deepEqual(calculators.repayment(text), { ok: true, value: { amount: "444.64", display: "$445" } });
+    assert.deepEqual(homeLoan.repayment(text), { ok: true, value: { amount: "444.64", display: "$445" } });
     for (const principal of ["50000.000000000000000000000000000001", "1e5", '"1_000"']) {
-      const result = calculators.repayment(`{"principal": ${principal}, "annual_rate_percent": 6, "term_years": 30}`);
+      const result = homeLoan.repayment(`{"principal": ${principal}, "annual_rate_percent": 6, "term_years": 30}`);
       assert.deepEqual(result, { ok: false, errors: { principal: ["Enter the loan amount in dollars, like 500,000"] } }, principal);
     }
   });
@@ -263,8 +263,30 @@ describe("bankToday", () => {
   });
 });
 
+describe("one package per page", () => {
+  // What each cargo feature exports; every package also has the shared utilities of lib.rs.
+  const SHARED = ["formatAud", "isValidReference", "referenceFromRandom", "repaymentFrequencies"];
+  const BY_FEATURE = {
+    "home-loan": ["compareLoans", "keyFactsSheet", "loanRateRises", "loanSchedule", "loanScheduleCsv", "repayment"],
+    "term-deposit": ["termDeposit", "termDepositOptions"],
+    "borrowing-power": ["borrowingPower"],
+    application: [
+      "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
+      "normaliseApplication", "stepFields", "stepInputs", "validateApplication", "validateStep",
+    ],
+    "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog"],
+  };
+  for (const { name, features } of MANIFEST.packages) {
+    it(`${name} exports exactly what its features give, and no other page's code`, () => {
+      const exported = Object.keys(packages[name]).filter((key) => !["default", "initSync"].includes(key)).sort();
+      const expected = [...SHARED, ...features.flatMap((feature) => BY_FEATURE[feature])].sort();
+      assert.deepEqual(exported, expected);
+    });
+  }
+});
+
 describe("shared utilities (every package)", () => {
-  for (const [name, pkg] of [["calculators", calculators], ["application", application], ["borrowing", borrowing], ["tools", tools]]) {
+  for (const [name, pkg] of Object.entries(packages)) {
     it(`formats, generates and checks (${name})`, () => {
       assert.equal(pkg.formatAud("3143.92", false), "$3,144");
       assert.equal(pkg.formatAud("$1,250.5", true), "$1,250.50");
@@ -285,36 +307,36 @@ describe("borrowing and tools", () => {
   const loan = { principal: "$500,000", annual_rate_percent: "6.45%", term_years: "30" };
 
   it("reads entries as typed and answers with core's figures", () => {
-    const estimate = borrowing.borrowingPower({ income: "100,000", living_expenses: "2000", term_years: "30", annual_rate_percent: "6.45" }, "2026-11-23");
+    const estimate = borrowingPower.borrowingPower({ income: "100,000", living_expenses: "2000", term_years: "30", annual_rate_percent: "6.45" }, "2026-11-23");
     assert.equal(estimate.ok && estimate.value.borrowing_power.display, "$532,000");
-    const rises = tools.loanRateRises(JSON.stringify(loan));
+    const rises = homeLoan.loanRateRises(JSON.stringify(loan));
     assert.deepEqual(rises.ok && rises.value.map((rise) => rise.rise_percent), [1, 2, 3]);
-    const csv = tools.loanScheduleCsv(loan, "2026-11-23T14:00:00Z");
+    const csv = homeLoan.loanScheduleCsv(loan, "2026-11-23T14:00:00Z");
     // 12 heading lines, a blank, the column names, 360 rows and the final CRLF's empty tail;
     // the moment is already 24 November in Sydney, the day the loan is drawn.
     const lines = csv.ok ? csv.value.split("\r\n") : [];
     assert.equal(lines.length, 12 + 1 + 1 + 360 + 1);
     assert.ok(lines.includes("Loan drawn on,2026-11-24"));
-    assert.equal(tools.loanScheduleCsv(loan, "tomorrow").ok, false);
-    assert.deepEqual(tools.termDepositOptions(6), [{ value: "monthly", label: "Monthly" }, { value: "at_maturity", label: "At maturity" }]);
+    assert.equal(homeLoan.loanScheduleCsv(loan, "tomorrow").ok, false);
+    assert.deepEqual(termDeposits.termDepositOptions(6), [{ value: "monthly", label: "Monthly" }, { value: "at_maturity", label: "At maturity" }]);
   });
 
   it("turns bad values into messages per field, never an exception", () => {
     for (const bad of [undefined, null, 5, "{", [], { salary: "1" }]) {
-      const answer = borrowing.borrowingPower(bad, "2026-11-23");
+      const answer = borrowingPower.borrowingPower(bad, "2026-11-23");
       assert.equal(answer.ok, false);
       assert.ok(answer.errors.input?.length === 1, JSON.stringify(answer));
-      assert.equal(tools.loanRateRises(bad).ok, false);
-      assert.equal(tools.loanScheduleCsv(bad, "2026-11-23").ok, false);
-      assert.equal(tools.compareLoans(loan, bad).ok, false);
+      assert.equal(homeLoan.loanRateRises(bad).ok, false);
+      assert.equal(homeLoan.loanScheduleCsv(bad, "2026-11-23").ok, false);
+      assert.equal(homeLoan.compareLoans(loan, bad).ok, false);
     }
-    assert.deepEqual(borrowing.borrowingPower({ income: "1" }, "23/11/2026").errors, {
+    assert.deepEqual(borrowingPower.borrowingPower({ income: "1" }, "23/11/2026").errors, {
       input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"],
     });
-    assert.deepEqual(tools.compareLoans({ ...loan, principal: "" }, { ...loan, term_years: "41" }).errors, {
+    assert.deepEqual(homeLoan.compareLoans({ ...loan, principal: "" }, { ...loan, term_years: "41" }).errors, {
       "first.principal": ["Enter a loan amount"],
       "second.term_years": ["Loan term can't be more than 40 years"],
     });
-    for (const bad of [1.5, -1, "6", undefined, Number.NaN]) assert.deepEqual(tools.termDepositOptions(bad), []);
+    for (const bad of [1.5, -1, "6", undefined, Number.NaN]) assert.deepEqual(termDeposits.termDepositOptions(bad), []);
   });
 });

@@ -9,21 +9,21 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { application, borrowing, calculators, tools, vectors } from "./packages.mjs";
+import { application, borrowingPower, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TODAY = "2026-03-01";
 
 /** Each export that reads an input, with the package that holds it. */
 const EXPORTS = {
-  repayment: calculators.repayment,
-  loanSchedule: calculators.loanSchedule,
-  termDeposit: calculators.termDeposit,
-  borrowingPower: borrowing.borrowingPower,
-  loanRateRises: tools.loanRateRises,
-  compareLoans: tools.compareLoans,
-  loanScheduleCsv: tools.loanScheduleCsv,
-  keyFactsSheet: tools.keyFactsSheet,
+  repayment: homeLoan.repayment,
+  loanSchedule: homeLoan.loanSchedule,
+  termDeposit: termDeposits.termDeposit,
+  borrowingPower: borrowingPower.borrowingPower,
+  loanRateRises: homeLoan.loanRateRises,
+  compareLoans: homeLoan.compareLoans,
+  loanScheduleCsv: homeLoan.loanScheduleCsv,
+  keyFactsSheet: homeLoan.keyFactsSheet,
   validateStep: application.validateStep,
   validateApplication: application.validateApplication,
   normaliseApplication: application.normaliseApplication,

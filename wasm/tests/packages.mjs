@@ -21,14 +21,14 @@ export const packages = Object.fromEntries(
   await Promise.all(MANIFEST.packages.map(async ({ name, dir }) => [name, await load(dir)])),
 );
 
-/** The calculators' package. */
-export const calculators = packages.calculators;
+/** The home loan page's package: the calculator, its tools and the facts the build reads. */
+export const homeLoan = packages["home-loan"];
+/** The term deposit pages' package. */
+export const termDeposits = packages["term-deposit"];
+/** The borrowing power calculator's package. */
+export const borrowingPower = packages["borrowing-power"];
 /** The account application's package. */
 export const application = packages.application;
-/** The borrowing power calculator's package. */
-export const borrowing = packages.borrowing;
-/** The loan tools' package: rate rises, two loans compared, CSV, Key Facts Sheet, term deposit options. */
-export const tools = packages.tools;
 
 /** Reads a vector file of core/tests/vectors/, unchanged. */
 export function vectors(name) {

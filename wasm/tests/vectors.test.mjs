@@ -4,7 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
-import { application, borrowing, calculators, tools, vectors } from "./packages.mjs";
+import { application, borrowingPower, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
 
 /**
  * The matching rule of core/tests/vectors/README.md: an object `expected` matches when each of
@@ -38,12 +38,7 @@ function exact(value) {
 /** An outcome as the native test writes it: the value mapped by `ok`, or `{ errors }`. */
 const outcome = (result, ok) => (result.ok ? ok(result.value) : { errors: result.errors });
 
-const all = [
-  ["calculators", calculators],
-  ["application", application],
-  ["borrowing", borrowing],
-  ["tools", tools],
-];
+const all = Object.entries(packages);
 
 /** The schedule's CSV as the native test pins it: the heading lines, the row count, the column names, first and last rows. */
 function csvSummary(csv) {
@@ -61,19 +56,19 @@ function csvSummary(csv) {
 
 /** How each vector file runs through the packages; every file in the directory must be here. */
 const RUNNERS = {
-  loan_repayment: [["calculators", (input) => outcome(calculators.repayment(input), (v) => ({ repayment: v.amount }))]],
-  loan_schedule: [["calculators", (input) => outcome(calculators.loanSchedule(input), exact)]],
-  loan_schedule_view: [["calculators", (input) => outcome(calculators.loanSchedule(input), (view) => view)]],
-  term_deposit: [["calculators", (input) => outcome(calculators.termDeposit(input), exact)]],
-  term_deposit_entries: [["calculators", (input) => outcome(calculators.termDeposit(input), (v) => v)]],
-  term_deposit_options: [["tools", (input) => tools.termDepositOptions(input.term_months).map((option) => option.value)]],
-  borrowing_power: [["borrowing", (input) => outcome(borrowing.borrowingPower(input.entries, input.today), (v) => v)]],
-  loan_rate_rises: [["tools", (input) => outcome(tools.loanRateRises(input), (rises) => ({ rises }))]],
-  loan_comparison: [["tools", (input) => outcome(tools.compareLoans(input.first, input.second), (v) => v)]],
-  loan_schedule_csv: [["tools", (input) => outcome(tools.loanScheduleCsv(input.entries, input.start), csvSummary)]],
-  key_facts_sheet: [["tools", (input) => outcome(tools.keyFactsSheet(input.product, input.entries), (sheet) => sheet)]],
+  loan_repayment: [["home-loan", (input) => outcome(homeLoan.repayment(input), (v) => ({ repayment: v.amount }))]],
+  loan_schedule: [["home-loan", (input) => outcome(homeLoan.loanSchedule(input), exact)]],
+  loan_schedule_view: [["home-loan", (input) => outcome(homeLoan.loanSchedule(input), (view) => view)]],
+  term_deposit: [["term-deposit", (input) => outcome(termDeposits.termDeposit(input), exact)]],
+  term_deposit_entries: [["term-deposit", (input) => outcome(termDeposits.termDeposit(input), (v) => v)]],
+  term_deposit_options: [["term-deposit", (input) => termDeposits.termDepositOptions(input.term_months).map((option) => option.value)]],
+  borrowing_power: [["borrowing-power", (input) => outcome(borrowingPower.borrowingPower(input.entries, input.today), (v) => v)]],
+  loan_rate_rises: [["home-loan", (input) => outcome(homeLoan.loanRateRises(input), (rises) => ({ rises }))]],
+  loan_comparison: [["home-loan", (input) => outcome(homeLoan.compareLoans(input.first, input.second), (v) => v)]],
+  loan_schedule_csv: [["home-loan", (input) => outcome(homeLoan.loanScheduleCsv(input.entries, input.start), csvSummary)]],
+  key_facts_sheet: [["home-loan", (input) => outcome(homeLoan.keyFactsSheet(input.product, input.entries), (sheet) => sheet)]],
   term_deposit_reinvested: [
-    ["calculators", (input) => outcome(calculators.termDeposit(input), (v) => exact(v.reinvested))],
+    ["term-deposit", (input) => outcome(termDeposits.termDeposit(input), (v) => exact(v.reinvested))],
   ],
   validate_step: [
     ["application", (input) => application.validateStep(input.step, input.application, input.today)],

@@ -5,7 +5,7 @@
  * against core's own list of account types. Every other product is opened with a person, and its
  * page says so instead of sending the visitor to a form that cannot open it.
  */
-import type { AccountType } from '../../../wasm/pkg-application/banksia_wasm.js';
+import type { AccountType } from 'banksia-core/application';
 
 /** The application wizard's page. */
 export const APPLY_PATH = '/apply/account';

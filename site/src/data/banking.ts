@@ -1,4 +1,4 @@
-import type { InterestFrequency } from '../lib/core';
+import type { InterestFrequency } from 'banksia-core/term-deposit';
 import type { CheckingAccountWords, SavingsProductWords, TermDepositWords } from './types';
 
 /** Business Checking's allowance of free transactions a month. */

@@ -4,7 +4,7 @@
  * identity, main phone lines, hours and email are banksia-core's (`contactDetails`, read from the
  * WASM package at build time), the statement the server's confirmation email quotes too.
  */
-import { contactDetails } from '../components/application/core';
+import { contactDetails } from 'banksia-core/application';
 
 /** Core's contact details (`banksia_core::contact::CONTACT`). */
 const contact = contactDetails();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from './brand';
 import { service } from './service';
-import { contactDetails, nextSteps } from '../components/application/core';
+import { contactDetails, nextSteps } from 'banksia-core/application';
 import { businessFreeTransactions, byId, cdRates, checkingAccounts, savingsProducts, termDepositExample, termDeposits } from './products';
 import { bondProducts, featuredBonds } from './investments';
 import { carLoans, comparisonRateWarnings, creditCards, homeLoanOptions, homeLoanPromo, personalLoans } from './products';

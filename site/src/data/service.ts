@@ -3,7 +3,7 @@
  * and the email reply promise are banksia-core's (`contactDetails`, read at build time), which
  * the server's confirmation email quotes too.
  */
-import { contactDetails } from '../components/application/core';
+import { contactDetails } from 'banksia-core/application';
 
 const contact = contactDetails();
 

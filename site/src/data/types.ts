@@ -1,4 +1,4 @@
-import type { LendingProduct } from '../components/calculators/toolsCore';
+import type { LendingProduct } from 'banksia-core/home-loan';
 /**
  * Shapes of the static display data, one per entity of spec section 3.
  * Rates are percentages per annum (6.45 means 6.45% p.a.); amounts are whole Australian dollars.

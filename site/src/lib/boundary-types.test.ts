@@ -1,7 +1,7 @@
 /**
  * The boundary's TypeScript is generated from the Rust types (wasm/build.rs, ts-rs), and the
- * site's type check must fail when a Rust field is renamed. This test takes the built calculators'
- * declarations (wasm/pkg/banksia_wasm.d.ts), renames one field of `LoanEntries` the way a rename
+ * site's type check must fail when a Rust field is renamed. This test takes the built home loan
+ * package's declarations (`banksia-core/home-loan`), renames one field of `LoanEntries` the way a rename
  * in core would, type-checks the home loan calculator against that copy with `tsc`, and expects an
  * error naming the field; the untouched copy must check cleanly. It also checks every package's
  * declarations themselves with `skipLibCheck` off, so a misspelt type name in an export's
@@ -12,22 +12,27 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { corePackages } from '../../integrations/banksia-core.mjs';
 
 // vitest runs in site/.
 const SITE = process.cwd();
 const WASM = resolve(SITE, '../wasm');
 const TSC = resolve(SITE, 'node_modules/typescript/bin/tsc');
+const HOME_LOAN = join(WASM, corePackages().get('home-loan')!.dir);
 const work = mkdtempSync(join(tmpdir(), 'banksia-types-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** `tsc` over `files` with the site's options and `banksia-wasm` read from `pkg`; its output. */
+/** `tsc` over `files` with the site's options and `banksia-core/home-loan` read from `pkg`; its output. */
 function typeCheck(name: string, pkg: string, files: string[]): { ok: boolean; output: string } {
   const config = join(work, `${name}.tsconfig.json`);
   writeFileSync(
     config,
     JSON.stringify({
       extends: join(SITE, 'tsconfig.json'),
-      compilerOptions: { noEmit: true, paths: { 'banksia-wasm': [join(pkg, 'banksia_wasm')] } },
+      compilerOptions: {
+        noEmit: true,
+        paths: { 'banksia-core/home-loan': [join(pkg, 'banksia_wasm')], 'banksia-core/*': [join(WASM, 'pkg-*', 'banksia_wasm')] },
+      },
       include: [join(SITE, '.astro/types.d.ts'), ...files],
       exclude: [],
     }),
@@ -45,7 +50,7 @@ const CALCULATOR = [join(SITE, 'src/components/calculators/HomeLoanCalculator.ts
 describe('the generated boundary types', () => {
   it('check the home loan calculator cleanly as built', () => {
     const pkg = join(work, 'pkg');
-    cpSync(join(WASM, 'pkg'), pkg, { recursive: true });
+    cpSync(HOME_LOAN, pkg, { recursive: true });
     const result = typeCheck('as-built', pkg, CALCULATOR);
     expect(result.output).toBe('');
     expect(result.ok).toBe(true);
@@ -53,7 +58,7 @@ describe('the generated boundary types', () => {
 
   it('fail the type check when a field of LoanEntries is renamed in Rust', () => {
     const pkg = join(work, 'renamed');
-    cpSync(join(WASM, 'pkg'), pkg, { recursive: true });
+    cpSync(HOME_LOAN, pkg, { recursive: true });
     const declarations = join(pkg, 'banksia_wasm.d.ts');
     const text = readFileSync(declarations, 'utf8');
     const entries = text.indexOf('export type LoanEntries = {');
@@ -69,7 +74,7 @@ describe('the generated boundary types', () => {
 
   it("declare every export with types that exist (skipLibCheck off over each package's .d.ts)", () => {
     const config = join(work, 'declarations.tsconfig.json');
-    const packages = ['pkg', 'pkg-application', 'pkg-borrowing', 'pkg-tools'];
+    const packages = [...corePackages().values()].map((pkg) => pkg.dir);
     writeFileSync(
       config,
       JSON.stringify({

@@ -1,7 +1,7 @@
 // The applicant's status page: asks for a one-time link (the same answer whether or not the
 // application exists) and, opened from that link, shows the status in core's words. The link's
 // token is in the URL's fragment, so it never reaches a server log or a Referer.
-import type { ApplicationStatusView, StaffErrorBody, StatusLinkSent } from 'banksia-wasm';
+import type { ApplicationStatusView, StaffErrorBody, StatusLinkSent } from 'banksia-core/application';
 
 const form = document.querySelector<HTMLFormElement>('[data-status-form]');
 const note = document.querySelector<HTMLElement>('[data-status-note]');

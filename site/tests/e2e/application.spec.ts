@@ -3,15 +3,14 @@
  * (scripts/test sets BASE_URL and E2E_DATABASE_URL), every message and rule comes from
  * banksia-core, and each stored row is read back from the database.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { watchErrors } from './helpers';
-import { initSync, isValidReference } from '../../../wasm/pkg-application/banksia_wasm.js';
+import * as applicationPackage from 'banksia-core/application';
+import { fromDisk } from './core';
 
-initSync({ module: readFileSync(resolve(process.cwd(), '../wasm/pkg-application/banksia_wasm_bg.wasm')) });
+const { isValidReference } = fromDisk('application', applicationPackage);
 
 const DATABASE_URL = process.env['E2E_DATABASE_URL'];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import * as core from '../../../wasm/pkg-borrowing/banksia_wasm.js';
+import * as borrowingPowerPackage from 'banksia-core/borrowing-power';
+import { fromDisk } from './core';
 
 /**
  * The borrowing power calculator in the browser. Expected figures and messages come from the same
- * WASM build of banksia-core run here in Node (wasm/pkg-borrowing), so the page must show exactly
+ * WASM build of banksia-core run here in Node (its borrowing power package), so the page must show exactly
  * what core says; the worked example of core's rustdoc ($532,000) anchors it.
  */
-core.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-borrowing/banksia_wasm_bg.wasm', import.meta.url))) });
+const core = fromDisk('borrowing-power', borrowingPowerPackage);
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const DEFAULTS = { income: '100000', living_expenses: '2000', dependants: '0', term_years: '30', annual_rate_percent: '6.45' };

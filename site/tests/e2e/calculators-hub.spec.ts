@@ -1,14 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import * as core from '../../../wasm/pkg/banksia_wasm.js';
-import * as borrowingCore from '../../../wasm/pkg-borrowing/banksia_wasm.js';
+import * as homeLoanPackage from 'banksia-core/home-loan';
+import * as termDepositPackage from 'banksia-core/term-deposit';
+import * as borrowingPowerPackage from 'banksia-core/borrowing-power';
+import { fromDisk } from './core';
 
 /** The /calculators hub: every calculator with its description and core's figure for its defaults. */
-core.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg/banksia_wasm_bg.wasm', import.meta.url))) });
-borrowingCore.initSync({
-  module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-borrowing/banksia_wasm_bg.wasm', import.meta.url))),
-});
+const core = fromDisk('home-loan', homeLoanPackage);
+const termDeposits = fromDisk('term-deposit', termDepositPackage);
+const borrowingCore = fromDisk('borrowing-power', borrowingPowerPackage);
 
 function figure(outcome: { ok: true; value: { display: string } } | { ok: false; errors: unknown }): string {
   if (!outcome.ok) throw new Error(`core refused the defaults: ${JSON.stringify(outcome.errors)}`);
@@ -30,7 +29,7 @@ for (const width of [375, 1280]) {
 
     const deposit = cards.filter({ has: page.getByRole('link', { name: 'Term deposit calculator' }) });
     await expect(deposit.getByRole('link')).toHaveAttribute('href', '/term-deposits#calculator');
-    const outcome = core.termDeposit({ amount: '50000', annual_rate_percent: '4.50', term_months: '24', frequency: 'at_maturity' });
+    const outcome = termDeposits.termDeposit({ amount: '50000', annual_rate_percent: '4.50', term_months: '24', frequency: 'at_maturity' });
     if (!outcome.ok) throw new Error('core refused the example');
     await expect(deposit.locator('strong')).toHaveText(`${outcome.value.total_interest.display} interest`);
 

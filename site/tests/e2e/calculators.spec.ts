@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import * as core from '../../../wasm/pkg/banksia_wasm.js';
+import * as homeLoanPackage from 'banksia-core/home-loan';
+import * as termDepositPackage from 'banksia-core/term-deposit';
+import { fromDisk } from './core';
 import { layoutShifts, shiftScore, watchLayoutShifts } from './helpers';
 
 /**
@@ -9,7 +10,8 @@ import { layoutShifts, shiftScore, watchLayoutShifts } from './helpers';
  * banksia-core, run here in Node, so the test checks that the page shows exactly what core says;
  * a few literal figures from the spec anchor it ($3,144, $4,500, $54,500).
  */
-core.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg/banksia_wasm_bg.wasm', import.meta.url))) });
+const core = fromDisk('home-loan', homeLoanPackage);
+const termDeposits = fromDisk('term-deposit', termDepositPackage);
 
 const RATES: Record<string, string> = { variable: '6.45', fixed: '6.29', 'first-home': '6.25' };
 
@@ -231,7 +233,7 @@ test.describe('term deposit calculator', () => {
       await calculator.getByLabel(`${months} months`).check();
       for (const frequency of ['monthly', 'quarterly', 'annually', 'at_maturity'] as const) {
         await page.getByLabel('Interest paid').selectOption(frequency);
-        const expected = core.termDeposit({ amount: '25000', annual_rate_percent: rate, term_months: months, frequency, minimum_deposit: minimum });
+        const expected = termDeposits.termDeposit({ amount: '25000', annual_rate_percent: rate, term_months: months, frequency, minimum_deposit: minimum });
         expect(expected.ok).toBe(true);
         if (!expected.ok) continue;
         await expect(page.getByTestId('maturity-value')).toHaveText(expected.value.maturity_value.display);
@@ -251,7 +253,7 @@ test.describe('term deposit calculator', () => {
     await awake(page, 'term-deposit-calculator');
     await expect(page.getByTestId('minimum-warning')).toContainText('$25,000');
     await page.getByLabel('Deposit amount').fill('abc');
-    const refused = core.termDeposit({ amount: 'abc', annual_rate_percent: '5', term_months: '60', frequency: 'at_maturity', minimum_deposit: '25000' });
+    const refused = termDeposits.termDeposit({ amount: 'abc', annual_rate_percent: '5', term_months: '60', frequency: 'at_maturity', minimum_deposit: '25000' });
     expect(refused.ok).toBe(false);
     if (!refused.ok) await expect(page.getByTestId('deposit-problem')).toContainText(Object.values(refused.errors).flat()[0]!);
   });
@@ -288,8 +290,7 @@ test('a link naming a loan we do not offer shows the default loan and says so, w
 test.describe('home loan schedule as CSV', () => {
   for (const width of [375, 1280]) {
     test(`"Download CSV" saves core's schedule for the entries shown (${width} px)`, async ({ page }) => {
-      const tools = await import('../../../wasm/pkg-tools/banksia_wasm.js');
-      tools.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-tools/banksia_wasm_bg.wasm', import.meta.url))) });
+      const tools = core;
       await page.setViewportSize({ width, height: 900 });
       // 23:30 on 24 November UTC is already the 25th in Sydney: the loan is drawn on Sydney's date.
       await page.clock.setFixedTime(new Date('2026-11-24T23:30:00Z'));
@@ -322,11 +323,9 @@ test.describe('home loan schedule as CSV', () => {
   }
 });
 
-/** banksia-core's loan tools (wasm/pkg-tools), run here in Node for the expected figures. */
+/** banksia-core's loan tools (the home loan package), run here in Node for the expected figures. */
 async function loanTools() {
-  const tools = await import('../../../wasm/pkg-tools/banksia_wasm.js');
-  tools.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-tools/banksia_wasm_bg.wasm', import.meta.url))) });
-  return tools;
+  return core;
 }
 
 function loanEntries(c: HomeCase) {
@@ -443,17 +442,6 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
       const shifts = await layoutShifts(page);
       // Half of Lighthouse's "good" CLS (0.1); first-flight.spec.ts holds hydration alone to 0.001.
       expect(shiftScore(shifts), shifts.map((shift) => shift.description).join('\n')).toBeLessThan(0.05);
-    });
-
-    test(`if the loan tools can't be fetched, the figures say so instead of showing stale ones (${width} px)`, async ({ page }) => {
-      await page.setViewportSize({ width, height: 900 });
-      await page.route('**/toolsCore*.js', (route) => route.abort());
-      await homeLoan(page);
-      await page.getByLabel('Loan amount (AUD)').fill('650000');
-      await expect(page.getByTestId('rate-rises').getByTestId('tools-failed')).toContainText("Couldn't load these figures");
-      expect(await rowCells(page, 'rate-rise-1')).toEqual(['+1% –', '–', '–']);
-      // The repayment itself is core's as ever (the calculators' package).
-      await expect(page.getByTestId('monthly-repayment')).toHaveText(coreSchedule({ ...DEFAULT_CASE, amount: '650000' }).repayment.display);
     });
 
     test(`interest-only years and an extra repayment are spelt out (${width} px)`, async ({ page }) => {

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import * as tools from '../../../wasm/pkg-tools/banksia_wasm.js';
+import * as homeLoanPackage from 'banksia-core/home-loan';
+import { fromDisk } from './core';
 
 /**
  * What a regulator reads: dated rates with their history, comparison rates beside every rate with
@@ -9,7 +8,7 @@ import * as tools from '../../../wasm/pkg-tools/banksia_wasm.js';
  * on one A4 page, Target Market Determinations, the Financial Claims Scheme statement, and the
  * rate tables' layout. Expected figures come from core's catalog, run here through the same WASM.
  */
-tools.initSync({ module: readFileSync(fileURLToPath(new URL('../../../wasm/pkg-tools/banksia_wasm_bg.wasm', import.meta.url))) });
+const tools = fromDisk('home-loan', homeLoanPackage);
 const catalog = tools.productCatalog();
 const loans = [...catalog.home_loans, ...catalog.personal_loans, ...catalog.car_loans];
 const WARNING = 'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges.';

@@ -1,17 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import * as core from '../../../wasm/pkg/banksia_wasm.js';
-import * as tools from '../../../wasm/pkg-tools/banksia_wasm.js';
+import * as termDepositPackage from 'banksia-core/term-deposit';
+import { fromDisk } from './core';
 
 /**
  * Which interest payment options each term deposit term offers: core's rule
  * (`termDepositOptions`), on the pages at build time and in the calculator. Expected options,
  * figures and messages come from the same WASM builds run here in Node.
  */
-const wasm = (pkg: string) => readFileSync(fileURLToPath(new URL(`../../../wasm/${pkg}/banksia_wasm_bg.wasm`, import.meta.url)));
-core.initSync({ module: wasm('pkg') });
-tools.initSync({ module: wasm('pkg-tools') });
+const core = fromDisk('term-deposit', termDepositPackage);
 
 /** The rate table as /term-deposits shows it: months, rate, minimum deposit. */
 const TERMS = [
@@ -25,7 +21,7 @@ const TERMS = [
 
 /** Core's options for a term, named by core, as the pages write them: "monthly or at maturity". */
 function optionsText(months: number): string {
-  const words = tools.termDepositOptions(months).map((option) => option.label.toLowerCase());
+  const words = core.termDepositOptions(months).map((option) => option.label.toLowerCase());
   return new Intl.ListFormat('en-AU', { type: 'disjunction' }).format(words);
 }
 
@@ -41,7 +37,7 @@ async function calculator(page: Page, search = '') {
 const term = (form: Locator, months: number) => form.locator(`input[name="term"][value="${months}"]`);
 
 /** Core's option values for a term. */
-const offered = (months: number) => tools.termDepositOptions(months).map((option) => option.value);
+const offered = (months: number) => core.termDepositOptions(months).map((option) => option.value);
 
 const listed = (page: Page) =>
   page.getByLabel('Interest paid').evaluate((select: HTMLSelectElement) => [...select.options].map((option) => option.value));

@@ -5,11 +5,10 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LAST_APPLICATION_KEY, readLastApplication } from '../../scripts/last-application';
 import ApplicationForm, { errorsOnStep, FAILURE_TOAST, failureToast, SUCCESS_TOAST } from './ApplicationForm';
-import { validateApplication } from './core';
+import { validateApplication } from 'banksia-core/application';
 import { DRAFT_KEY } from './draft';
 import { EMPTY_VALUES } from './values';
 
-vi.mock('./core', () => import('./core.testing'));
 
 declare global {
   // React's flag telling it that act() is in use.

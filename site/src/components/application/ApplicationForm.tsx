@@ -6,7 +6,7 @@
  * field message comes from core through WASM; this component only lays them out.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, validateApplication, validateStep, type Field } from './core';
+import { formatAud, formOptions, validateApplication, validateStep, type Field } from 'banksia-core/application';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
 import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CheckAnswers } from './CheckAnswers';
 import { EMPTY_VALUES, type ApplicationValues } from './values';
 
-vi.mock('./core', () => import('./core.testing'));
 
 declare global {
   var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;

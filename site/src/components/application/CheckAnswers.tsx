@@ -3,7 +3,7 @@
  * answer of steps 1 to 4 as core writes it for a person (`answerSummary`: labels, names, full
  * state, AUD, the date written out, "Not provided"), each with a Change link to its field.
  */
-import { answerSummary, type Field } from './core';
+import { answerSummary, type Field } from 'banksia-core/application';
 import { toApplicationInput, type ApplicationValues } from './values';
 
 export interface CheckAnswersProps {

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { stepInputs, validateStep, type Field, type FieldInput, type InputKind } from './core';
+import { stepInputs, validateStep, type Field, type FieldInput, type InputKind } from 'banksia-core/application';
 import { CheckAnswers } from './CheckAnswers';
 import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextField, type TextFieldProps } from './fields';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';

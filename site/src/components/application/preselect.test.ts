@@ -1,7 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
-vi.mock('./core', () => import('./core.testing'));
-const { formOptions } = await import('./core');
+const { formOptions } = await import('banksia-core/application');
 const { accountTypeFromQuery, preselect, searchWithoutAccount } = await import('./preselect');
 const { readValues } = await import('./values');
 const { applyHref } = await import('../../data/apply');

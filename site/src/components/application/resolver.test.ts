@@ -1,11 +1,10 @@
-import { describe, expect, it, vi } from 'vitest';
-import type { ApplicationInput } from './core';
-import { fieldLabel, stepFields, stepInputs, validateStep } from './core';
+import { describe, expect, it } from 'vitest';
+import type { ApplicationInput } from 'banksia-core/application';
+import { fieldLabel, stepFields, stepInputs, validateStep } from 'banksia-core/application';
 import { coreResolver, toFormErrors } from './resolver';
 import { STEPS } from './steps';
 import { EMPTY_VALUES, toApplicationInput, type ApplicationValues } from './values';
 
-vi.mock('./core', () => import('./core.testing'));
 
 const TODAY = '2026-03-01';
 

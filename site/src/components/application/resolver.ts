@@ -3,7 +3,7 @@
  * rules and messages the server applies. There is deliberately no rule in this file.
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import type { ApplicationInput, ApplicationReport } from './core';
+import type { ApplicationInput, ApplicationReport } from 'banksia-core/application';
 import { toApplicationInput, type ApplicationValues } from './values';
 
 /** Core's `validateStep` (injected so tests can count calls or run without a browser). */

@@ -3,7 +3,7 @@
  * table (`stepFields`, the table `validateStep` uses), and how each is asked is core's too
  * (`stepInputs`: kind, label, hint, autocomplete, options), which StepForm lays out in order.
  */
-import { stepFields } from './core';
+import { stepFields } from 'banksia-core/application';
 import type { ApplicationValues } from './values';
 
 export interface WizardStep {

@@ -11,7 +11,7 @@
  * the bank already has, instead of storing a second one.
  */
 
-import type { ApplicationCreated, ApplicationRejected, ErrorBody } from './core';
+import type { ApplicationCreated, ApplicationRejected, ErrorBody } from 'banksia-core/application';
 
 export const APPLICATIONS_ENDPOINT = '/api/applications';
 /** Longer than any healthy answer; after this the attempt counts as unanswered. */

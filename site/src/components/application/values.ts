@@ -5,7 +5,7 @@
  * phone number and decides what is valid. Nothing here checks a value; the only work is
  * putting the three date-of-birth boxes together as `YYYY-MM-DD`.
  */
-import type { ApplicationInput } from './core';
+import type { ApplicationInput } from 'banksia-core/application';
 
 /** The date of birth as three boxes, the way GOV.UK asks for memorable dates. */
 export interface DateParts {

@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
-import { borrowingPower } from './borrowingCore';
-import { productCatalog } from './toolsCore.testing';
+import { borrowingPower } from 'banksia-core/borrowing-power';
+import { productCatalog } from 'banksia-core/home-loan';
 import BorrowingPowerCalculator, { defaultEntries, type BorrowingEntries, type BorrowingPowerCalculatorProps } from './BorrowingPowerCalculator';
 import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
 
-vi.mock('./borrowingCore', () => import('./borrowingCore.testing'));
 
 const DATE = '2026-11-23';
 /** The page's first entries: at the variable home loan's rate, from core's catalog. */

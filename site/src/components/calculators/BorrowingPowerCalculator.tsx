@@ -1,6 +1,6 @@
 import { useId, useRef } from 'react';
 import { homeLoanCalculatorDefaults } from '../../data/lending';
-import { borrowingPower, type BorrowingPowerEntries, type BorrowingPowerField, type BorrowingPowerView, type Outcome } from './borrowingCore';
+import { borrowingPower, type BorrowingPowerEntries, type BorrowingPowerField, type BorrowingPowerView, type Outcome } from 'banksia-core/borrowing-power';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';

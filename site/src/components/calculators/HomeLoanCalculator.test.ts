@@ -1,16 +1,14 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { act, createElement } from 'react';
-import { formatAud, loanSchedule, type LoanEntries } from '../../lib/core';
+import { formatAud, loanSchedule, type LoanEntries } from 'banksia-core/home-loan';
 import HomeLoanCalculator, { type HomeLoanCalculatorProps } from './HomeLoanCalculator';
 import { byLabel, byTestId, click, hydrate, mount, textOf, type, type Mounted } from './testing';
 
-vi.mock('../../lib/core', () => import('./core.testing'));
-vi.mock('./toolsCore', () => import('./toolsCore.testing'));
 
 /** The loan tools' package, as the build uses it for the default figures. */
-const tools = await import('./toolsCore.testing');
+const tools = await import('banksia-core/home-loan');
 const DEFAULT_LOAN: LoanEntries = {
   principal: '500000',
   annual_rate_percent: '6.45',

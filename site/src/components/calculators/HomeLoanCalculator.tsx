@@ -1,8 +1,11 @@
 import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { perAnnum } from '../../data/format';
 import {
+  compareLoans,
   formatAud,
+  loanRateRises,
   loanSchedule,
+  loanScheduleCsv,
   repaymentFrequencies,
   type ComparisonField,
   type LoanComparison,
@@ -11,8 +14,8 @@ import {
   type LoanScheduleView,
   type Outcome,
   type RateRise,
-} from '../../lib/core';
-import { ComparisonTable, RateRises, useLoanTools } from './HomeLoanCalculatorScenarios';
+} from 'banksia-core/home-loan';
+import { ComparisonTable, RateRises } from './HomeLoanCalculatorScenarios';
 import ScheduleChart from './ScheduleChart';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
@@ -185,21 +188,16 @@ export default function HomeLoanCalculator({
   const whatIfSecond = loanEntries({ ...later, ...laterSecondChanges }, options);
   const atDefaults = sameEntries(whatIf, loanEntries(defaults, options));
   const pairAtDefaults = atDefaults && sameEntries(whatIfSecond, loanEntries({ ...defaults, years: compareYears }, options));
-  // The loan tools are fetched once the visitor touches the calculator, the entries differ from
-  // the defaults (typed, or from a shared link), or the comparison comes near.
-  const [touched, setTouched] = useState(false);
-  const compareRef = useRef<HTMLElement>(null);
-  const { tools, failed } = useLoanTools(touched || !pairAtDefaults, compareRef);
   const rises = useMemo(
-    () => (atDefaults ? defaultRises : tools?.loanRateRises(whatIf)),
+    () => (atDefaults ? defaultRises : loanRateRises(whatIf)),
     // The entries are rebuilt every render; their text says whether they changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [atDefaults, defaultRises, tools, JSON.stringify(whatIf)],
+    [atDefaults, defaultRises, JSON.stringify(whatIf)],
   );
   const comparison = useMemo(
-    () => (pairAtDefaults ? defaultComparison : tools?.compareLoans(whatIf, whatIfSecond)),
+    () => (pairAtDefaults ? defaultComparison : compareLoans(whatIf, whatIfSecond)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pairAtDefaults, defaultComparison, tools, JSON.stringify(whatIf), JSON.stringify(whatIfSecond)],
+    [pairAtDefaults, defaultComparison, JSON.stringify(whatIf), JSON.stringify(whatIfSecond)],
   );
   // Loan B's changes live in the URL too (`b_term=25`), so a shared link opens the same comparison;
   // like the first render of Loan A, the first render shows the starting changes.
@@ -231,8 +229,6 @@ export default function HomeLoanCalculator({
         ref={form}
         className="calc"
         onSubmit={(event) => event.preventDefault()}
-        onFocus={() => setTouched(true)}
-        onPointerDown={() => setTouched(true)}
         noValidate
         data-testid="home-loan-calculator"
       >
@@ -402,17 +398,14 @@ export default function HomeLoanCalculator({
           detail={detail}
           frequencyNoun={frequency.adjective}
           entries={asked}
-          rises={<>{outcome.ok && <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} failed={failed} />}</>}
+          rises={<>{outcome.ok && <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} />}</>}
         />
       </form>
 
       {/* Outside the form: the phone's sticky repayment line stays with Loan A's entries. */}
       <section
         className="calc-compare"
-        ref={compareRef}
         aria-labelledby={`${id}-compare`}
-        onFocus={() => setTouched(true)}
-        onPointerDown={() => setTouched(true)}
         data-testid="loan-compare"
       >
         <h3 id={`${id}-compare`} className="calc-compare__title">
@@ -433,7 +426,7 @@ export default function HomeLoanCalculator({
               onChange={updateSecond}
             />
           </fieldset>
-          <ComparisonTable comparison={comparison} failed={failed} />
+          <ComparisonTable comparison={comparison} />
         </div>
         <EstimateNote />
       </section>
@@ -538,30 +531,24 @@ export function scheduleFileName(entries: LoanEntries): string {
 /**
  * "Download CSV": the loan's details and every repayment of the schedule with its due date for a
  * loan drawn today (core takes the date in Sydney from this moment), written by core
- * (`loanScheduleCsv`) from the entries shown. The loan tools' package is fetched on the first
- * click only.
+ * (`loanScheduleCsv`) from the entries shown.
  */
 function DownloadSchedule({ entries }: { entries: LoanEntries }) {
   const [status, setStatus] = useState('');
-  const download = async () => {
-    try {
-      const tools = await import('./toolsCore');
-      const csv = tools.loanScheduleCsv(entries, new Date().toISOString());
-      if (!csv.ok) {
-        setStatus(firstMessage(Object.values(csv.errors).flat()) ?? '');
-        return;
-      }
-      const url = URL.createObjectURL(new Blob([csv.value], { type: 'text/csv' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = scheduleFileName(entries);
-      link.click();
-      // Kept a moment so the browser has read it.
-      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setStatus('Schedule downloaded: every repayment, with its interest, principal and balance.');
-    } catch {
-      setStatus("Couldn't prepare the download: check your connection and try again.");
+  const download = () => {
+    const csv = loanScheduleCsv(entries, new Date().toISOString());
+    if (!csv.ok) {
+      setStatus(firstMessage(Object.values(csv.errors).flat()) ?? '');
+      return;
     }
+    const url = URL.createObjectURL(new Blob([csv.value], { type: 'text/csv' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = scheduleFileName(entries);
+    link.click();
+    // Kept a moment so the browser has read it.
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setStatus('Schedule downloaded: every repayment, with its interest, principal and balance.');
   };
   return (
     <div className="calc-share">

@@ -1,72 +1,12 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
 import { percent } from '../../data/format';
-import { formatAud, repaymentFrequencies, type ComparisonField, type LoanComparison, type LoanField, type LoanScheduleView, type Outcome, type RateRise } from '../../lib/core';
+import { formatAud, repaymentFrequencies, type ComparisonField, type LoanComparison, type LoanField, type LoanScheduleView, type Outcome, type RateRise } from 'banksia-core/home-loan';
 import { firstMessage, type FieldErrors } from './fields';
 
 /**
  * The home loan calculator's "what if" figures: the repayment if rates rise, and two loans side by
- * side. banksia-core works them out in the loan tools' package (wasm/pkg-tools), which the page
- * does not download on first load: the figures for the default entries come with the HTML (worked
- * out at build time), and the package is fetched when the visitor first touches the calculator or
- * scrolls near the comparison.
+ * side, worked out by banksia-core in the home loan page's package. The figures for the default
+ * entries come with the HTML (worked out at build time).
  */
-
-type Tools = typeof import('./toolsCore');
-
-let loading: Promise<Tools> | undefined;
-
-/** The loan tools, fetched once. (A module that failed to load stays failed until the page is reloaded.) */
-function loadTools(): Promise<Tools> {
-  loading ??= import('./toolsCore').catch((error: unknown) => {
-    loading = undefined;
-    throw error;
-  });
-  return loading;
-}
-
-/**
- * The loan tools once `wanted` (or `near`, the comparison, comes within 200 px of the viewport);
- * `undefined` until then. `failed` is set when the package could not be fetched.
- */
-export function useLoanTools(
-  wanted: boolean,
-  near: RefObject<HTMLElement | null>,
-): { tools: Tools | undefined; failed: boolean } {
-  const [tools, setTools] = useState<Tools>();
-  const [failed, setFailed] = useState(false);
-  const [seen, setSeen] = useState(false);
-  const live = useRef(true);
-
-  useEffect(() => {
-    live.current = true;
-    const element = near.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          setSeen(true);
-          observer.disconnect();
-        }
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(element);
-    return () => {
-      live.current = false;
-      observer.disconnect();
-    };
-  }, [near]);
-
-  useEffect(() => {
-    if (tools || !(wanted || seen)) return;
-    loadTools().then(
-      (loaded) => live.current && setTools(() => loaded),
-      () => live.current && setFailed(true),
-    );
-  }, [wanted, seen, tools]);
-
-  return { tools, failed };
-}
 
 /**
  * The figures of both tables are shown to the cent: each difference is then exactly the difference
@@ -91,25 +31,15 @@ const PERIOD = new Map(repaymentFrequencies().map((f) => [f.value, f.period]));
 
 interface RateRisesProps {
   view: LoanScheduleView;
-  /** core's rises for the entries shown; `undefined` while the tools load. */
-  rises: Outcome<RateRise[], LoanField> | undefined;
-  failed: boolean;
-}
-
-/** Said when the loan tools could not be fetched. */
-function LoadFailed() {
-  return (
-    <p className="calc-compare__problem" role="status" data-testid="tools-failed">
-      Couldn&apos;t load these figures: check your connection and reload the page.
-    </p>
-  );
+  /** core's rises for the entries shown. */
+  rises: Outcome<RateRise[], LoanField>;
 }
 
 /** "What if rates rise?": today's repayment and the repayment at +1, +2 and +3 percentage points. */
-export function RateRises({ view, rises, failed }: RateRisesProps) {
+export function RateRises({ view, rises }: RateRisesProps) {
   const period = view.period_label;
-  const rows = rises?.ok ? rises.value : undefined;
-  const pending = failed ? '–' : '…';
+  const rows = rises.ok ? rises.value : undefined;
+  const pending = '–';
   return (
     <section className="calc-rises" aria-labelledby="calc-rises-heading" data-testid="rate-rises">
       <h3 id="calc-rises-heading" className="calc-rises__title">
@@ -156,7 +86,6 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
           })}
         </tbody>
       </table>
-      {failed && <LoadFailed />}
       <p className="calc-note">
         {view.interest_only_years > 0
           ? 'Principal and interest repayments after the interest-only years, before any extra repayment.'
@@ -167,13 +96,12 @@ export function RateRises({ view, rises, failed }: RateRisesProps) {
 }
 
 interface ComparisonTableProps {
-  comparison: Outcome<LoanComparison, ComparisonField> | undefined;
-  failed: boolean;
+  comparison: Outcome<LoanComparison, ComparisonField>;
 }
 
 /** Loan A and Loan B side by side, and the difference (B minus A). */
-export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
-  if (comparison && !comparison.ok) {
+export function ComparisonTable({ comparison }: ComparisonTableProps) {
+  if (!comparison.ok) {
     const errors: FieldErrors<ComparisonField> = comparison.errors;
     const first = Object.keys(errors).some((field) => field.startsWith('first.'));
     return (
@@ -182,8 +110,8 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
       </p>
     );
   }
-  const both = comparison?.value;
-  const pending = failed ? '–' : '…';
+  const both = comparison.value;
+  const pending = '–';
   const sameFrequency = both ? both.first.frequency === both.second.frequency : true;
   const repayment = (loan: LoanComparison['first']) => `${cents(loan.repayment)} a ${PERIOD.get(loan.frequency) ?? 'month'}`;
   const difference = (amount: string, more: string, less: string) => {
@@ -249,7 +177,6 @@ export function ComparisonTable({ comparison, failed }: ComparisonTableProps) {
           </tbody>
         </table>
       </div>
-      {failed && <LoadFailed />}
     </>
   );
 }

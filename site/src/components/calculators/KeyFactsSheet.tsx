@@ -1,5 +1,5 @@
 import { useId, useMemo, useRef } from 'react';
-import { keyFactsSheet, repaymentFrequencies, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from './toolsCore';
+import { keyFactsSheet, repaymentFrequencies, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from 'banksia-core/home-loan';
 import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 import { longDate } from '../../data/format';

@@ -1,15 +1,13 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
-import { termDeposit, type TermDepositEntries } from '../../lib/core';
-import { termDepositOptions } from './toolsCore';
+import { termDeposit, type TermDepositEntries } from 'banksia-core/term-deposit';
+import { termDepositOptions } from 'banksia-core/term-deposit';
 import TermDepositCalculator, { type TermDepositCalculatorProps } from './TermDepositCalculator';
 import { depositTerms } from './termDepositTerms';
 import { byLabel, byTestId, choose, click, mount, textOf, type, type Mounted } from './testing';
 
-vi.mock('../../lib/core', () => import('./core.testing'));
-vi.mock('./toolsCore', () => import('./toolsCore.testing'));
 
 // The site's terms, each with the options core offers on it (as the page builds them).
 const PROPS: TermDepositCalculatorProps = {

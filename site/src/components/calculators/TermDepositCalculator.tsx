@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import { interestFrequencies } from '../../data/banking';
 import { months, perAnnum } from '../../data/format';
-import { termDeposit, type InterestOption, type Outcome, type TermDepositEntries, type TermDepositField, type TermDepositView } from '../../lib/core';
+import { termDeposit, type InterestOption, type Outcome, type TermDepositEntries, type TermDepositField, type TermDepositView } from 'banksia-core/term-deposit';
 import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';

@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import type { Outcome } from '../../lib/core';
+import type { Outcome } from 'banksia-core/home-loan';
 
 /**
  * Field messages as banksia-core returns them (a failed `Outcome`'s `errors`: `{ field: [messages] }`),

@@ -1,11 +1,10 @@
 /**
  * The home loan calculator's "what if" figures for its default entries, worked out by banksia-core
- * when the site is built (the loan tools' package, wasm/pkg-tools, read from disk), so the page
- * carries them in its HTML and the browser fetches the package only once the entries change.
+ * when the site is built (the home loan package, read from disk), so the page carries them in its
+ * HTML and the island works them out only once the entries change.
  * Build time only: imported by HomeLoanCalculatorSection.astro's frontmatter.
  */
-// toolsCore reads the package from disk when the site is built.
-import { compareLoans, loanRateRises, type LoanEntries } from './toolsCore';
+import { compareLoans, loanRateRises, type LoanEntries } from 'banksia-core/home-loan';
 
 /** The calculator's entries as the island sends them for the default loan (blank optional entries). */
 function entries(rate: number, amount: number, years: string): LoanEntries {

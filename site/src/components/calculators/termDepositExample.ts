@@ -3,7 +3,7 @@
  * maturity), computed by banksia-core when the page is built. The page shows these figures
  * instead of writing them down.
  */
-import { formatAud, termDeposit } from '../../lib/core';
+import { formatAud, termDeposit } from 'banksia-core/term-deposit';
 import { termDepositExample, termDeposits } from '../../data/products';
 
 export interface ExampleFigures {

@@ -1,11 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { interestFrequencies, termDeposits } from '../../data/banking';
-import { termDepositOptions } from './toolsCore';
+import { termDepositOptions } from 'banksia-core/term-deposit';
 import { depositTerms, optionsText, termsOffering } from './termDepositTerms';
 import { everyOption } from './TermDepositCalculator';
 
-vi.mock('../../lib/core', () => import('./core.testing'));
-vi.mock('./toolsCore', () => import('./toolsCore.testing'));
 
 describe('the terms as the pages show them', () => {
   it('gives every term of the rate table the options core offers on it', () => {

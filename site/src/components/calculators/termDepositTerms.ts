@@ -1,12 +1,12 @@
 /**
  * The term deposits on offer as the pages and the calculator show them, worked out when the page
  * is built: each term from the rate table (data/banking.ts) with the interest payment options
- * banksia-core offers on it (`termDepositOptions`, wasm/pkg-tools). The calculator receives them
+ * banksia-core offers on it (`termDepositOptions`, the term deposit package). The calculator receives them
  * as props, so its page loads no extra WASM for the rule; core's view still refuses an option the
  * term doesn't offer (a hand-edited link).
  */
-import type { InterestFrequency, InterestOption } from './toolsCore';
-import { termDepositOptions } from './toolsCore';
+import type { InterestFrequency, InterestOption } from 'banksia-core/term-deposit';
+import { termDepositOptions } from 'banksia-core/term-deposit';
 import { interestFrequencies } from '../../data/banking';
 import { termDeposits } from '../../data/products';
 import { alternatives, aud, months } from '../../data/format';

@@ -1,7 +1,7 @@
 // The audit log (auditors): newest first, filtered by action, application or staff member, 50
 // rows at a time, and the hash chain checked on the server (as `banksia-server audit verify`).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AuditEntry, AuditPage, AuditVerification } from 'banksia-wasm';
+import type { AuditEntry, AuditPage, AuditVerification } from 'banksia-core/application';
 import { get } from './api';
 
 type Filters = { action: string; reference: string; staff: string };

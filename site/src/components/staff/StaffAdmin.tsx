@@ -2,7 +2,7 @@
 // once), change a colleague's roles, deactivate them. The server checks the permission on every
 // call; the roles and what each may do come from core through the directory's answer.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { InviteCreated, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-wasm';
+import type { InviteCreated, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-core/application';
 import { get, post } from './api';
 
 function RolePicker({ roles, chosen, onChange, legend }: { roles: RoleOption[]; chosen: Role[]; onChange: (roles: Role[]) => void; legend: string }) {

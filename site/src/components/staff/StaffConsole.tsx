@@ -2,7 +2,7 @@
 // server's (core's `review` through /api/staff/): the console shows the actions the case view
 // lists for this person and this application, and nothing else.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ActionKind, CaseView, CurrentState, DeclineReason, NoteView, QueuePage, QueueRow, Revealed, StaffMe } from 'banksia-wasm';
+import type { ActionKind, CaseView, CurrentState, DeclineReason, NoteView, QueuePage, QueueRow, Revealed, StaffMe } from 'banksia-core/application';
 import { get, post } from './api';
 import { usePasskey } from './webauthn';
 import AuditLog from './AuditLog';

@@ -1,7 +1,7 @@
 // The staff console's calls to /api/staff/. Every state-changing call carries the CSRF header;
 // the browser adds the Origin and the session cookie itself. Bodies are core's `staff_wire`
-// types, generated into banksia-wasm's declarations.
-import type { StaffErrorBody } from 'banksia-wasm';
+// types, generated into banksia-core's declarations.
+import type { StaffErrorBody } from 'banksia-core/application';
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; error: StaffErrorBody };
 

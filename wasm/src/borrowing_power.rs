@@ -1,4 +1,4 @@
-//! The borrowing power calculator's export (feature `borrowing`): entries exactly as typed in,
+//! The borrowing power calculator's export (feature `borrowing-power`): entries exactly as typed in,
 //! read by their own `Deserialize`; the estimate and how it was worked out through the shared
 //! serializer, or messages per entry.
 

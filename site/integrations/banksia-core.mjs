@@ -1,0 +1,73 @@
+// @ts-check
+/**
+ * The one loader of banksia-core's WebAssembly packages (wasm/packages.json, each built into
+ * wasm/<dir>/): a Vite plugin that makes every package importable as `banksia-core/<name>`
+ * (`banksia-core/home-loan`, `banksia-core/application`, ...), initialised on import so that every
+ * export can be called synchronously afterwards.
+ *
+ * - In the browser the module awaits the package's own `init()`, which fetches the `.wasm` as a
+ *   hashed asset (Vite rewrites wasm-bindgen's `new URL(..., import.meta.url)`).
+ * - When the site is built (SSR) and in the component tests (Vitest runs modules the same way),
+ *   it reads the `.wasm` from disk with `initSync`, so figures and options are in the HTML.
+ *
+ * A page's island imports only its own page's package; the manifest says which package serves
+ * which pages. TypeScript finds each package's generated declarations through tsconfig.json's
+ * `banksia-core/*` path.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const WASM = fileURLToPath(new URL('../../wasm/', import.meta.url));
+const PREFIX = 'banksia-core/';
+const VIRTUAL = '\0banksia-core:';
+
+/**
+ * The packages of wasm/packages.json by name.
+ * @returns {Map<string, { name: string, dir: string }>}
+ */
+export function corePackages() {
+  /** @type {{ packages: { name: string, dir: string }[] }} */
+  const manifest = JSON.parse(readFileSync(`${WASM}packages.json`, 'utf8'));
+  return new Map(manifest.packages.map((pkg) => [pkg.name, pkg]));
+}
+
+/**
+ * The module that loads package `dir`: fetched in the browser, read from disk otherwise.
+ * @param {string} dir
+ * @param {boolean} fromDisk
+ */
+function loader(dir, fromDisk) {
+  const bindings = JSON.stringify(`${WASM}${dir}/banksia_wasm.js`);
+  if (fromDisk) {
+    const wasm = JSON.stringify(`${WASM}${dir}/banksia_wasm_bg.wasm`);
+    return [
+      `import { readFileSync } from 'node:fs';`,
+      `import { initSync } from ${bindings};`,
+      `initSync({ module: readFileSync(${wasm}) });`,
+      `export * from ${bindings};`,
+    ].join('\n');
+  }
+  return [`import init from ${bindings};`, `await init();`, `export * from ${bindings};`].join('\n');
+}
+
+/** @returns {import('vite').Plugin} */
+export default function banksiaCore() {
+  const packages = corePackages();
+  return {
+    name: 'banksia-core',
+    enforce: 'pre',
+    resolveId(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const name = id.slice(PREFIX.length);
+      if (!packages.has(name)) {
+        this.error(`${id}: no package named "${name}" in wasm/packages.json (${[...packages.keys()].join(', ')})`);
+      }
+      return VIRTUAL + name;
+    },
+    load(id, options) {
+      if (!id.startsWith(VIRTUAL)) return null;
+      const pkg = /** @type {{ dir: string }} */ (packages.get(id.slice(VIRTUAL.length)));
+      return loader(pkg.dir, Boolean(options?.ssr) || Boolean(process.env['VITEST']));
+    },
+  };
+}
