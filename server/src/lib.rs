@@ -282,15 +282,17 @@ impl Server {
             &self.state.mail_wake,
             &self.state.mail_heartbeat,
         ) {
-            (Some(mailer), Some(wake), Some(heartbeat)) => Some(tokio::spawn(outbox::run(
-                self.state.pool.clone(),
-                mailer.clone(),
-                outbox::RetryPolicy::from_config(&self.config.mail),
-                self.config.mail.poll_interval,
-                wake.clone(),
-                heartbeat.clone(),
-                mail_stopped,
-            ))),
+            (Some(mailer), Some(wake), Some(heartbeat)) => {
+                Some(tokio::spawn(outbox::run::<outbox::Confirmations>(
+                    self.state.pool.clone(),
+                    mailer.clone(),
+                    outbox::RetryPolicy::from_config(&self.config.mail),
+                    self.config.mail.poll_interval,
+                    wake.clone(),
+                    Some(heartbeat.clone()),
+                    mail_stopped,
+                )))
+            }
             _ => None,
         };
         let metrics_server = self.metrics_listener.take().map(|listener| {
@@ -304,14 +306,17 @@ impl Server {
             ))
         });
         let applicant_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
-            (Some(mailer), Some(wake)) => Some(tokio::spawn(staff::emails::run(
-                self.state.pool.clone(),
-                mailer.clone(),
-                outbox::RetryPolicy::from_config(&self.config.mail),
-                self.config.mail.poll_interval,
-                wake.clone(),
-                stop_mail.subscribe(),
-            ))),
+            (Some(mailer), Some(wake)) => {
+                Some(tokio::spawn(outbox::run::<staff::emails::ApplicantEmails>(
+                    self.state.pool.clone(),
+                    mailer.clone(),
+                    outbox::RetryPolicy::from_config(&self.config.mail),
+                    self.config.mail.poll_interval,
+                    wake.clone(),
+                    None,
+                    stop_mail.subscribe(),
+                )))
+            }
             _ => None,
         };
         tracing::info!(address = %self.local_addr(), "listening");

@@ -113,7 +113,7 @@ pub static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
         ),
         mail_sent: register(
             r,
-            IntCounter::new("mail_sent_total", "Confirmation emails sent by this process.")
+            IntCounter::new("mail_sent_total", "Emails sent by this process (confirmations and applicant emails).")
                 .unwrap(),
         ),
         mail_failed: register(

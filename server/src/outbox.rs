@@ -1,5 +1,7 @@
-//! The mail worker: sends the confirmation emails queued in `email_outbox` with each stored
-//! application (see `db::insert_application_and_email`).
+//! The mail worker: one loop for every table of queued emails ([`EmailQueue`]): the
+//! confirmation emails queued in `email_outbox` with each stored application (see
+//! `db::insert_application_and_email`, [`Confirmations`]) and the applicant's status emails
+//! (`staff::emails::ApplicantEmails`). Each table is worked by its own task with the same rules.
 //!
 //! A worker claims one due row at a time: `FOR UPDATE SKIP LOCKED` picks a row no other worker
 //! is claiming, and the claim sets a lease (`locked_until`) and counts the attempt, so another
@@ -20,8 +22,8 @@
 //! Retry policy: a connection failure, a timeout, TLS trouble or a transient refusal (SMTP 4xx,
 //! 421 included) is retried after 30 s, then 1, 2, 4 ... minutes up to an hour between attempts,
 //! 20 attempts in all (about 14 hours); a permanent refusal (SMTP 5xx) or an address that cannot
-//! be used is given up at once. A row given up keeps its error class and loses the address and
-//! the first name, as a sent one does.
+//! be used is given up at once. A confirmation given up keeps its error class and loses the
+//! address and the first name, as a sent one does.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,11 +31,12 @@ use std::time::Duration;
 
 use deadpool_postgres::Pool;
 use tokio::sync::{Notify, watch};
+use tokio_postgres::Row;
 
 use banksia_core::application::AccountType;
 
 use crate::db::DbError;
-use crate::email;
+use crate::email::{self, RenderedEmail};
 use crate::mailer::{MailConfig, Mailer, SendError};
 
 /// How long claiming a row or recording an outcome may take (the pool's own waits are shorter;
@@ -69,17 +72,62 @@ impl RetryPolicy {
     }
 }
 
-/// A row the worker holds a lease on.
+/// A row the worker holds a lease on, ready to send.
 #[derive(Debug)]
 pub struct ClaimedEmail {
     pub id: i64,
-    pub reference: String,
-    pub recipient: String,
-    pub first_name: String,
     /// Including this one.
     pub attempts: i32,
-    /// The account applied for, named in the email; `None` if the application's row is gone.
-    pub account: Option<AccountType>,
+    pub recipient: String,
+    pub email: RenderedEmail,
+    /// The same for every attempt of the row, so a resend after a lost outcome is recognisable.
+    pub message_id: String,
+}
+
+/// A table of queued emails the worker sends: its statements and how a claimed row becomes an
+/// email. Every statement takes the parameters its documentation lists.
+pub trait EmailQueue: Send + Sync + 'static {
+    /// What the log calls one of its emails.
+    const WHAT: &'static str;
+    /// Claims the next due row, holding it for `$1` seconds (counting the attempt); the row is
+    /// read by [`EmailQueue::claimed`].
+    const CLAIM: &'static str;
+    /// `$1` the row: sent (and the address erased).
+    const MARK_SENT: &'static str;
+    /// `$1` the row, `$2` the error class, `$3` seconds until the next attempt, `$4` given up.
+    const MARK_FAILED: &'static str;
+
+    /// The email of a row [`EmailQueue::CLAIM`] returned.
+    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error>;
+}
+
+/// The confirmation emails of `email_outbox`, one per stored application.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Confirmations;
+
+impl EmailQueue for Confirmations {
+    const WHAT: &'static str = "confirmation email";
+    const CLAIM: &'static str = CLAIM;
+    const MARK_SENT: &'static str = MARK_SENT;
+    const MARK_FAILED: &'static str = MARK_FAILED;
+
+    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
+        let reference: String = row.try_get(1)?;
+        let first_name: String = row.try_get(3)?;
+        let account = row.try_get::<_, Option<String>>(5)?.and_then(|value| {
+            AccountType::ALL
+                .iter()
+                .copied()
+                .find(|account| account.as_str() == value)
+        });
+        Ok(ClaimedEmail {
+            id: row.try_get(0)?,
+            recipient: row.try_get(2)?,
+            attempts: row.try_get(4)?,
+            email: email::application_received(&first_name, &reference, account),
+            message_id: format!("<{reference}.confirmation@banksia.bank>"),
+        })
+    }
 }
 
 // The account type comes from the application itself (the outbox row holds only what the
@@ -132,42 +180,30 @@ pub(crate) async fn bounded<T>(
         .unwrap_or_else(|_| Err(DbError::Unavailable("mail worker deadline exceeded".into())))
 }
 
-/// Claims the next due email, if any, holding it for `lease`.
-pub async fn claim(pool: &Pool, lease: Duration) -> Result<Option<ClaimedEmail>, DbError> {
-    bounded(claim_unbounded(pool, lease)).await
-}
-
-async fn claim_unbounded(pool: &Pool, lease: Duration) -> Result<Option<ClaimedEmail>, DbError> {
-    let conn = pool.get().await?;
-    let statement = conn.prepare_cached(CLAIM).await?;
-    let lease = lease.as_secs_f64();
-    let row = conn.query_opt(&statement, &[&lease]).await?;
-    let Some(row) = row else { return Ok(None) };
-    Ok(Some(ClaimedEmail {
-        id: row.try_get(0)?,
-        reference: row.try_get(1)?,
-        recipient: row.try_get(2)?,
-        first_name: row.try_get(3)?,
-        attempts: row.try_get(4)?,
-        account: row.try_get::<_, Option<String>>(5)?.and_then(|value| {
-            AccountType::ALL
-                .iter()
-                .copied()
-                .find(|account| account.as_str() == value)
-        }),
-    }))
-}
-
-async fn mark_sent(pool: &Pool, id: i64) -> Result<(), DbError> {
+/// Claims the next due email of queue `Q`, if any, holding it for `lease`.
+pub async fn claim<Q: EmailQueue>(
+    pool: &Pool,
+    lease: Duration,
+) -> Result<Option<ClaimedEmail>, DbError> {
     bounded(async {
         let conn = pool.get().await?;
-        conn.execute(MARK_SENT, &[&id]).await?;
+        let statement = conn.prepare_cached(Q::CLAIM).await?;
+        let row = conn.query_opt(&statement, &[&lease.as_secs_f64()]).await?;
+        Ok(row.as_ref().map(Q::claimed).transpose()?)
+    })
+    .await
+}
+
+async fn mark_sent<Q: EmailQueue>(pool: &Pool, id: i64) -> Result<(), DbError> {
+    bounded(async {
+        let conn = pool.get().await?;
+        conn.execute(Q::MARK_SENT, &[&id]).await?;
         Ok(())
     })
     .await
 }
 
-async fn mark_failed(
+async fn mark_failed<Q: EmailQueue>(
     pool: &Pool,
     id: i64,
     error: &str,
@@ -177,21 +213,23 @@ async fn mark_failed(
     bounded(async {
         let conn = pool.get().await?;
         let seconds = retry_in.as_secs_f64();
-        conn.execute(MARK_FAILED, &[&id, &error, &seconds, &give_up])
+        conn.execute(Q::MARK_FAILED, &[&id, &error, &seconds, &give_up])
             .await?;
         Ok(())
     })
     .await
 }
 
-/// Sends one claimed email and records the outcome.
-pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed: ClaimedEmail) {
-    let rendered =
-        email::application_received(&claimed.first_name, &claimed.reference, claimed.account);
-    let message_id = format!("<{}.confirmation@banksia.bank>", claimed.reference);
+/// Sends one claimed email of queue `Q` and records the outcome.
+pub async fn deliver<Q: EmailQueue>(
+    pool: &Pool,
+    mailer: &Mailer,
+    policy: &RetryPolicy,
+    claimed: ClaimedEmail,
+) {
     let started = std::time::Instant::now();
     let outcome = mailer
-        .send(&claimed.recipient, &rendered, &message_id)
+        .send(&claimed.recipient, &claimed.email, &claimed.message_id)
         .await;
     let figures = &crate::metrics::METRICS;
     figures
@@ -203,18 +241,19 @@ pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed
             // The SMTP server has it: record that, retrying briefly so a database blip does not
             // let the lease expire and the email go out twice.
             for attempt in 0..5u64 {
-                match mark_sent(pool, claimed.id).await {
+                match mark_sent::<Q>(pool, claimed.id).await {
                     Ok(()) => break,
                     Err(err) => {
-                        tracing::warn!(outbox_id = claimed.id, error = %err, "cannot record a sent email; retrying");
+                        tracing::warn!(email_id = claimed.id, what = Q::WHAT, error = %err, "cannot record a sent email; retrying");
                         tokio::time::sleep(Duration::from_millis(200 * (attempt + 1))).await;
                     }
                 }
             }
             tracing::info!(
-                outbox_id = claimed.id,
+                email_id = claimed.id,
                 attempts = claimed.attempts,
-                "confirmation email sent"
+                what = Q::WHAT,
+                "email sent"
             );
         }
         Err(SendError { summary, permanent }) => {
@@ -225,16 +264,18 @@ pub async fn deliver(pool: &Pool, mailer: &Mailer, policy: &RetryPolicy, claimed
                 .with_label_values(&[if give_up { "given_up" } else { "retry" }])
                 .inc();
             tracing::warn!(
-                outbox_id = claimed.id,
+                email_id = claimed.id,
                 attempts = claimed.attempts,
+                what = Q::WHAT,
                 error = %summary,
                 give_up,
                 retry_in_seconds = retry_in.as_secs_f64(),
-                "confirmation email not sent"
+                "email not sent"
             );
-            if let Err(err) = mark_failed(pool, claimed.id, &summary, retry_in, give_up).await {
+            if let Err(err) = mark_failed::<Q>(pool, claimed.id, &summary, retry_in, give_up).await
+            {
                 // The lease runs out and the email is tried again.
-                tracing::warn!(outbox_id = claimed.id, error = %err, "cannot record a failed email");
+                tracing::warn!(email_id = claimed.id, what = Q::WHAT, error = %err, "cannot record a failed email");
             }
         }
     }
@@ -270,30 +311,34 @@ impl Heartbeat {
     }
 }
 
-/// Runs until `stop` turns true: sends every due email, then waits for `wake` (an application
-/// was just stored) or the poll interval (retries, other instances' rows). Each turn of the
-/// loop beats `heartbeat`.
-pub async fn run(
+/// Runs until `stop` turns true: sends every due email of queue `Q`, then waits for `wake` (an
+/// email was just queued) or the poll interval (retries, other instances' rows). Each turn of
+/// the loop beats `heartbeat`, when there is one.
+pub async fn run<Q: EmailQueue>(
     pool: Pool,
     mailer: Mailer,
     policy: RetryPolicy,
     poll_interval: Duration,
     wake: Arc<Notify>,
-    heartbeat: Arc<Heartbeat>,
+    heartbeat: Option<Arc<Heartbeat>>,
     mut stop: watch::Receiver<bool>,
 ) {
     loop {
-        heartbeat.beat();
+        if let Some(heartbeat) = &heartbeat {
+            heartbeat.beat();
+        }
         if *stop.borrow() {
             break;
         }
-        match claim(&pool, policy.lease).await {
+        match claim::<Q>(&pool, policy.lease).await {
             Ok(Some(claimed)) => {
-                deliver(&pool, &mailer, &policy, claimed).await;
+                deliver::<Q>(&pool, &mailer, &policy, claimed).await;
                 continue;
             }
             Ok(None) => {}
-            Err(err) => tracing::warn!(error = %err, "mail worker cannot claim emails"),
+            Err(err) => {
+                tracing::warn!(what = Q::WHAT, error = %err, "mail worker cannot claim emails")
+            }
         }
         tokio::select! {
             () = wake.notified() => {}

@@ -674,3 +674,66 @@ async fn an_email_given_up_keeps_no_address_or_name() {
     );
     refuser.abort();
 }
+
+/// The applicant's status emails go through the same worker as the confirmations (one claim,
+/// send and record loop for both tables): delivered once over real SMTP with their own
+/// Message-ID, and their message and address erased once sent.
+#[tokio::test]
+async fn an_applicant_email_is_sent_by_the_same_worker_and_erased() {
+    let smtp = FakeSmtp::start(Fault::Busy).await;
+    let app = spawn_app_with(&CLUSTER, smtp_on(smtp.port)).await;
+    let answer = submit(&app, &valid_application()).await;
+    let reference = answer["reference"].as_str().unwrap().to_owned();
+    eventually("the confirmation goes out after the 421", async || {
+        smtp.delivered().len() == 1
+    })
+    .await;
+
+    app.db
+        .execute(
+            "INSERT INTO application_emails (reference, kind, version, recipient, subject, text_body, html_body)
+             VALUES ($1, 'decision', 2, 'applicant@example.com.au', 'Your application', 'Approved.', '<p>Approved.</p>')",
+            &[&reference],
+        )
+        .await
+        .unwrap();
+    eventually("the applicant email goes out", async || {
+        smtp.delivered().len() == 2
+    })
+    .await;
+    let sent = &smtp.delivered()[1];
+    assert!(
+        sent.contains(&format!("<{reference}.decision.2@banksia.bank>")),
+        "{sent}"
+    );
+    assert!(sent.contains("Approved."), "{sent}");
+    eventually("its row records it", async || {
+        let row = app
+            .db
+            .query_one(
+                "SELECT sent_at IS NOT NULL FROM application_emails WHERE reference = $1",
+                &[&reference],
+            )
+            .await
+            .unwrap();
+        row.get(0)
+    })
+    .await;
+    let row = app
+        .db
+        .query_one(
+            "SELECT attempts, recipient, subject, text_body, html_body FROM application_emails
+             WHERE reference = $1",
+            &[&reference],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, i32>(0), 1);
+    for column in 1..5 {
+        assert_eq!(
+            row.get::<_, Option<String>>(column),
+            None,
+            "column {column}"
+        );
+    }
+}

@@ -1,22 +1,18 @@
 //! The emails an applicant gets after submitting: an information request, a decision, a
 //! status link. Each is queued in `application_emails` in the transaction of the change it
 //! announces (unique per application, kind and version: exactly one per change, however many
-//! instances run), and sent by a worker in every instance that claims due rows with `FOR UPDATE
-//! SKIP LOCKED` and a lease, as the confirmation emails' outbox does, with the outbox's retry
-//! policy (lease, delays, attempts) and database deadline. The product and the reference are
-//! named; the identification number never is.
-
-use std::sync::Arc;
-use std::time::Duration;
+//! instances run), and sent by the one mail worker (`outbox::run::<ApplicantEmails>`) in every
+//! instance, which claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, with the retry
+//! policy and deadlines of the confirmation emails. The product and the reference are named;
+//! the identification number never is.
 
 use banksia_core::application::AccountType;
 use banksia_core::review::Status;
-use deadpool_postgres::{GenericClient, Pool};
-use tokio::sync::{Notify, watch};
+use deadpool_postgres::GenericClient;
+use tokio_postgres::Row;
 
 use crate::email::{BANK, RenderedEmail};
-use crate::mailer::{Mailer, SendError};
-use crate::outbox::{RetryPolicy, bounded};
+use crate::outbox::{ClaimedEmail, EmailQueue};
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
@@ -143,117 +139,51 @@ pub async fn insert<C: GenericClient>(
     Ok(())
 }
 
-struct Claimed {
-    id: i64,
-    reference: String,
-    kind: String,
-    version: i32,
-    recipient: String,
-    email: RenderedEmail,
-    attempts: i32,
-}
+/// The applicant's emails of `application_emails`, for the one mail worker.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApplicantEmails;
 
-async fn claim(pool: &Pool, lease: Duration) -> Result<Option<Claimed>, crate::db::DbError> {
-    let conn = pool.get().await?;
-    let row = conn
-        .query_opt(
-            "UPDATE application_emails
-             SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
-             WHERE id = (
-                 SELECT id FROM application_emails
-                 WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-                   AND (locked_until IS NULL OR locked_until < now())
-                 ORDER BY next_attempt_at, id LIMIT 1
-                 FOR UPDATE SKIP LOCKED)
-             RETURNING id, reference, kind, version, recipient, subject, text_body, html_body, attempts",
-            &[&lease.as_secs_f64()],
-        )
-        .await?;
-    Ok(row.map(|r| Claimed {
-        id: r.get(0),
-        reference: r.get(1),
-        kind: r.get(2),
-        version: r.get(3),
-        recipient: r.get(4),
-        email: RenderedEmail {
-            subject: r.get(5),
-            text: r.get(6),
-            html: r.get(7),
-        },
-        attempts: r.get(8),
-    }))
-}
+impl EmailQueue for ApplicantEmails {
+    const WHAT: &'static str = "applicant email";
+    const CLAIM: &'static str = "\
+UPDATE application_emails
+SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
+WHERE id = (
+    SELECT id FROM application_emails
+    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+      AND (locked_until IS NULL OR locked_until < now())
+    ORDER BY next_attempt_at, id
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED)
+RETURNING id, reference, kind, version, recipient, subject, text_body, html_body, attempts";
+    // The message may quote an information request: it goes with the address once sent.
+    const MARK_SENT: &'static str = "\
+UPDATE application_emails
+SET sent_at = now(), locked_until = NULL,
+    recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
+WHERE id = $1";
+    const MARK_FAILED: &'static str = "\
+UPDATE application_emails
+SET last_error = $2, locked_until = NULL,
+    next_attempt_at = now() + make_interval(secs => $3),
+    failed_at = CASE WHEN $4 THEN now() END
+WHERE id = $1";
 
-async fn deliver(
-    pool: &Pool,
-    mailer: &Mailer,
-    policy: &RetryPolicy,
-    claimed: Claimed,
-) -> Result<(), crate::db::DbError> {
-    let message_id = format!(
-        "<{}.{}.{}@banksia.bank>",
-        claimed.reference, claimed.kind, claimed.version
-    );
-    let outcome = mailer
-        .send(&claimed.recipient, &claimed.email, &message_id)
-        .await;
-    let conn = pool.get().await?;
-    match outcome {
-        Ok(()) => {
-            conn.execute(
-                "UPDATE application_emails SET sent_at = now(), locked_until = NULL,
-                     recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
-                 WHERE id = $1",
-                &[&claimed.id],
-            )
-            .await?;
-            tracing::info!(email_id = claimed.id, kind = %claimed.kind, "applicant email sent");
-        }
-        Err(SendError { summary, permanent }) => {
-            let give_up = permanent || claimed.attempts >= policy.max_attempts;
-            let retry = policy.delay_after(claimed.attempts).as_secs_f64();
-            tracing::warn!(email_id = claimed.id, error = %summary, give_up, "applicant email not sent");
-            conn.execute(
-                "UPDATE application_emails SET last_error = $2, locked_until = NULL,
-                     next_attempt_at = now() + make_interval(secs => $3),
-                     failed_at = CASE WHEN $4 THEN now() END
-                 WHERE id = $1",
-                &[&claimed.id, &summary, &retry, &give_up],
-            )
-            .await?;
-        }
-    }
-    Ok(())
-}
-
-/// The worker: sends every due email, then waits for `wake` or the poll interval.
-pub async fn run(
-    pool: Pool,
-    mailer: Mailer,
-    policy: RetryPolicy,
-    poll_interval: Duration,
-    wake: Arc<Notify>,
-    mut stop: watch::Receiver<bool>,
-) {
-    loop {
-        if *stop.borrow() {
-            break;
-        }
-        match bounded(claim(&pool, policy.lease)).await {
-            Ok(Some(claimed)) => {
-                if let Err(err) = deliver(&pool, &mailer, &policy, claimed).await {
-                    tracing::warn!(error = %err, "cannot record an applicant email's outcome");
-                }
-                continue;
-            }
-            Ok(None) => {}
-            Err(err) => tracing::warn!(error = %err, "applicant email worker cannot claim"),
-        }
-        tokio::select! {
-            () = wake.notified() => {}
-            () = tokio::time::sleep(poll_interval) => {}
-            _ = stop.changed() => {}
-        }
+    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
+        let reference: String = row.try_get(1)?;
+        let kind: String = row.try_get(2)?;
+        let version: i32 = row.try_get(3)?;
+        Ok(ClaimedEmail {
+            id: row.try_get(0)?,
+            recipient: row.try_get(4)?,
+            email: RenderedEmail {
+                subject: row.try_get(5)?,
+                text: row.try_get(6)?,
+                html: row.try_get(7)?,
+            },
+            attempts: row.try_get(8)?,
+            message_id: format!("<{reference}.{kind}.{version}@banksia.bank>"),
+        })
     }
 }
 

@@ -323,11 +323,6 @@ test.describe('home loan schedule as CSV', () => {
   }
 });
 
-/** banksia-core's loan tools (the home loan package), run here in Node for the expected figures. */
-async function loanTools() {
-  return core;
-}
-
 function loanEntries(c: HomeCase) {
   return {
     principal: c.amount,
@@ -348,8 +343,8 @@ async function rowCells(page: Page, testId: string): Promise<string[]> {
 
 test.describe('home loan: what if rates rise, two loans compared, printing', () => {
   for (const width of [375, 1280]) {
-    test(`the rate rises are in the HTML and follow the entries, fetching the loan tools only then (${width} px)`, async ({ page, request }) => {
-      const tools = await loanTools();
+    test(`the rate rises are in the HTML and follow the entries, from the page's one package (${width} px)`, async ({ page, request }) => {
+      const tools = core;
       const defaults = tools.loanRateRises(loanEntries(DEFAULT_CASE));
       if (!defaults.ok) throw new Error(JSON.stringify(defaults.errors));
       const html = await (await request.get('/loans/home')).text();
@@ -364,7 +359,7 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
       await page.goto('/loans/home');
       await awake(page);
       await page.waitForLoadState('networkidle');
-      // First load: the calculators' package only.
+      // The page's one package: the calculator and its tools.
       expect(wasm).toHaveLength(1);
       await expect(page.getByTestId('rate-rise-1')).toBeVisible();
       expect(await rowCells(page, 'rate-rise-1')).toEqual(['+1% 7.45%', '$3,478.97', '+$335.05']);
@@ -379,12 +374,12 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
         await expect(page.getByTestId(`rate-rise-${index + 1}`)).toContainText(`+${core.formatAud(rise.difference, true)}`);
       }
       await expect(page.getByTestId('rate-rises')).toContainText('Increase a fortnight');
-      expect(wasm).toHaveLength(2);
+      expect(wasm).toHaveLength(1);
       await page.getByTestId('rate-rises').screenshot({ path: `test-results/home-loan-rate-rises-${width}.png` });
     });
 
     test(`Loan B is compared with the loan above, with core's figures and messages (${width} px)`, async ({ page }) => {
-      const tools = await loanTools();
+      const tools = core;
       await page.setViewportSize({ width, height: 900 });
       await homeLoan(page);
       const compare = page.getByTestId('loan-compare');
@@ -433,7 +428,7 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
       const c: HomeCase = { amount: '720000', years: '25', loan: 'fixed', repay: 'weekly', io: '', extra: '' };
       await page.goto(`/loans/home?${query(c)}#calculator`);
       await awake(page);
-      const tools = await loanTools();
+      const tools = core;
       const rises = tools.loanRateRises(loanEntries(c));
       if (!rises.ok) throw new Error(JSON.stringify(rises.errors));
       await expect(page.getByTestId('rate-rise-3')).toContainText(core.formatAud(rises.value[2]!.repayment, false));
