@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use banksia_core::application::{
     ApplicationInput, FieldInput, FormOptions, SummaryRow, ValidationReport,
 };
-use banksia_core::application_form::ApplicationReport;
+use banksia_core::application_form::{ApplicationReport, MessageKey};
 use banksia_core::borrowing_power::{
     BorrowingPowerEntries, BorrowingPowerField, BorrowingPowerView,
 };
@@ -31,7 +31,7 @@ use banksia_core::staff_wire::{
     StatusLinkSent,
 };
 use banksia_core::term_deposit::{InterestFrequency, InterestOption};
-use banksia_core::wire::{ApplicationCreated, ApplicationRejected, ErrorBody};
+use banksia_core::wire::{ApplicationCreated, ErrorBody};
 use ts_rs::{Config, TS, TypeVisitor};
 
 /// Collects the declaration of each type once, with every type it refers to.
@@ -112,15 +112,16 @@ fn main() {
     declarations.visit::<CalculatorDisclosure>();
     declarations.visit::<CollectionNotice>();
     declarations.visit::<ApplicationInput>();
+    // The one envelope of the application's messages: the wizard's checks and the API's 422.
     declarations.visit::<ApplicationReport>();
+    declarations.visit::<MessageKey>();
     declarations.visit::<FormOptions>();
     declarations.visit::<FieldInput>();
     declarations.visit::<ContactDetails>();
     declarations.visit::<NextStep>();
     declarations.visit::<ValidationReport>();
-    // The application API's answers (core's `wire`), which the wizard reads.
+    // The application API's other answers (core's `wire`), which the wizard reads.
     declarations.visit::<ApplicationCreated>();
-    declarations.visit::<ApplicationRejected>();
     declarations.visit::<ErrorBody>();
     declarations.visit::<SummaryRow>();
     // The staff API's bodies and the applicant's status page (core's `staff_wire`), which the

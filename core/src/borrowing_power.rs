@@ -175,9 +175,6 @@ const BANDS_2027_28: [TaxBand; 4] = [
 ];
 
 impl IncomeYear {
-    /// Every income year with its own table, oldest first.
-    pub const ALL: [IncomeYear; 3] = [Self::Y2025_26, Self::Y2026_27, Self::Y2027_28];
-
     /// The income year `date` falls in. Dates before 1 July 2025 use 2025-26 (2024-25's rates
     /// were the same) and dates after 30 June 2028 use 2027-28 (its rates continue).
     ///

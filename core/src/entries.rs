@@ -28,7 +28,11 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::money::{AmountInput, AmountParseError, parse_amount};
 
 /// Messages per field of one input, keyed by the input's field enum and in form order:
-/// `{ "principal": ["Enter a loan amount"] }`.
+/// `{ "principal": ["Enter a loan amount"] }`. The one map of messages per field: every
+/// calculator's [`Outcome`] carries it, and so does the account application
+/// ([`FieldMessages`](crate::application::FieldMessages) and the errors of
+/// [`ApplicationReport`](crate::application_form::ApplicationReport), keyed by
+/// [`MessageKey`](crate::application_form::MessageKey)).
 pub type FieldErrors<F> = BTreeMap<F, Vec<String>>;
 
 /// The message under [`EntryField::INPUT`] when a page's value is not JSON text at all.
@@ -39,10 +43,11 @@ pub const NOT_JSON_MESSAGE: &str = "The calculator's entries are not valid JSON.
 /// nor a number, or a choice (such as the repayment frequency) that is not one of its options.
 pub const NOT_ENTRIES_MESSAGE: &str = "The calculator's entries must be one JSON object of its fields, each at most once: each figure text, a number or null, and each choice one of its options.";
 
-/// A calculator's field enum: the names of its entries, and of the entries as a whole.
+/// An input's key enum: the names of its fields (a calculator's entries, the application's
+/// fields), and of the input as a whole.
 pub trait EntryField: Copy + Ord {
-    /// The key of a message about the entries as a whole: a page's value that is not one
-    /// object of the calculator's entries (`"input"`).
+    /// The key of a message about the input as a whole: a page's value that is not one object
+    /// of the input's fields (`"input"`).
     const INPUT: Self;
 }
 

@@ -28,7 +28,7 @@ pub fn validate(
 ) -> Result<(AccountApplication, FieldMessages), ApiError> {
     match validate_application(input, today) {
         Ok(valid) => Ok((valid.application, valid.warnings)),
-        Err(report) => Err(ApiError::Validation(report.into())),
+        Err(report) => Err(ApiError::Validation(Box::new(report.into()))),
     }
 }
 

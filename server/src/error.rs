@@ -3,7 +3,8 @@
 use std::convert::Infallible;
 use std::time::Duration;
 
-use banksia_core::wire::{ApplicationRejected, ErrorBody, RejectedField, RequestPart};
+use banksia_core::application_form::{ApplicationReport, RequestPart};
+use banksia_core::wire::ErrorBody;
 use serde::Serialize;
 use warp::http::{HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};
@@ -43,9 +44,10 @@ pub enum ApiError {
     PayloadTooLarge,
     /// 415: the body is not declared as `application/json`.
     UnsupportedMediaType,
-    /// 422: the application breaks banksia-core's rules: messages per field, warnings and the
-    /// step of the first error.
-    Validation(ApplicationRejected),
+    /// 422: the application breaks banksia-core's rules: core's report (messages per field,
+    /// warnings and the step of the first error), the one the wizard's own checks return.
+    /// (Boxed: the report has room for a whole normalised record; boxed, `ApiError` stays small.)
+    Validation(Box<ApplicationReport>),
     /// 422: the `Idempotency-Key` was already used with a different body.
     IdempotencyKeyReused,
     /// 429: too many submissions from this client; retry after the given time.
@@ -124,17 +126,10 @@ impl ApiError {
             Self::PayloadTooLarge => error("The request body is larger than 16 KiB."),
             Self::UnsupportedMediaType => error("The request body must be application/json."),
             Self::Validation(rejected) => Answer::Rejected(rejected.clone()),
-            Self::IdempotencyKeyReused => Answer::Rejected(ApplicationRejected {
-                errors: [(
-                    RejectedField::Request(RequestPart::IdempotencyKey),
-                    vec![
-                        "This Idempotency-Key was already used for a different application.".into(),
-                    ],
-                )]
-                .into(),
-                warnings: Default::default(),
-                first_error_step: None,
-            }),
+            Self::IdempotencyKeyReused => Answer::Rejected(Box::new(ApplicationReport::refused(
+                RequestPart::IdempotencyKey,
+                "This Idempotency-Key was already used for a different application.",
+            ))),
             Self::RateLimited { .. } => {
                 error("Too many applications from this address. Please try again later.")
             }
@@ -177,7 +172,7 @@ impl ApiError {
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub(crate) enum Answer {
-    Rejected(ApplicationRejected),
+    Rejected(Box<ApplicationReport>),
     Error(ErrorBody),
 }
 

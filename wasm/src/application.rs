@@ -3,76 +3,45 @@
 
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
-    ApplicationInput, Field, FieldMessages, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE,
-    SummaryRow, Today, answer_summary, form_options, step_inputs,
+    ApplicationInput, Field, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, SummaryRow, Today,
+    answer_summary, form_options, step_inputs,
 };
 use banksia_core::application_form::{
-    ApplicationReport, check_application, check_every_field, check_step,
+    ApplicationReport, MessageKey, check_application, check_every_field, check_step,
 };
 use banksia_core::contact::{CONTACT, next_steps};
-use banksia_core::entries::Outcome;
-use serde::Serialize;
+use banksia_core::entries::{Outcome, input_error};
 use wasm_bindgen::prelude::*;
 
 use crate::{Unread, json_text, read_json, text, to_js};
 
-/// Messages under `input` only: an application or a date core can't read.
-type InputErrors = std::collections::BTreeMap<&'static str, Vec<String>>;
-
-/// `{ "input": [message] }`.
-fn input_error(message: impl Into<String>) -> InputErrors {
-    InputErrors::from([("input", vec![message.into()])])
-}
-
-/// A report carrying only an `input` error, for an application or a date core can't read.
-#[derive(Serialize)]
-pub(crate) struct InputErrorReport {
-    errors: InputErrors,
-    warnings: FieldMessages,
-    first_error_step: Option<u8>,
-    application: Option<()>,
-}
-
-/// An application report, or one carrying only an `input` error.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub(crate) enum Checked {
-    /// core's report.
-    Report(Box<ApplicationReport>),
-    /// What could not be read.
-    Unread(InputErrorReport),
+/// core's message for an application it can't read: the server's 400 answers with the same.
+fn unread_message(unread: Unread) -> &'static str {
+    match unread {
+        Unread::NotJson => NOT_JSON_MESSAGE,
+        Unread::Shape => NOT_AN_APPLICATION_MESSAGE,
+    }
 }
 
 /// Reads the input (the JSON text of the body to be posted, or an object written as JSON) with
 /// [`ApplicationInput`]'s one `Deserialize`, the server's reader of the request body, and
-/// today (a date `YYYY-MM-DD`, or the moment in RFC 3339), and runs `check`; what can't be read
-/// is reported under `input` with the message the server answers with.
+/// today (a date `YYYY-MM-DD`, or the moment in RFC 3339), and runs `check`: core's report, the
+/// same envelope the server's 422 is. What can't be read is reported under `input` with the
+/// message the server answers with.
 pub(crate) fn check_of(
     input: Option<&str>,
     today: &str,
     check: impl FnOnce(&ApplicationInput, Today) -> ApplicationReport,
-) -> Checked {
-    let read = read_json::<ApplicationInput>(input)
-        .map_err(|unread| {
-            input_error(match unread {
-                Unread::NotJson => NOT_JSON_MESSAGE,
-                Unread::Shape => NOT_AN_APPLICATION_MESSAGE,
-            })
-        })
-        .and_then(|input| {
-            let today = Today::parse(today).ok_or_else(|| {
-                input_error("today must be a date written YYYY-MM-DD or a moment in RFC 3339")
-            })?;
-            Ok((input, today))
-        });
-    match read {
-        Ok((input, today)) => Checked::Report(Box::new(check(&input, today))),
-        Err(errors) => Checked::Unread(InputErrorReport {
-            errors,
-            warnings: FieldMessages::new(),
-            first_error_step: None,
-            application: None,
-        }),
+) -> ApplicationReport {
+    let input = match read_json::<ApplicationInput>(input) {
+        Ok(input) => input,
+        Err(unread) => return ApplicationReport::unreadable(unread_message(unread)),
+    };
+    match Today::parse(today) {
+        Some(today) => check(&input, today),
+        None => ApplicationReport::unreadable(
+            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
+        ),
     }
 }
 
@@ -162,7 +131,7 @@ pub fn bank_today(epoch_millis: f64) -> String {
 /// Check your answers: every answer of steps 1 to 4 written for a person (labels, full state
 /// name, amounts in dollars, the date of birth written out, "Not provided"), in form order, each
 /// with its step and field; for an input core can't read, the server's message under `input`.
-#[wasm_bindgen(js_name = answerSummary, unchecked_return_type = "Outcome<Array<SummaryRow>, \"input\">")]
+#[wasm_bindgen(js_name = answerSummary, unchecked_return_type = "Outcome<Array<SummaryRow>, MessageKey>")]
 pub fn answer_summary_js(
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
 ) -> JsValue {
@@ -170,15 +139,10 @@ pub fn answer_summary_js(
 }
 
 /// [`answer_summary_js`] of the application's JSON text.
-pub(crate) fn answer_summary_of(input: Option<&str>) -> Outcome<Vec<SummaryRow>, &'static str> {
+pub(crate) fn answer_summary_of(input: Option<&str>) -> Outcome<Vec<SummaryRow>, MessageKey> {
     read_json::<ApplicationInput>(input)
         .map(|input| answer_summary(&input))
-        .map_err(|unread| {
-            input_error(match unread {
-                Unread::NotJson => NOT_JSON_MESSAGE,
-                Unread::Shape => NOT_AN_APPLICATION_MESSAGE,
-            })
-        })
+        .map_err(|unread| input_error(unread_message(unread)))
         .into()
 }
 

@@ -155,8 +155,9 @@ describe("application", () => {
     assert.deepEqual(Object.keys(report.errors), ["first_name", "last_name", "email", "phone", "date_of_birth"]);
     assert.deepEqual(report.errors.first_name, ["First name must be at least 2 characters"]);
     assert.equal(report.first_error_step, 2);
+    // core's ApplicationReport, the very envelope of the server's 422: no record unless one passed.
     assert.deepEqual(application.validateStep(1, { application_type: "savings" }, TODAY), {
-      errors: {}, warnings: {}, first_error_step: null, application: null,
+      errors: {}, warnings: {}, first_error_step: null,
     });
   });
 
@@ -178,7 +179,8 @@ describe("application", () => {
     assert.equal(report.application.initial_deposit_amount, "25.50");
     assert.equal(report.application.address_line2, null);
     const input = { application_type: "checking", first_name: "J" };
-    assert.deepEqual(application.validateApplication(input, TODAY), { ...application.normaliseApplication(input, TODAY), application: null });
+    assert.deepEqual(application.validateApplication(input, TODAY), application.normaliseApplication(input, TODAY));
+    assert.equal("application" in application.normaliseApplication(input, TODAY), false);
   });
 
   it("judges the 18th birthday on the date in the applicant's own state, given the moment", () => {
@@ -216,8 +218,13 @@ describe("application", () => {
         assert.deepEqual(application.validateStep(1, {}, today).errors, { input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"] });
       }
     }
-    assert.deepEqual(application.validateStep(2, { first_name: 5 }, TODAY).errors, {
-      input: ["The application must be one JSON object of the form's fields, each at most once, with text, a number, true or false, or null as the field takes."],
+    // The whole report: core's one envelope, the message under `input`, no step, no record.
+    assert.deepEqual(application.validateStep(2, { first_name: 5 }, TODAY), {
+      errors: {
+        input: ["The application must be one JSON object of the form's fields, each at most once, with text, a number, true or false, or null as the field takes."],
+      },
+      warnings: {},
+      first_error_step: null,
     });
   });
 

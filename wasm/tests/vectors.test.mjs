@@ -80,7 +80,8 @@ const RUNNERS = {
         // The record comes from normaliseApplication; validateApplication must agree on the rest.
         const normalised = application.normaliseApplication(input.application, input.today);
         const checked = application.validateApplication(input.application, input.today);
-        assert.deepEqual({ ...checked, application: normalised.application }, normalised);
+        const { application: _record, ...rest } = normalised;
+        assert.deepEqual(checked, rest);
         return normalised;
       },
     ],

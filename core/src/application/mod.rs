@@ -250,8 +250,11 @@ impl AccountApplication {
     }
 }
 
-/// Messages per field.
-pub type FieldMessages = BTreeMap<Field, Vec<String>>;
+/// Messages per field of the application, in form order: the one map of messages per key
+/// ([`FieldErrors`](crate::entries::FieldErrors)) keyed by [`Field`]. An
+/// [`ApplicationReport`](crate::application_form::ApplicationReport)'s errors use the same map
+/// keyed more widely, so that a message about the application as a whole fits in too.
+pub type FieldMessages = crate::entries::FieldErrors<Field>;
 
 /// The outcome of checking some fields: errors block, warnings only inform. Serialises as
 /// `{"errors": {"first_name": ["..."]}, "warnings": {}}`, keys in form order.

@@ -5,7 +5,10 @@
  * in core would, type-checks the home loan calculator against that copy with `tsc`, and expects an
  * error naming the field; the untouched copy must check cleanly. It also checks every package's
  * declarations themselves with `skipLibCheck` off, so a misspelt type name in an export's
- * signature is an error, not a silent `any`.
+ * signature is an error, not a silent `any`. The application's messages are checked the same
+ * way: the wizard's sending code is type-checked against a copy of the application package's
+ * declarations in which core renamed a key of `ApplicationReport` (the one envelope of the
+ * browser's checks and the server's 422), and must fail.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +50,17 @@ function typeCheck(name: string, pkg: string, files: string[]): { ok: boolean; o
 
 const CALCULATOR = [join(SITE, 'src/components/calculators/HomeLoanCalculator.tsx')];
 
+/**
+ * The wizard's submission.ts, copied beside a `core.ts` that exports the types of `pkg` (a copy
+ * of the application package), so `tsc` checks it against those declarations; the output.
+ */
+function typeCheckSubmission(name: string, pkg: string): { ok: boolean; output: string } {
+  const dir = join(work, `${name}-app`);
+  cpSync(join(SITE, 'src/components/application/submission.ts'), join(dir, 'submission.ts'));
+  writeFileSync(join(dir, 'core.ts'), `export type * from '${join(pkg, 'banksia_wasm.js')}';\n`);
+  return typeCheck(name, pkg, [join(dir, 'submission.ts')]);
+}
+
 describe('the generated boundary types', () => {
   it('check the home loan calculator cleanly as built', () => {
     const pkg = join(work, 'pkg');
@@ -70,6 +84,30 @@ describe('the generated boundary types', () => {
     const result = typeCheck('renamed', pkg, CALCULATOR);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(/extra_repayment/);
+  }, 120_000);
+
+  it("check the wizard's reading of core's report cleanly as built", () => {
+    const pkg = join(work, 'application');
+    cpSync(join(WASM, 'pkg-application'), pkg, { recursive: true });
+    const result = typeCheckSubmission('application', pkg);
+    expect(result.output).toBe('');
+    expect(result.ok).toBe(true);
+  }, 120_000);
+
+  it("fail the type check when core renames a key of the application's messages", () => {
+    const pkg = join(work, 'application-renamed');
+    cpSync(join(WASM, 'pkg-application'), pkg, { recursive: true });
+    const declarations = join(pkg, 'banksia_wasm.d.ts');
+    const text = readFileSync(declarations, 'utf8');
+    // The report's errors are keyed by core's MessageKey (fields, `input`, `idempotency_key`),
+    // generated from the Rust enum, not written as a string.
+    expect(text).toContain('errors: { [key in MessageKey]?: Array<string> }');
+    const part = 'export type RequestPart = "input" | "idempotency_key";';
+    expect(text).toContain(part);
+    writeFileSync(declarations, text.replace(part, 'export type RequestPart = "input" | "reused_key";'));
+    const result = typeCheckSubmission('application-renamed', pkg);
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(/idempotency_key/);
   }, 120_000);
 
   it("declare every export with types that exist (skipLibCheck off over each package's .d.ts)", () => {

@@ -675,7 +675,7 @@ test.describe('submitting an application', () => {
       route.fulfill({
         status: 422,
         contentType: 'application/json',
-        // Core's `ApplicationRejected`, as the server writes it: the step of the first error included.
+        // Core's `ApplicationReport`, as the server writes it: the step of the first error included.
         body: JSON.stringify({ errors: { email: ['Please enter a valid email address'] }, warnings: {}, first_error_step: 2 }),
       }),
     );

@@ -6,14 +6,14 @@
  * field message comes from core through WASM; this component only lays them out.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, validateApplication, validateStep, type Field } from 'banksia-core/application';
+import { formatAud, formOptions, validateApplication, validateStep, type ApplicationReport, type Field } from 'banksia-core/application';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
 import { StepForm, type AccountCard } from './StepForm';
 import { STEP_COUNT, STEPS } from './steps';
-import { submitApplication, type FieldMessages, type IdempotencyState, type SubmissionResult } from './submission';
+import { submitApplication, type IdempotencyState, type ReportErrors, type SubmissionResult } from './submission';
 import { checkMoment } from './today';
 import { Toaster, type Toast } from './Toaster';
 import { toApplicationInput, type ApplicationValues } from './values';
@@ -64,7 +64,7 @@ interface View {
   /** Changes whenever the step form must start afresh from `values` (step change, restore, 422). */
   mount: number;
   values: ApplicationValues;
-  initialErrors?: FieldMessages | undefined;
+  initialErrors?: ReportErrors | undefined;
   focus: 'heading' | 'summary' | 'none';
   /** The field a summary Change link asked for: focused on arrival. */
   focusField?: Field | undefined;
@@ -76,7 +76,7 @@ interface View {
  * The messages shown on `step`, the step core names for the first error (`first_error_step`),
  * or null when there is no such step or it shows none of them (`user_id` is on no step).
  */
-export function errorsOnStep(errors: FieldMessages, step: number | null | undefined): { step: number; errors: FieldMessages } | null {
+export function errorsOnStep(errors: ReportErrors, step: number | null | undefined): { step: number; errors: ReportErrors } | null {
   const shown = step ? STEPS[step - 1]?.fields : undefined;
   if (!step || !shown) return null;
   const onStep = Object.fromEntries(shown.filter((field) => errors[field]?.length).map((field) => [field, errors[field]!]));
@@ -205,7 +205,7 @@ export default function ApplicationForm() {
     if (!early) return;
     const values = withEarlyValues(draft.current.values, early);
     if (early.next && draft.current.step === 1) {
-      const errors = validateStep(1, toApplicationInput(values), checkMoment()).errors as FieldMessages;
+      const { errors } = validateStep(1, toApplicationInput(values), checkMoment());
       if (Object.keys(errors).length === 0) goTo(2, values, { focus: 'heading' });
       else goTo(1, values, { initialErrors: errors, focus: 'summary' });
       return;
@@ -226,10 +226,13 @@ export default function ApplicationForm() {
     [goTo, view.step],
   );
 
-  /** Shows messages (the server's, or core's whole-application check) on the first step that has any. */
+  /**
+   * Shows core's report (the server's 422, or core's whole-application check: one envelope) on
+   * the step core names for its first error.
+   */
   const showErrors = useCallback(
-    (errors: FieldMessages, firstErrorStep: number | null | undefined, values: ApplicationValues): boolean => {
-      const first = errorsOnStep(errors, firstErrorStep);
+    (report: ApplicationReport, values: ApplicationValues): boolean => {
+      const first = errorsOnStep(report.errors, report.first_error_step);
       if (!first) return false;
       goTo(first.step, values, { initialErrors: first.errors, focus: 'summary' });
       return true;
@@ -253,7 +256,7 @@ export default function ApplicationForm() {
     const input = toApplicationInput(values);
     // The whole application once more: a restored draft may hold a step that has since changed.
     const whole = validateApplication(input, checkMoment());
-    if (Object.keys(whole.errors).length > 0 && showErrors(whole.errors as FieldMessages, whole.first_error_step, values)) {
+    if (Object.keys(whole.errors).length > 0 && showErrors(whole, values)) {
       finishBusy();
       return;
     }
@@ -292,7 +295,7 @@ export default function ApplicationForm() {
       return;
     }
     finishBusy();
-    if (result.kind === 'rejected' && showErrors(result.errors, result.firstErrorStep, values)) return;
+    if (result.kind === 'rejected' && showErrors(result.report, values)) return;
     showToast('destructive', result.kind === 'failed' ? failureToast(result) : FAILURE_TOAST);
   };
 

@@ -5,7 +5,7 @@
  */
 import { useEffect, useMemo, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { stepInputs, validateStep, type Field, type FieldInput, type InputKind } from 'banksia-core/application';
+import { stepInputs, validateStep, type ApplicationReport, type Field, type FieldInput, type InputKind } from 'banksia-core/application';
 import { CheckAnswers } from './CheckAnswers';
 import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextField, type TextFieldProps } from './fields';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
@@ -26,8 +26,8 @@ export interface StepFormProps {
   step: number;
   values: ApplicationValues;
   accountCards: readonly AccountCard[];
-  /** Messages from the server to show on arrival (a 422). */
-  initialErrors?: Record<string, string[]> | undefined;
+  /** Messages of core's report to show on arrival (the server's 422, or core's whole check). */
+  initialErrors?: ApplicationReport['errors'] | undefined;
   /** Where focus goes when the step appears: its heading after Next/Previous, none on page load. */
   focusOnMount: 'heading' | 'summary' | 'none';
   /** A field to focus on arrival instead (a Change link of the summary on step 5). */
@@ -119,7 +119,7 @@ export function StepForm(props: StepFormProps) {
   useEffect(() => {
     if (initialErrors) {
       for (const [field, messages] of Object.entries(initialErrors)) {
-        const message = messages[0];
+        const message = messages?.[0];
         if (message) setError(field as Path<ApplicationValues>, { type: 'server', message });
       }
     }

@@ -72,9 +72,9 @@ describe('postOnce', () => {
     const { fetch } = scriptedFetch(json(422, { errors: { email: ['Please enter a valid email address'] }, warnings: {}, first_error_step: 2 }));
     expect(await postOnce('{}', 'k', deps(fetch))).toEqual({
       kind: 'rejected',
-      errors: { email: ['Please enter a valid email address'] },
-      // Core's step of the first error, which the wizard goes to (it never works it out itself).
-      firstErrorStep: 2,
+      // Core's report, the envelope of the wizard's own checks: with core's step of the first
+      // error, which the wizard goes to (it never works it out itself).
+      report: { errors: { email: ['Please enter a valid email address'] }, warnings: {}, first_error_step: 2 },
     });
   });
 

@@ -11,15 +11,19 @@
  * the bank already has, instead of storing a second one.
  */
 
-import type { ApplicationCreated, ApplicationRejected, ErrorBody } from 'banksia-core/application';
+import type { ApplicationCreated, ApplicationReport, ErrorBody } from 'banksia-core/application';
 
 export const APPLICATIONS_ENDPOINT = '/api/applications';
 /** Longer than any healthy answer; after this the attempt counts as unanswered. */
 export const SUBMIT_TIMEOUT_MS = 20_000;
 const MAX_UNCONFIRMED = 5;
 
-/** The messages per field of the server's 422 body (core's `ApplicationRejected`, core's words). */
-export type FieldMessages = ApplicationRejected['errors'];
+/**
+ * Messages per field in core's one envelope (`ApplicationReport`): what the wizard's own checks
+ * return and what the server's 422 body carries, keyed by core's `MessageKey` (a field, `input`
+ * or `idempotency_key`), in core's words.
+ */
+export type ReportErrors = ApplicationReport['errors'];
 
 export type SubmissionResult =
   /**
@@ -41,10 +45,10 @@ export type SubmissionResult =
       storedBody?: string;
     }
   /**
-   * Refused by core's rules on the server (422): the messages per field, and core's step of the
-   * first field in error (null when no step shows it).
+   * Refused by core's rules on the server (422): core's report, the envelope the wizard's own
+   * checks return (messages per field, and core's step of the first field in error).
    */
-  | { kind: 'rejected'; errors: FieldMessages; firstErrorStep: ApplicationRejected['first_error_step'] }
+  | { kind: 'rejected'; report: ApplicationReport }
   /**
    * Anything else: network, timeout, 429, 5xx, an unreadable answer. `unknown` is the server's
    * 503 `"outcome": "unknown"`: the insert was sent but its result never came back, so the
@@ -78,18 +82,22 @@ function messagesPerField(value: unknown): Record<string, string[]> | null {
   return Object.fromEntries(entries) as Record<string, string[]>;
 }
 
-/** The `errors` object of a 422 body, when it has the shape of core's `ApplicationRejected`. */
-function fieldMessages(body: unknown): FieldMessages | null {
+/**
+ * A 422 body read as core's `ApplicationReport`, when it has that shape (at least one message;
+ * core's step or null); else null. An answer from the network may be anything, so each part is
+ * checked; the keys are core's as the server wrote them.
+ */
+function rejectedReport(body: unknown): ApplicationReport | null {
   if (typeof body !== 'object' || body === null) return null;
-  const errors = messagesPerField((body as Partial<ApplicationRejected>).errors);
+  const answer = body as Partial<Record<keyof ApplicationReport, unknown>>;
+  const errors = messagesPerField(answer.errors);
   if (!errors || Object.keys(errors).length === 0) return null;
-  return errors as FieldMessages;
-}
-
-/** The `first_error_step` of a 422 body: core's step (1 to 5), else null. */
-function firstErrorStep(body: unknown): number | null {
-  const step = typeof body === 'object' && body !== null ? (body as Partial<ApplicationRejected>).first_error_step : null;
-  return typeof step === 'number' && Number.isInteger(step) ? step : null;
+  const step = answer.first_error_step;
+  return {
+    errors: errors as ReportErrors,
+    warnings: (messagesPerField(answer.warnings) ?? {}) as ApplicationReport['warnings'],
+    first_error_step: typeof step === 'number' && Number.isInteger(step) ? step : null,
+  };
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -147,9 +155,9 @@ export async function postOnce(body: string, key: string, deps: SubmitDependenci
       return { kind: 'failed', reason: 'unknown', status: 503 };
     }
     if (response.status === 422) {
-      const errors = fieldMessages(answer);
-      if (errors && 'idempotency_key' in errors) return { kind: 'key_reused' };
-      if (errors) return { kind: 'rejected', errors, firstErrorStep: firstErrorStep(answer) };
+      const report = rejectedReport(answer);
+      if (report?.errors.idempotency_key) return { kind: 'key_reused' };
+      if (report) return { kind: 'rejected', report };
     }
     return { kind: 'failed', reason: 'status', status: response.status };
   } finally {
