@@ -22,11 +22,12 @@ const SITE = process.cwd();
 const WASM = resolve(SITE, '../wasm');
 const TSC = resolve(SITE, 'node_modules/typescript/bin/tsc');
 const HOME_LOAN = join(WASM, corePackages().get('home-loan')!.dir);
+const APPLICATION = join(WASM, corePackages().get('application')!.dir);
 const work = mkdtempSync(join(tmpdir(), 'banksia-types-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** `tsc` over `files` with the site's options and `banksia-core/home-loan` read from `pkg`; its output. */
-function typeCheck(name: string, pkg: string, files: string[]): { ok: boolean; output: string } {
+/** `tsc` over `files` with the site's options and `banksia-core/<module>` read from `pkg`; its output. */
+function typeCheck(name: string, pkg: string, files: string[], module = 'home-loan'): { ok: boolean; output: string } {
   const config = join(work, `${name}.tsconfig.json`);
   writeFileSync(
     config,
@@ -34,7 +35,7 @@ function typeCheck(name: string, pkg: string, files: string[]): { ok: boolean; o
       extends: join(SITE, 'tsconfig.json'),
       compilerOptions: {
         noEmit: true,
-        paths: { 'banksia-core/home-loan': [join(pkg, 'banksia_wasm')], 'banksia-core/*': [join(WASM, 'pkg-*', 'banksia_wasm')] },
+        paths: { [`banksia-core/${module}`]: [join(pkg, 'banksia_wasm')], 'banksia-core/*': [join(WASM, 'pkg-*', 'banksia_wasm')] },
       },
       include: [join(SITE, '.astro/types.d.ts'), ...files],
       exclude: [],
@@ -50,15 +51,9 @@ function typeCheck(name: string, pkg: string, files: string[]): { ok: boolean; o
 
 const CALCULATOR = [join(SITE, 'src/components/calculators/HomeLoanCalculator.tsx')];
 
-/**
- * The wizard's submission.ts, copied beside a `core.ts` that exports the types of `pkg` (a copy
- * of the application package), so `tsc` checks it against those declarations; the output.
- */
+/** The wizard's submission.ts type-checked with `banksia-core/application` read from `pkg`; the output. */
 function typeCheckSubmission(name: string, pkg: string): { ok: boolean; output: string } {
-  const dir = join(work, `${name}-app`);
-  cpSync(join(SITE, 'src/components/application/submission.ts'), join(dir, 'submission.ts'));
-  writeFileSync(join(dir, 'core.ts'), `export type * from '${join(pkg, 'banksia_wasm.js')}';\n`);
-  return typeCheck(name, pkg, [join(dir, 'submission.ts')]);
+  return typeCheck(name, pkg, [join(SITE, 'src/components/application/submission.ts')], 'application');
 }
 
 describe('the generated boundary types', () => {
@@ -88,7 +83,7 @@ describe('the generated boundary types', () => {
 
   it("check the wizard's reading of core's report cleanly as built", () => {
     const pkg = join(work, 'application');
-    cpSync(join(WASM, 'pkg-application'), pkg, { recursive: true });
+    cpSync(APPLICATION, pkg, { recursive: true });
     const result = typeCheckSubmission('application', pkg);
     expect(result.output).toBe('');
     expect(result.ok).toBe(true);
@@ -96,7 +91,7 @@ describe('the generated boundary types', () => {
 
   it("fail the type check when core renames a key of the application's messages", () => {
     const pkg = join(work, 'application-renamed');
-    cpSync(join(WASM, 'pkg-application'), pkg, { recursive: true });
+    cpSync(APPLICATION, pkg, { recursive: true });
     const declarations = join(pkg, 'banksia_wasm.d.ts');
     const text = readFileSync(declarations, 'utf8');
     // The report's errors are keyed by core's MessageKey (fields, `input`, `idempotency_key`),
