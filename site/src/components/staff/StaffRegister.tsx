@@ -1,17 +1,21 @@
 // Opening an invitation link: registers a passkey (WebAuthn through webauthn-rs on the server)
 // and signs in. The invitation's token is in the link's fragment, never sent in a URL.
-import { useState } from 'react';
+// The name is read from the form itself, so what was typed before the island woke is kept; the
+// button waits for the island (a static submit would reload the page without the token).
+import { useEffect, useState, type FormEvent } from 'react';
 import { post } from './api';
 import { createPasskey } from './webauthn';
 
 type Ceremony = { ceremony: string; options: { publicKey: Record<string, unknown> } };
 
 export default function StaffRegister() {
-  const [name, setName] = useState('');
+  const [live, setLive] = useState(false);
   const [message, setMessage] = useState('');
   const [busy, setBusy] = useState(false);
-  async function register(event: { preventDefault(): void }) {
+  useEffect(() => setLive(true), []);
+  async function register(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('display_name') ?? '').trim();
     const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
     setBusy(true);
     setMessage('');
@@ -40,8 +44,8 @@ export default function StaffRegister() {
       <h1 id="register-heading">Set up your passkey</h1>
       <p>Your invitation lets you create a passkey on this device. You'll use it to sign in to the staff console: there is no password.</p>
       <label htmlFor="register-name">Your name (as colleagues see it)</label>
-      <input id="register-name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
-      <button className="button" type="submit" disabled={busy}>
+      <input id="register-name" name="display_name" autoComplete="name" />
+      <button className="button" type="submit" disabled={busy || !live}>
         Create passkey
       </button>
       <p role="status" className="staff-message">
