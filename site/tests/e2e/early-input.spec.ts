@@ -71,3 +71,23 @@ test.describe('the wizard before hydration', () => {
     expect(await sameDocument(page)).toBe(true);
   });
 });
+
+test.describe('staff registration before hydration', () => {
+  test('a name typed before the island wakes is kept, and the button waits for the island', async ({ page }) => {
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    await page.route(/\/_astro\/StaffRegister.*\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/staff/register/#token=not-a-real-token-but-long-enough-for-the-form');
+    const name = page.getByLabel('Your name (as colleagues see it)');
+    await name.fill('Casey Colleague');
+    // Still the static page: a submit now would reload it without the token, so it can't be sent.
+    expect(await page.locator('astro-island[ssr]').count()).toBe(1);
+    await expect(page.getByRole('button', { name: 'Create passkey' })).toBeDisabled();
+    release();
+    await expect(page.getByRole('button', { name: 'Create passkey' })).toBeEnabled();
+    await expect(name).toHaveValue('Casey Colleague');
+  });
+});
