@@ -122,6 +122,27 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await expect(page.getByRole('heading', { name: reference })).toBeFocused();
     await expect(page.locator('dd', { hasText: '••••••321' })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    // The queue and the case view on phones and a small laptop: screenshots for a person to look
+    // at (test-results/staff-*.png); nothing makes the page scroll sideways; on a phone each of
+    // the queue's stacked values says what it is.
+    for (const width of [320, 375, 1024]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${ORIGIN}/staff/`);
+      await expect(page.locator(`tr[data-reference="${reference}"]`)).toBeVisible();
+      await page.screenshot({ path: `test-results/staff-queue-${width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `queue at ${width}`).toBe(0);
+      if (width < 768) {
+        const ageLabel = await page.locator(`tr[data-reference="${reference}"] td[data-label^="Age"]`).evaluate((cell) => getComputedStyle(cell, '::before').content);
+        expect(ageLabel).toBe('"Age (business days)"');
+      }
+      await page.goto(`${ORIGIN}/staff/#case=${reference}`);
+      await expect(page.getByRole('heading', { name: reference })).toBeVisible();
+      await page.screenshot({ path: `test-results/staff-case-${width}.png`, fullPage: true });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `case at ${width}`).toBe(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${ORIGIN}/staff/#case=${reference}`);
+    await expect(page.getByRole('heading', { name: reference })).toBeVisible();
     const viewed = await db.query("SELECT count(*)::int AS n FROM staff_audit WHERE action = 'application.viewed' AND application_reference = $1", [reference]);
     expect(viewed.rows[0].n).toBeGreaterThan(0);
 

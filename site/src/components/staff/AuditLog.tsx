@@ -93,15 +93,15 @@ export default function AuditLog() {
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-audit-action={row.action}>
-                <td>{row.id}</td>
-                <td>{new Date(row.at).toLocaleString('en-AU')}</td>
-                <td>{row.staff ?? 'System'}</td>
-                <td>
+                <td data-label="#">{row.id}</td>
+                <td data-label="When">{new Date(row.at).toLocaleString('en-AU')}</td>
+                <td data-label="Who">{row.staff ?? 'System'}</td>
+                <td data-label="What">
                   {row.description}
                   <span className="staff-hint">{row.action}</span>
                 </td>
-                <td>{row.application_reference ?? '—'}</td>
-                <td>
+                <td data-label="Application">{row.application_reference ?? '—'}</td>
+                <td data-label="Detail">
                   <code className="staff-detail">{row.detail}</code>
                 </td>
               </tr>

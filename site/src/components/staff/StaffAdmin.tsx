@@ -97,9 +97,9 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
   const label = (code: Role) => roles.find((r) => r.code === code)?.label ?? code;
   return (
     <tr data-staff-email={member.email}>
-      <td>{member.display_name}</td>
-      <td>{member.email}</td>
-      <td>
+      <td data-label="Name">{member.display_name}</td>
+      <td data-label="Email">{member.email}</td>
+      <td data-label="Roles">
         {editing ? (
           <form
             onSubmit={async (e) => {
@@ -125,7 +125,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
           'None'
         )}
       </td>
-      <td>{member.active ? 'Active' : 'Deactivated'}</td>
+      <td data-label="Status">{member.active ? 'Active' : 'Deactivated'}</td>
       <td>
         {member.active && !editing && (
           <div className="staff-actions">

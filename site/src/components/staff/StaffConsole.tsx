@@ -135,22 +135,22 @@ function Queue({ open }: { open: (reference: string) => void }) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.reference} data-reference={row.reference}>
-                <td>
+                <td data-label="Reference">
                   <a href={`#case=${row.reference}`} onClick={() => open(row.reference)}>
                     {row.reference}
                   </a>
                 </td>
-                <td>{row.applicant_name}</td>
-                <td>{row.account_label}</td>
-                <td>
+                <td data-label="Applicant">{row.applicant_name}</td>
+                <td data-label="Account">{row.account_label}</td>
+                <td data-label="Status">
                   {row.status_label}
                   {row.approval_pending && <span className="staff-badge">Waiting for second approver</span>}
                 </td>
-                <td>
+                <td data-label="Age (business days)">
                   {row.age_business_days}
                   {row.overdue && <span className="staff-badge staff-badge--overdue">Overdue</span>}
                 </td>
-                <td>{row.assigned_to_me ? 'Me' : (row.assigned_to ?? '—')}</td>
+                <td data-label="Assigned">{row.assigned_to_me ? 'Me' : (row.assigned_to ?? '—')}</td>
               </tr>
             ))}
           </tbody>
