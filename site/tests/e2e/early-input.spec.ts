@@ -9,11 +9,11 @@ import { watchErrors } from './helpers';
 
 test.use({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
 
-/** Holds every island script and `.wasm` until `release()` is called. */
-async function holdIsland(page: Page): Promise<() => void> {
+/** Holds the requests `held` matches (by default the wizard's island script and `.wasm`) until `release()` is called. */
+async function holdIsland(page: Page, held = /\/_astro\/.*(ApplicationForm.*\.js|\.wasm)$/): Promise<() => void> {
   let release!: () => void;
   const released = new Promise<void>((done) => (release = done));
-  await page.route(/\/_astro\/.*(ApplicationForm.*\.js|\.wasm)$/, async (route) => {
+  await page.route(held, async (route) => {
     await released;
     await route.continue();
   });
@@ -74,12 +74,7 @@ test.describe('the wizard before hydration', () => {
 
 test.describe('staff registration before hydration', () => {
   test('a name typed before the island wakes is kept, and the button waits for the island', async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((done) => (release = done));
-    await page.route(/\/_astro\/StaffRegister.*\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdIsland(page, /\/_astro\/StaffRegister.*\.js$/);
     await page.goto('/staff/register/#token=not-a-real-token-but-long-enough-for-the-form');
     const name = page.getByLabel('Your name (as colleagues see it)');
     await name.fill('Casey Colleague');

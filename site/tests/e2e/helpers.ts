@@ -62,3 +62,8 @@ export async function layoutShifts(page: Page): Promise<LayoutShift[]> {
 export function shiftScore(shifts: readonly LayoutShift[]): number {
   return shifts.filter((shift) => !shift.hadRecentInput).reduce((sum, shift) => sum + shift.value, 0);
 }
+
+/** How far the page scrolls sideways (0 when nothing is wider than the viewport). */
+export async function sidewaysScroll(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { sidewaysScroll } from './helpers';
 
 /**
  * Layout and contrast edges found by issue 22's audit: each checked at the widths where it broke.
@@ -16,10 +17,6 @@ function contrast(a: string, b: string): number {
   };
   const [x, y] = [luminance(a), luminance(b)].sort((m, n) => n - m);
   return (x! + 0.05) / (y! + 0.05);
-}
-
-async function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 test('the hero eyebrow is at least 4.5:1 on every colour of the hero gradient', async ({ page }) => {

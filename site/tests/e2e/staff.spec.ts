@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
+import { sidewaysScroll } from './helpers';
 
 const BASE = process.env['BASE_URL'] ?? 'http://127.0.0.1:8080';
 const ORIGIN = BASE.replace('127.0.0.1', 'localhost');
@@ -130,7 +131,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
       await page.goto(`${ORIGIN}/staff/`);
       await expect(page.locator(`tr[data-reference="${reference}"]`)).toBeVisible();
       await page.screenshot({ path: `test-results/staff-queue-${width}.png`, fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `queue at ${width}`).toBe(0);
+      expect(await sidewaysScroll(page), `queue at ${width}`).toBe(0);
       if (width < 768) {
         const ageLabel = await page.locator(`tr[data-reference="${reference}"] td[data-label^="Age"]`).evaluate((cell) => getComputedStyle(cell, '::before').content);
         expect(ageLabel).toBe('"Age (business days)"');
@@ -138,7 +139,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
       await page.goto(`${ORIGIN}/staff/#case=${reference}`);
       await expect(page.getByRole('heading', { name: reference })).toBeVisible();
       await page.screenshot({ path: `test-results/staff-case-${width}.png`, fullPage: true });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `case at ${width}`).toBe(0);
+      expect(await sidewaysScroll(page), `case at ${width}`).toBe(0);
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${ORIGIN}/staff/#case=${reference}`);
