@@ -29,6 +29,7 @@
 // compressed bodies plus headers), and the bodies' brotli size (the `.br` variant in site/dist,
 // else the file compressed by Node's brotli at quality 11).
 //
+// The JSON dump gives the best run's timeline too: when each resource was requested and arrived.
 // PAGES=home-loan,term-deposit,borrowing-power,application picks pages; RUNS sets the runs.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
@@ -196,6 +197,15 @@ async function run(browser, base, pageSpec) {
       return heading?.textContent?.includes('Personal Information') ? performance.now() : false;
     });
   }
+  // Where the time went: each resource's request and arrival on the page's clock, and the HTML's.
+  const timeline = await page.evaluate(() => [
+    ...performance.getEntriesByType('navigation').flatMap((entry) => [
+      { name: 'document', start: entry.startTime, end: entry.responseEnd },
+      { name: 'load event', start: entry.loadEventStart, end: entry.loadEventEnd },
+    ]),
+    ...performance.getEntriesByType('paint').map((entry) => ({ name: entry.name, start: entry.startTime, end: entry.startTime })),
+    ...performance.getEntriesByType('resource').map((entry) => ({ name: new URL(entry.name).pathname, start: entry.startTime, end: entry.responseEnd })),
+  ].map(({ name, start, end }) => `${Math.round(start)}-${Math.round(end)} ms ${name}`));
   // Whatever the page fetches after the answer (lazy packages) counts too.
   // Every request finished, and none started for a second.
   for (let quiet = 0; quiet < 10; ) {
@@ -214,7 +224,7 @@ async function run(browser, base, pageSpec) {
     resources.push({ url: new URL(url).pathname, wire: onWire, brotli: br });
   }
   await context.close();
-  return { ms: answeredAt, wire: wireBytes, brotli: brotliBytes, resources };
+  return { ms: answeredAt, wire: wireBytes, brotli: brotliBytes, resources, timeline };
 }
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -229,7 +239,7 @@ async function main() {
       const runs = [];
       for (let i = 0; i < RUNS; i += 1) {
         // A run whose answer never came (60 s) counts as never answered, and the others go on.
-        runs.push(await run(browser, base, pageSpec).catch(() => ({ ms: Infinity, wire: 0, brotli: 0, resources: [] })));
+        runs.push(await run(browser, base, pageSpec).catch(() => ({ ms: Infinity, wire: 0, brotli: 0, resources: [], timeline: [] })));
       }
       const best = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
       results.push({ page: pageSpec, runs, best });
@@ -238,7 +248,7 @@ async function main() {
     await browser.close();
     local?.server.close();
   }
-  console.log(JSON.stringify(results.map(({ page, runs, best }) => ({ page: page.path, times: runs.map((r) => Math.round(r.ms)), brotli: best.brotli, wire: best.wire, resources: best.resources })), null, 2));
+  console.log(JSON.stringify(results.map(({ page, runs, best }) => ({ page: page.path, times: runs.map((r) => Math.round(r.ms)), brotli: best.brotli, wire: best.wire, resources: best.resources, timeline: best.timeline })), null, 2));
   console.log(`\nMODE=${MODE}, best of ${RUNS}; budgets ${kb(BYTES_BUDGET)} and ${TIME_BUDGET_MS} ms\n`);
   console.log('| Page | bytes, brotli | on the wire | first input answered (best) | all runs | within budget |');
   console.log('|---|---|---|---|---|---|');

@@ -7,19 +7,23 @@
 // Each pair is warmed up, then timed in 31 interleaved rounds of about 10 ms; the table shows
 // the per-call time of each one's fastest round and the median of the per-round ratios (robust
 // when other work shares the machine).
-// Usage: npm run bench (in benches/node; wasm/scripts/build.sh must have built both packages).
+// Usage: npm run bench (in benches/node; wasm/scripts/build.sh must have built the packages).
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { applicationSchema, normalisingSchema, report, stepSchema, todayOf } from "./zod-schema.mjs";
 
-async function load(dir) {
-  const base = new URL(`../../wasm/${dir}/`, import.meta.url);
-  const pkg = await import(new URL("banksia_wasm.js", base).href);
-  pkg.initSync({ module: readFileSync(new URL("banksia_wasm_bg.wasm", base)) });
-  return pkg;
+/** A package of wasm/packages.json by name, initialised from disk. */
+async function load(name) {
+  const manifest = JSON.parse(readFileSync(new URL("../../wasm/packages.json", import.meta.url), "utf8"));
+  const pkg = manifest.packages.find((entry) => entry.name === name);
+  assert.ok(pkg, `wasm/packages.json has no package named ${name}`);
+  const base = new URL(`../../wasm/${pkg.dir}/`, import.meta.url);
+  const bindings = await import(new URL("banksia_wasm.js", base).href);
+  bindings.initSync({ module: readFileSync(new URL("banksia_wasm_bg.wasm", base)) });
+  return bindings;
 }
-const calculators = await load("pkg-home-loan");
-const application = await load("pkg-application");
+const calculators = await load("home-loan");
+const application = await load("application");
 
 const ROUNDS = 31;
 const ROUND_NS = 10e6;

@@ -22,11 +22,11 @@ const PREFIX = 'banksia-core/';
 const VIRTUAL = '\0banksia-core:';
 
 /**
- * The packages of wasm/packages.json by name.
- * @returns {Map<string, { name: string, dir: string }>}
+ * The packages of wasm/packages.json by name (each with the pages that fetch it).
+ * @returns {Map<string, { name: string, dir: string, pages: string[] }>}
  */
 export function corePackages() {
-  /** @type {{ packages: { name: string, dir: string }[] }} */
+  /** @type {{ packages: { name: string, dir: string, pages: string[] }[] }} */
   const manifest = JSON.parse(readFileSync(`${WASM}packages.json`, 'utf8'));
   return new Map(manifest.packages.map((pkg) => [pkg.name, pkg]));
 }

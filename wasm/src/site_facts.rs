@@ -1,6 +1,6 @@
 //! Facts the site writes into its pages when it is built (feature `site-facts`): the product
 //! catalog, each calculator's disclosure and the application's collection notice. No island calls
-//! them; the manifest (`wasm/packages.json`) puts them in the package the build reads them from.
+//! them: they are the `site-facts` package of `wasm/packages.json`, which no page fetches.
 
 use wasm_bindgen::prelude::*;
 

@@ -21,8 +21,10 @@ export const packages = Object.fromEntries(
   await Promise.all(MANIFEST.packages.map(async ({ name, dir }) => [name, await load(dir)])),
 );
 
-/** The home loan page's package: the calculator, its tools and the facts the build reads. */
+/** The home loan page's package: the calculator and its tools. */
 export const homeLoan = packages["home-loan"];
+/** What the site's build writes into pages (no page fetches it). */
+export const siteFacts = packages["site-facts"];
 /** The term deposit pages' package. */
 export const termDeposits = packages["term-deposit"];
 /** The borrowing power calculator's package. */

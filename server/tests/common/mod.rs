@@ -256,8 +256,20 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// The cluster shared by every test in this binary.
-pub static CLUSTER: LazyLock<PgCluster> = LazyLock::new(PgCluster::start);
+/// The cluster shared by every test in this binary, with the server's group roles made before any
+/// test migrates a database, as the administrator makes them in production (README, "Database
+/// roles"; scripts/lib/postgres.sh). The migrations' own fallback that creates a missing role
+/// is for a single database: when many tests migrate at once, one migration could fail to see the
+/// role another had just created ("role banksia_staff does not exist", seen once in CI).
+pub static CLUSTER: LazyLock<PgCluster> = LazyLock::new(|| {
+    let cluster = PgCluster::start();
+    run(Command::new("psql")
+        .args(["-v", "ON_ERROR_STOP=1", "-q", "-c"])
+        .arg("CREATE ROLE banksia_api NOLOGIN; CREATE ROLE banksia_staff NOLOGIN")
+        .arg(cluster.url("postgres"))
+        .stdin(Stdio::null()));
+    cluster
+});
 
 // ---------------------------------------------------------------------------------------------
 // The server under test

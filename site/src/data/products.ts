@@ -1,13 +1,13 @@
 /**
  * Every product as the pages show it: the words of lending.ts and banking.ts joined to the figures
- * of banksia-core's product catalog (`productCatalog`, the home loan package, read from disk when the site
- * is built): rates, comparison rates (computed by core from each loan's fees), fees, amount and
+ * of banksia-core's product catalog (`productCatalog`, the build-only site-facts package, read from disk when the
+ * site is built): rates, comparison rates (computed by core from each loan's fees), fees, amount and
  * term ranges, the date each rate took effect and the rates before it. No figure is written here.
  *
  * Build time only (pages' frontmatter and .astro components): islands in the browser import
  * lending.ts or banking.ts for words, and get figures as props.
  */
-import { productCatalog, type Catalog, type DepositRate, type LendingProduct } from 'banksia-core/home-loan';
+import { productCatalog, type Catalog, type DepositRate, type LendingProduct } from 'banksia-core/site-facts';
 import * as banking from './banking';
 import * as lending from './lending';
 import { aud, years } from './format';

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
+import { corePackages } from '../../integrations/banksia-core.mjs';
 import { layoutShifts, shiftScore, watchLayoutShifts } from './helpers';
 import { ISLAND_ROUTES, ROUTES } from './routes';
 
@@ -222,6 +224,12 @@ test.describe('islands never wait', () => {
       expect(requested.get(wasmUrl), 'the .wasm is fetched once').toBe(1);
       for (const [url, count] of requested) expect(count, url).toBe(1);
       expect(warnings).toEqual([]);
+      // The one .wasm is the package wasm/packages.json names for this page, byte for byte (the
+      // build-only site-facts package, or another page's, would differ).
+      const own = [...corePackages().values()].find((pkg) => pkg.pages.includes(path));
+      expect(own, `wasm/packages.json names the package of ${path}`).toBeTruthy();
+      const served = await (await page.request.get(wasmUrl, { headers: { 'accept-encoding': 'identity' } })).body();
+      expect(served.equals(readFileSync(new URL(`../../../wasm/${own?.dir}/banksia_wasm_bg.wasm`, import.meta.url))), `${wasmUrl} is ${own?.dir}`).toBe(true);
       // All of the island's downloads were asked for while none had been answered: in parallel.
       expect(everyOneAsked, `asked for ${[...asked].join(', ')} of ${islandUrls.join(', ')}`).toBe(true);
       expect(islandUrls).toEqual(expect.arrayContaining([...modules, wasmUrl]));

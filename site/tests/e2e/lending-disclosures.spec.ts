@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import * as homeLoanPackage from 'banksia-core/home-loan';
+import * as siteFactsPackage from 'banksia-core/site-facts';
 import { fromDisk } from './core';
 
 /**
@@ -9,7 +10,8 @@ import { fromDisk } from './core';
  * rate tables' layout. Expected figures come from core's catalog, run here through the same WASM.
  */
 const tools = fromDisk('home-loan', homeLoanPackage);
-const catalog = tools.productCatalog();
+const facts = fromDisk('site-facts', siteFactsPackage);
+const catalog = facts.productCatalog();
 const loans = [...catalog.home_loans, ...catalog.personal_loans, ...catalog.car_loans];
 const WARNING = 'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges.';
 
@@ -181,7 +183,7 @@ test.describe('calculator disclosures and the collection notice', () => {
   for (const { path, calculator } of cases) {
     test(`${path} states the calculator's purpose, assumptions and limitations, from core`, async ({ page }) => {
       await page.goto(path);
-      const expected = tools.calculatorDisclosure(calculator, today);
+      const expected = facts.calculatorDisclosure(calculator, today);
       if (!expected) throw new Error(`no disclosure for ${calculator}`);
       const disclosure = page.locator(`[data-testid="calculator-disclosure"][data-calculator="${calculator}"]`);
       await expect(disclosure).toContainText(expected.purpose);
@@ -207,7 +209,7 @@ test.describe('calculator disclosures and the collection notice', () => {
     const notice = page.getByTestId('collection-notice');
     // A closed disclosure above the form (so step 1 stays on the first screen); it opens in place.
     await notice.locator('summary').click();
-    const expected = tools.collectionNotice('Banksia Bank Limited', '13 22 65');
+    const expected = facts.collectionNotice('Banksia Bank Limited', '13 22 65');
     for (const section of expected.sections) {
       await expect(notice).toContainText(section.heading);
       await expect(notice).toContainText(section.text);

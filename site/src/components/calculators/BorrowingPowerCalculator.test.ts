@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { borrowingPower } from 'banksia-core/borrowing-power';
-import { productCatalog } from 'banksia-core/home-loan';
+import { productCatalog } from 'banksia-core/site-facts';
 import BorrowingPowerCalculator, { defaultEntries, type BorrowingEntries, type BorrowingPowerCalculatorProps } from './BorrowingPowerCalculator';
 import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
 
