@@ -8,10 +8,9 @@ ROOT="$(cd "$HERE/../.." && pwd)"
 NODE="$ROOT/site/node_modules/.bin/node"
 [ -x "$NODE" ] || NODE="$(command -v node)"
 [ -d "$HERE/node_modules/zod" ] || (cd "$HERE" && npm ci --no-audit --no-fund)
-# Every package of wasm/packages.json built, or build them all.
-if ! "$NODE" -e 'const fs = require("fs"); const root = process.argv[1];
-  const { packages } = JSON.parse(fs.readFileSync(`${root}/wasm/packages.json`, "utf8"));
-  process.exit(packages.every((pkg) => fs.existsSync(`${root}/wasm/${pkg.dir}/banksia_wasm_bg.wasm`)) ? 0 : 1);' "$ROOT"; then
+# Every package of wasm/packages.json built (scripts/test's own check), or build them all.
+source "$ROOT/scripts/lib/setup.sh"
+if ! wasm_packages_built; then
   WASM_OPT="$ROOT/site/node_modules/.bin/wasm-opt" NODE="$NODE" "$ROOT/wasm/scripts/build.sh"
 fi
 exec "$NODE" "$HERE/bench.mjs"
