@@ -6,6 +6,9 @@ import { get } from './api';
 
 type Filters = { action: string; reference: string; staff: string };
 
+/** The audit log's columns: each one's heading, which a stacked cell on a phone shows too. */
+const AUDIT_COLUMNS = { id: '#', at: 'When', staff: 'Who', action: 'What', application: 'Application', detail: 'Detail' } as const;
+
 export default function AuditLog() {
   const [draft, setDraft] = useState<Filters>({ action: '', reference: '', staff: '' });
   const [rows, setRows] = useState<AuditEntry[]>([]);
@@ -82,26 +85,25 @@ export default function AuditLog() {
           <caption className="visually-hidden">Audit entries, newest first</caption>
           <thead>
             <tr>
-              <th scope="col">#</th>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">What</th>
-              <th scope="col">Application</th>
-              <th scope="col">Detail</th>
+              {Object.values(AUDIT_COLUMNS).map((heading) => (
+                <th key={heading} scope="col">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-audit-action={row.action}>
-                <td data-label="#">{row.id}</td>
-                <td data-label="When">{new Date(row.at).toLocaleString('en-AU')}</td>
-                <td data-label="Who">{row.staff ?? 'System'}</td>
-                <td data-label="What">
+                <td data-label={AUDIT_COLUMNS.id}>{row.id}</td>
+                <td data-label={AUDIT_COLUMNS.at}>{new Date(row.at).toLocaleString('en-AU')}</td>
+                <td data-label={AUDIT_COLUMNS.staff}>{row.staff ?? 'System'}</td>
+                <td data-label={AUDIT_COLUMNS.action}>
                   {row.description}
                   <span className="staff-hint">{row.action}</span>
                 </td>
-                <td data-label="Application">{row.application_reference ?? '—'}</td>
-                <td data-label="Detail">
+                <td data-label={AUDIT_COLUMNS.application}>{row.application_reference ?? '—'}</td>
+                <td data-label={AUDIT_COLUMNS.detail}>
                   <code className="staff-detail">{row.detail}</code>
                 </td>
               </tr>

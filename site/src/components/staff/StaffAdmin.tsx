@@ -90,6 +90,9 @@ function Invite({ roles, invited }: { roles: RoleOption[]; invited: () => void }
   );
 }
 
+/** The staff list's columns (then the actions): each one's heading, which a stacked cell on a phone shows too. */
+const MEMBER_COLUMNS = { name: 'Name', email: 'Email', roles: 'Roles', status: 'Status' } as const;
+
 function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles: RoleOption[]; me: number; changed: (message: string) => void }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -97,9 +100,9 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
   const label = (code: Role) => roles.find((r) => r.code === code)?.label ?? code;
   return (
     <tr data-staff-email={member.email}>
-      <td data-label="Name">{member.display_name}</td>
-      <td data-label="Email">{member.email}</td>
-      <td data-label="Roles">
+      <td data-label={MEMBER_COLUMNS.name}>{member.display_name}</td>
+      <td data-label={MEMBER_COLUMNS.email}>{member.email}</td>
+      <td data-label={MEMBER_COLUMNS.roles}>
         {editing ? (
           <form
             onSubmit={async (e) => {
@@ -125,7 +128,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
           'None'
         )}
       </td>
-      <td data-label="Status">{member.active ? 'Active' : 'Deactivated'}</td>
+      <td data-label={MEMBER_COLUMNS.status}>{member.active ? 'Active' : 'Deactivated'}</td>
       <td>
         {member.active && !editing && (
           <div className="staff-actions">
@@ -190,10 +193,11 @@ export default function StaffAdmin({ me }: { me: number }) {
             <caption className="visually-hidden">Staff members</caption>
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Status</th>
+                {Object.values(MEMBER_COLUMNS).map((heading) => (
+                  <th key={heading} scope="col">
+                    {heading}
+                  </th>
+                ))}
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>

@@ -49,6 +49,9 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   );
 }
 
+/** The queue's columns: each one's heading, which a stacked cell on a phone shows too. */
+const QUEUE_COLUMNS = { reference: 'Reference', applicant: 'Applicant', account: 'Account', status: 'Status', age: 'Age (business days)', assigned: 'Assigned' } as const;
+
 function Queue({ open }: { open: (reference: string) => void }) {
   const [status, setStatus] = useState('open');
   const [account, setAccount] = useState('');
@@ -124,33 +127,32 @@ function Queue({ open }: { open: (reference: string) => void }) {
           <caption className="visually-hidden">Applications, oldest first</caption>
           <thead>
             <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">Applicant</th>
-              <th scope="col">Account</th>
-              <th scope="col">Status</th>
-              <th scope="col">Age (business days)</th>
-              <th scope="col">Assigned</th>
+              {Object.values(QUEUE_COLUMNS).map((heading) => (
+                <th key={heading} scope="col">
+                  {heading}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.reference} data-reference={row.reference}>
-                <td data-label="Reference">
+                <td data-label={QUEUE_COLUMNS.reference}>
                   <a href={`#case=${row.reference}`} onClick={() => open(row.reference)}>
                     {row.reference}
                   </a>
                 </td>
-                <td data-label="Applicant">{row.applicant_name}</td>
-                <td data-label="Account">{row.account_label}</td>
-                <td data-label="Status">
+                <td data-label={QUEUE_COLUMNS.applicant}>{row.applicant_name}</td>
+                <td data-label={QUEUE_COLUMNS.account}>{row.account_label}</td>
+                <td data-label={QUEUE_COLUMNS.status}>
                   {row.status_label}
                   {row.approval_pending && <span className="staff-badge">Waiting for second approver</span>}
                 </td>
-                <td data-label="Age (business days)">
+                <td data-label={QUEUE_COLUMNS.age}>
                   {row.age_business_days}
                   {row.overdue && <span className="staff-badge staff-badge--overdue">Overdue</span>}
                 </td>
-                <td data-label="Assigned">{row.assigned_to_me ? 'Me' : (row.assigned_to ?? '—')}</td>
+                <td data-label={QUEUE_COLUMNS.assigned}>{row.assigned_to_me ? 'Me' : (row.assigned_to ?? '—')}</td>
               </tr>
             ))}
           </tbody>
