@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
-import { watchErrors } from './helpers';
+import { sidewaysScroll, watchErrors } from './helpers';
 import * as applicationPackage from 'banksia-core/application';
 import { fromDisk } from './core';
 
@@ -370,7 +370,7 @@ test.describe('account application wizard', () => {
       await openWizard(page);
       const fills = [fillStep1, fillStep2, fillStep3, fillStep4, fillStep5];
       for (const [index, fill] of fills.entries()) {
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await sidewaysScroll(page);
         expect(overflow).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(page);
         await fill(page, typed);
@@ -416,7 +416,7 @@ for (const viewport of [
       await expect(list.locator('dt').first()).toHaveText('Account type');
       await expect(page.getByRole('link', { name: 'Change Account type' })).toHaveText('Change Account type');
       await expect(page.getByRole('link', { name: /^Change/ })).toHaveCount(16);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await sidewaysScroll(page);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);
       await page.screenshot({ path: testInfo.outputPath(`check-answers-${viewport.width}.png`), fullPage: true });

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { sidewaysScroll } from './helpers';
 
 test.describe('application confirmation', () => {
   test.use({ timezoneId: 'Australia/Melbourne' });
@@ -152,7 +153,7 @@ test.describe('application confirmation', () => {
       await stored(page, SENT);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Application submitted successfully');
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await sidewaysScroll(page);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: testInfo.outputPath(`confirmation-sent-${width}.png`), fullPage: true });
     });

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { watchErrors } from './helpers';
+import { sidewaysScroll, watchErrors } from './helpers';
 
 const MAIL_DIR = process.env['E2E_MAIL_DIR'] ?? resolve(process.cwd(), '../.data/mail');
 
@@ -169,7 +169,7 @@ test.describe('the applicant journey', () => {
       await expect(note).toContainText("We'll check this with you.");
       // The server's 201 carried core's warning: the same words the wizard showed at step 3.
       await expect(note.getByRole('listitem')).toHaveText([warned]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await sidewaysScroll(page);
       expect(overflow).toBeLessThanOrEqual(0);
       await note.scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`warning-confirmation-${width}.png`) });

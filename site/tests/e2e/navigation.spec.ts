@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { sidewaysScroll } from './helpers';
 
 /** Spec section 2, "Navigation menu groups": label → [item label, href][] (desktop lists). */
 const GROUPS: Record<string, readonly (readonly [string, string])[]> = {
@@ -215,7 +216,7 @@ test.describe('mobile navigation at 375 px', () => {
   test('no page scrolls sideways', async ({ page }) => {
     for (const path of ['/', '/bonds', '/savings', '/rates', '/loans/home']) {
       await page.goto(path);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await sidewaysScroll(page);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
   });
