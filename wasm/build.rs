@@ -27,8 +27,8 @@ use banksia_core::products::Catalog;
 use banksia_core::staff_wire::{
     ActionRequest, ApplicationStatusView, AuditPage, AuditVerification, CaseView, ClaimRequest,
     InviteCreated, InviteRequest, NoteRequest, QueuePage, RegisterStart, Revealed, RolesRequest,
-    SignInStart, StaffDirectory, StaffErrorBody, StaffMe, StaffMember, StatusLinkRequest,
-    StatusLinkSent,
+    RolesSaved, SignInStart, StaffDirectory, StaffErrorBody, StaffMe, StaffMember,
+    StatusLinkRequest, StatusLinkSent,
 };
 use banksia_core::term_deposit::{InterestFrequency, InterestOption};
 use banksia_core::wire::{ApplicationCreated, ErrorBody};
@@ -139,6 +139,7 @@ fn main() {
     declarations.visit::<InviteRequest>();
     declarations.visit::<InviteCreated>();
     declarations.visit::<RolesRequest>();
+    declarations.visit::<RolesSaved>();
     declarations.visit::<AuditPage>();
     declarations.visit::<AuditVerification>();
     declarations.visit::<RegisterStart>();

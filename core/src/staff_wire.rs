@@ -280,6 +280,55 @@ pub struct StaffDirectory {
     pub members: Vec<StaffMember>,
     /// Every role, with what it may do.
     pub roles: Vec<RoleOption>,
+    /// Invitations not yet used and role changes not yet confirmed, oldest first.
+    pub pending: Vec<PendingChange>,
+}
+
+/// What a pending change is ([`crate::review::separation`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum PendingKind {
+    /// An invitation of a newcomer.
+    Invitation,
+    /// A passkey recovery: a new passkey on an existing account.
+    Recovery,
+    /// A role change that adds approver or administrator.
+    RoleChange,
+}
+
+/// An invitation not yet used, or a role change waiting for a second administrator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct PendingChange {
+    /// What it is.
+    pub kind: PendingKind,
+    /// Its id among its kind (`/api/staff/invitations/{id}/…` for an invitation or a recovery,
+    /// `/api/staff/grants/{id}/…` for a role change).
+    pub id: i64,
+    /// For whom.
+    pub email: String,
+    /// The roles it confers (a role change: the whole set once confirmed).
+    pub roles: Vec<Role>,
+    /// Who proposed it; none for the command line.
+    pub proposed_by: Option<String>,
+    /// Until when it can be confirmed or used (RFC 3339).
+    pub expires_at: String,
+    /// True while it waits for a second administrator's confirmation.
+    pub awaiting_confirmation: bool,
+    /// True when the person viewing may confirm it (a second administrator).
+    pub can_confirm: bool,
+}
+
+/// `POST /api/staff/staff/{id}/roles`: the member after the change, or unchanged while the
+/// change waits for a second administrator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct RolesSaved {
+    /// The member as they are now.
+    pub member: StaffMember,
+    /// True when the change is recorded but waits for a second administrator.
+    pub awaiting_confirmation: bool,
 }
 
 /// `POST /api/staff/staff/invites` (administrators).
@@ -301,6 +350,9 @@ pub struct InviteCreated {
     pub link: String,
     /// Until when (RFC 3339).
     pub expires_at: String,
+    /// True when the link works only once a second administrator confirms it (it confers
+    /// approver or administrator, or it is a passkey recovery).
+    pub awaiting_confirmation: bool,
 }
 
 /// `POST /api/staff/staff/{id}/roles` (administrators).

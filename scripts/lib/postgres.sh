@@ -19,9 +19,11 @@ make_reachable() {
 # start_cluster DIR PORT: create the cluster on first use, start it, and set up database "banksia" as
 # production would: an administrator (the superuser) creates the roles, the schema owner
 # banksia_owner (no superuser) applies the migrations with `banksia-server migrate`, and the server
-# runs as banksia_app, a login role granted banksia_api (insert applications, read back what a
-# replay returns) and banksia_staff (the staff side: review, audit, status links). Sets PG_CLUSTER_DIR, DATABASE_URL (banksia_app, for the server) and
-# ADMIN_DATABASE_URL (the superuser, for tests that inspect rows).
+# connects twice: its public API as banksia_app, granted banksia_api only (insert applications, read
+# back what a replay returns), and its staff side as banksia_staff_app, granted banksia_staff only
+# (review, audit, status links). Sets PG_CLUSTER_DIR, DATABASE_URL (banksia_app),
+# STAFF_DATABASE_URL (banksia_staff_app) and ADMIN_DATABASE_URL (the superuser, for tests that
+# inspect rows).
 start_cluster() {
   local dir="$1" port="$2"
   mkdir -p "$dir"
@@ -46,7 +48,9 @@ SELECT 'CREATE ROLE banksia_api NOLOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_role
 SELECT 'CREATE ROLE banksia_owner LOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_owner')\gexec
 SELECT 'CREATE ROLE banksia_staff NOLOGIN' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_staff')\gexec
 SELECT 'CREATE ROLE banksia_app LOGIN IN ROLE banksia_api' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_app')\gexec
-GRANT banksia_staff TO banksia_app;
+SELECT 'CREATE ROLE banksia_staff_app LOGIN IN ROLE banksia_staff' WHERE NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'banksia_staff_app')\gexec
+-- A cluster made when the one login role held both: the public side's role holds the API's only.
+REVOKE banksia_staff FROM banksia_app;
 SELECT 'CREATE DATABASE banksia OWNER banksia_owner' WHERE NOT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'banksia')\gexec
 ALTER DATABASE banksia OWNER TO banksia_owner;
 SQL
@@ -61,6 +65,7 @@ SQL
     || { cat "$dir/migrate.log" >&2; return 1; }
   export ADMIN_DATABASE_URL="postgres://postgres@127.0.0.1:$port/banksia"
   export DATABASE_URL="postgres://banksia_app@127.0.0.1:$port/banksia"
+  export STAFF_DATABASE_URL="postgres://banksia_staff_app@127.0.0.1:$port/banksia"
 }
 
 stop_cluster() {

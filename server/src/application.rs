@@ -6,7 +6,7 @@ use banksia_core::application::{
     AccountApplication, ApplicationInput, FieldMessages, Today, validate_application,
 };
 use chrono::{DateTime, Utc};
-use sha2::{Digest, Sha256};
+use sha2::Sha256;
 
 use crate::error::ApiError;
 
@@ -45,26 +45,51 @@ pub fn new_reference() -> Result<String, String> {
     Ok(banksia_core::reference::reference_from_random(random))
 }
 
-/// SHA-256 of the body with insignificant differences (whitespace, key order) removed, to tell
-/// a retry of the same application from a different one under the same idempotency key.
-pub fn fingerprint(body: &[u8]) -> [u8; 32] {
+/// The label of the idempotency fingerprint's key, derived from `ID_ENCRYPTION_KEYS`
+/// ([`crate::staff::crypto::IdKeys::derive_secrets`]).
+pub const FINGERPRINT_KEY_LABEL: &str = "banksia idempotency fingerprint";
+
+/// HMAC-SHA-256 under `key` of the body with insignificant differences (whitespace, key order)
+/// removed, to tell a retry of the same application from a different one under the same
+/// idempotency key. Keyed, so a database dump gives nothing to test guesses of the body (an ID
+/// number among them) against.
+pub fn fingerprint(key: &[u8], body: &[u8]) -> [u8; 32] {
+    use hmac::{KeyInit, Mac};
     let canonical = serde_json::from_slice::<serde_json::Value>(body)
         .map(|v| v.to_string().into_bytes())
         .unwrap_or_else(|_| body.to_vec());
-    Sha256::digest(&canonical).into()
+    let mut mac =
+        hmac::Hmac::<Sha256>::new_from_slice(key).expect("HMAC takes a key of any length");
+    mac.update(&canonical);
+    mac.finalize().into_bytes().into()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sha2::Digest;
 
     #[test]
     fn fingerprint_ignores_layout_and_key_order() {
+        let key = b"a server secret";
         assert_eq!(
-            fingerprint(br#"{"a": 1, "b": "x"}"#),
-            fingerprint(br#"{"b":"x","a":1}"#)
+            fingerprint(key, br#"{"a": 1, "b": "x"}"#),
+            fingerprint(key, br#"{"b":"x","a":1}"#)
         );
-        assert_ne!(fingerprint(br#"{"a": 1}"#), fingerprint(br#"{"a": 2}"#));
+        assert_ne!(
+            fingerprint(key, br#"{"a": 1}"#),
+            fingerprint(key, br#"{"a": 2}"#)
+        );
+    }
+
+    #[test]
+    fn fingerprint_is_keyed() {
+        let body = br#"{"identification_number": "12345678"}"#;
+        // Without the key, the plain digest of the body (what a dump could be tested against)
+        // is not what is stored.
+        let unkeyed: [u8; 32] = Sha256::digest(br#"{"identification_number":"12345678"}"#).into();
+        assert_ne!(fingerprint(b"k1", body), unkeyed);
+        assert_ne!(fingerprint(b"k1", body), fingerprint(b"k2", body));
     }
 
     #[test]

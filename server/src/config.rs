@@ -53,6 +53,10 @@ use crate::rate_limit::IpNet;
 #[derive(Debug, Clone)]
 pub struct Config {
     pub database_url: String,
+    /// `STAFF_DATABASE_URL`: the staff side's own login role (granted `banksia_staff` only), so
+    /// the public API's connections can't read applications back or change a status. Unset, the
+    /// staff side shares `DATABASE_URL` (tests, and a single-role development database).
+    pub staff_database_url: Option<String>,
     pub bind: IpAddr,
     pub port: u16,
     pub pool_size: usize,
@@ -89,6 +93,13 @@ pub const DEFAULT_POOL_SIZE: usize = 16;
 pub const DEFAULT_RATE_LIMIT_PER_MINUTE: u32 = 10;
 
 impl Config {
+    /// Where the staff side connects: `STAFF_DATABASE_URL`, else `DATABASE_URL`.
+    pub fn staff_database_url(&self) -> &str {
+        self.staff_database_url
+            .as_deref()
+            .unwrap_or(&self.database_url)
+    }
+
     /// Reads the process environment.
     pub fn from_env() -> Result<Self, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
@@ -119,8 +130,10 @@ impl Config {
                 .collect::<Result<_, _>>()?,
         };
         let port = parse(&var, "PORT", 8080)?;
+        // The staff side's pool: the same size as the public one.
         Ok(Self {
             staff: crate::staff::StaffConfig::from_vars(&var, port)?,
+            staff_database_url: var("STAFF_DATABASE_URL"),
             database_url,
             bind: parse(&var, "BIND", IpAddr::V4(Ipv4Addr::LOCALHOST))?,
             port: parse(&var, "PORT", 8080)?,

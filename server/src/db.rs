@@ -57,11 +57,21 @@ impl IdentificationAtRest {
     }
 }
 
-/// A client's retry token and the fingerprint of the body it was first sent with.
+/// A client's retry token and the keyed fingerprint of the body it was first sent with.
 #[derive(Debug, Clone)]
 pub struct Idempotency {
     pub key: String,
+    /// Under the current key: the one stored.
     pub fingerprint: [u8; 32],
+    /// Under the keys still listed after a rotation: a stored one matching any is a retry.
+    pub earlier_fingerprints: Vec<[u8; 32]>,
+}
+
+impl Idempotency {
+    /// True when `stored` is this body's fingerprint under any configured key.
+    pub fn matches(&self, stored: &[u8]) -> bool {
+        stored == self.fingerprint || self.earlier_fingerprints.iter().any(|f| f == stored)
+    }
 }
 
 /// What the client is told about a stored application.
@@ -517,7 +527,7 @@ async fn insert_on(
     let find = conn.prepare_cached(FIND_BY_KEY).await?;
     let row = conn.query_one(&find, &[&idempotency.key]).await?;
     let stored: &[u8] = row.try_get(4)?;
-    if stored == idempotency.fingerprint {
+    if idempotency.matches(stored) {
         Ok(InsertOutcome::Replayed(submission(&row)?))
     } else {
         Ok(InsertOutcome::KeyReused)

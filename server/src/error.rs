@@ -185,6 +185,9 @@ pub async fn handle_rejection(rejection: warp::Rejection) -> Result<Response, In
         ApiError::MethodNotAllowed
     } else if rejection.find::<warp::reject::PayloadTooLarge>().is_some() {
         ApiError::PayloadTooLarge
+    } else if rejection.find::<warp::reject::LengthRequired>().is_some() {
+        // A route that wants a length got chunks: a clear 400, never a 500.
+        ApiError::MalformedRequest
     } else if rejection
         .find::<warp::reject::UnsupportedMediaType>()
         .is_some()

@@ -82,9 +82,16 @@ where
 
     let input = application::parse(&bytes)?;
     let (row, warnings) = application::validate(&input, application::today())?;
-    let idempotency = idempotency_key.map(|key| Idempotency {
-        key,
-        fingerprint: application::fingerprint(&bytes),
+    let idempotency = idempotency_key.map(|key| {
+        let mut keyed = state
+            .fingerprint_keys
+            .iter()
+            .map(|secret| application::fingerprint(secret, &bytes));
+        Idempotency {
+            key,
+            fingerprint: keyed.next().expect("one key at least"),
+            earlier_fingerprints: keyed.collect(),
+        }
     });
 
     // A reference collision is very unlikely (50 random bits): retry with a new one rather than fail.
@@ -145,7 +152,7 @@ fn idempotency_key(value: Option<&HeaderValue>) -> Result<Option<String>, ApiErr
 /// the limit is enforced on what actually arrives. An oversized body is still read (and
 /// discarded) up to `DRAIN_LIMIT`, so the client is reading when the 413 arrives rather than
 /// being reset mid-upload; past that the connection is simply dropped.
-async fn read_limited<S, B>(body: S, limit: usize) -> Result<Vec<u8>, ApiError>
+pub(crate) async fn read_limited<S, B>(body: S, limit: usize) -> Result<Vec<u8>, ApiError>
 where
     S: Stream<Item = Result<B, warp::Error>> + Send,
     B: Buf,

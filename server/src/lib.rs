@@ -49,6 +49,9 @@ pub struct AppState {
     pub mail_worker_grace: Duration,
     /// The staff side: passkeys, sessions, the review API, the applicant's status page.
     pub staff: Arc<staff::StaffState>,
+    /// The idempotency fingerprint's HMAC keys, the current first (derived from
+    /// `ID_ENCRYPTION_KEYS`, so they rotate with it).
+    pub fingerprint_keys: Vec<Vec<u8>>,
 }
 
 /// The server, bound and migrated, not yet serving.
@@ -117,8 +120,9 @@ pub async fn run_staff_command(
     }
     Some(
         async {
-            let pool = db::create_pool(&config.database_url, 2).map_err(StartError)?;
+            let pool = db::create_pool(config.staff_database_url(), 2).map_err(StartError)?;
             let state = staff::StaffState::new(pool.clone(), config.staff.clone(), None)
+                .await
                 .map_err(StartError)?;
             let outcome =
                 staff::cli::run(&state, args)
@@ -174,7 +178,14 @@ impl Server {
                 "ID_ENCRYPTION_KEYS is not set: identification numbers are encrypted with the public development key"
             );
         }
-        match staff::retention::encrypt_stored_identification(&pool, &config.staff.id_keys).await {
+        // The staff side's own connections (`STAFF_DATABASE_URL`), or the public ones'.
+        let staff_pool = match &config.staff_database_url {
+            Some(url) => db::create_pool(url, config.pool_size).map_err(StartError)?,
+            None => pool.clone(),
+        };
+        match staff::retention::encrypt_stored_identification(&staff_pool, &config.staff.id_keys)
+            .await
+        {
             Ok(0) => {}
             Ok(rows) => tracing::info!(rows, "identification numbers encrypted at rest"),
             Err(err) => {
@@ -197,8 +208,10 @@ impl Server {
             .as_ref()
             .map(|_| Arc::new(tokio::sync::Notify::new()));
         let staff = Arc::new(
-            staff::StaffState::new(pool.clone(), staff_config, staff_mail_wake)
-                .map_err(StartError)?,
+            staff::StaffState::new(staff_pool, staff_config, staff_mail_wake)
+                .await
+                .map_err(StartError)?
+                .with_trusted_proxies(config.trusted_proxies.clone()),
         );
         let state = Arc::new(AppState {
             pool,
@@ -213,6 +226,10 @@ impl Server {
                 .map(|_| Arc::new(outbox::Heartbeat::default())),
             mail_worker_grace: config.mail.poll_interval
                 + outbox::lease_for(config.mail.send_timeout),
+            fingerprint_keys: config
+                .staff
+                .id_keys
+                .derive_secrets(application::FINGERPRINT_KEY_LABEL),
             staff,
         });
         Ok(Self {
@@ -308,7 +325,7 @@ impl Server {
         let applicant_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
             (Some(mailer), Some(wake)) => {
                 Some(tokio::spawn(outbox::run::<staff::emails::ApplicantEmails>(
-                    self.state.pool.clone(),
+                    self.state.staff.pool.clone(),
                     mailer.clone(),
                     outbox::RetryPolicy::from_config(&self.config.mail),
                     self.config.mail.poll_interval,
@@ -387,5 +404,6 @@ impl Server {
             let _ = tokio::time::timeout(drain, worker).await;
         }
         self.state.pool.close();
+        self.state.staff.pool.close();
     }
 }

@@ -33,6 +33,8 @@ pub struct Metrics {
     pub cleanup_deleted: IntCounter,
     pub cleanup_lag_seconds: Gauge,
     pub cleanup_behind: IntGauge,
+    pub staff_reveals: IntCounterVec,
+    pub audit_head: IntGaugeVec,
 }
 
 fn register<T: prometheus::core::Collector + Clone + 'static>(registry: &Registry, metric: T) -> T {
@@ -176,6 +178,28 @@ pub static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
             )
             .unwrap(),
         ),
+        staff_reveals: register(
+            r,
+            IntCounterVec::new(
+                Opts::new(
+                    "staff_id_reveals_total",
+                    "Identification number reveals asked by staff (outcome: revealed, throttled).",
+                ),
+                &["outcome"],
+            )
+            .unwrap(),
+        ),
+        audit_head: register(
+            r,
+            IntGaugeVec::new(
+                Opts::new(
+                    "staff_audit_head_rows",
+                    "The audit chain's row count, labelled with its last row's hash: a head recorded here and given to `banksia-server audit verify --head` catches rows cut off the chain's end.",
+                ),
+                &["head"],
+            )
+            .unwrap(),
+        ),
         registry,
     }
 });
@@ -249,6 +273,14 @@ pub async fn render(state: &AppState) -> String {
             .await
             .map_err(|e| e.to_string())?;
         METRICS.rate_limit_rows.set(row.get(0));
+        let staff = state.staff.pool.get().await.map_err(|e| e.to_string())?;
+        if let Some((rows, head)) = crate::staff::audit::head(&staff)
+            .await
+            .map_err(|e| e.to_string())?
+        {
+            METRICS.audit_head.reset();
+            METRICS.audit_head.with_label_values(&[&head]).set(rows);
+        }
         Ok::<_, String>(())
     };
     match tokio::time::timeout(Duration::from_secs(2), read).await {

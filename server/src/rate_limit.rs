@@ -199,6 +199,12 @@ impl RateLimiter {
             .await
     }
 
+    /// Takes one token from the bucket named `key` (a bucket that is not a client address's,
+    /// e.g. one staff member's reveals).
+    pub async fn check_named(&self, pool: &Pool, key: &str) -> Result<(), Duration> {
+        self.check_key(pool, key).await
+    }
+
     async fn check_key(&self, pool: &Pool, key: &str) -> Result<(), Duration> {
         if !self.is_enabled() {
             return Ok(());

@@ -102,6 +102,7 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
     let key = Idempotency {
         key: "k-1".into(),
         fingerprint: [7; 32],
+        earlier_fingerprints: vec![],
     };
     let created = db::insert_application_and_email(
         &pool,
@@ -146,7 +147,17 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
 #[tokio::test]
 async fn a_server_running_as_the_api_role_starts_once_migrations_are_applied() {
     let app = spawn_app().await;
-    let config = test_config(app.api_login("api_server").await);
+    let mut config = test_config(app.api_login("api_server").await);
+    // Its staff side connects as a role of its own (granted banksia_staff only).
+    let staff = format!("staff_server_{}", app.database);
+    app.db
+        .batch_execute(&format!("CREATE ROLE {staff} LOGIN IN ROLE banksia_staff"))
+        .await
+        .unwrap();
+    config.staff_database_url = Some(format!(
+        "postgres://{staff}@127.0.0.1:{}/{}",
+        app.pg_port, app.database
+    ));
     let server = banksia_server::Server::build(config, std::time::Duration::from_secs(5)).await;
     assert!(server.is_ok(), "{:?}", server.err());
 }

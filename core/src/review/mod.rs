@@ -31,6 +31,12 @@
 //! first approval is recorded and the application stays `under_review` until a *different*
 //! approver confirms it ([`Action::ConfirmApproval`]). Nobody confirms their own approval.
 //!
+//! ## Separation of duties on the staff
+//!
+//! Who may invite whom, change whose roles, confirm a grant and deactivate an account is
+//! [`separation`]: nobody changes their own roles, and a grant of approver or administrator waits
+//! for a second administrator.
+//!
 //! ```
 //! use banksia_core::application::AccountType;
 //! use banksia_core::review::{decide, Action, Case, Outcome, Role, Roles, Staff, Status};
@@ -49,6 +55,7 @@
 //! ```
 
 pub mod business_days;
+pub mod separation;
 
 use serde::{Deserialize, Serialize};
 

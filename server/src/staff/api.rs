@@ -10,26 +10,30 @@ use banksia_core::application::{
 };
 use banksia_core::review::business_days::{business_days_after, is_overdue};
 use banksia_core::review::{
-    Action, ActionKind, Case, DeclineReason, Permission, Refusal, Role, Status, allowed_actions,
+    Action, ActionKind, Case, DeclineReason, Permission, Refusal, Status, allowed_actions,
     check_message, decide, mask_identification,
 };
 use banksia_core::staff_wire::{
     ActionOffer, ActionRequest, AuditEntry, AuditPage, AuditVerification, CaseView, ClaimRequest,
-    CurrentState, InviteCreated, InviteRequest, NoteRequest, NoteView, QueuePage, QueueRow,
-    ReasonOption, Revealed, RoleOption, RolesRequest, StaffDirectory, StaffMember, TimelineEntry,
+    CurrentState, NoteRequest, NoteView, QueuePage, QueueRow, ReasonOption, Revealed,
+    TimelineEntry,
 };
 use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
 use serde::Deserialize;
 use serde_json::json;
 use tokio_postgres::Row;
 
-use super::auth::{Signed, create_invite, role_codes, roles_from};
+use super::auth::Signed;
 use super::crypto::Sealed;
 use super::http::StaffError;
 use super::{StaffState, audit};
 
 /// The queue's statement (also EXPLAINed by `benches/load/staff.sh`).
 const QUEUE_SQL: &str = include_str!("queue.sql");
+
+/// A case opened again by the same person within this many minutes is the same view (a reload,
+/// a return from the queue): one "Viewed" row, not one per reload.
+const VIEW_MINUTES: i32 = 15;
 
 /// Rows per queue page.
 pub const PAGE_SIZE: i64 = 25;
@@ -120,8 +124,9 @@ pub async fn queue(
             (Some(at), id)
         }
     };
-    let conn = state.pool.get().await?;
-    let rows = conn
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let rows = tx
         .query(
             QUEUE_SQL,
             &[
@@ -135,6 +140,25 @@ pub async fn queue(
             ],
         )
         .await?;
+    // Who listed or searched the queue, and for what: "did this person apply?" is itself a
+    // view of personal data. The term is kept keyed (an HMAC under a server secret), never as
+    // typed, so the log is no more readable than the data it finds; an auditor with the server
+    // can key a term and look for it.
+    audit::append(
+        &tx,
+        Some(signed.id),
+        "application.queue_listed",
+        None,
+        &json!({
+            "status": query.status.as_deref().map(str::trim).unwrap_or("open"),
+            "account_type": account_type,
+            "search": search.as_deref().map(|term| state.search_term_key(term)),
+            "page": after_at.is_some(),
+            "rows": rows.len().min(PAGE_SIZE as usize),
+        }),
+    )
+    .await?;
+    tx.commit().await?;
     let today = today();
     let more = rows.len() as i64 > PAGE_SIZE;
     let rows: Vec<&Row> = rows.iter().take(PAGE_SIZE as usize).collect();
@@ -194,21 +218,25 @@ struct Stored {
     version: i32,
     first_approval_by: Option<i64>,
     assigned_to: Option<i64>,
+    erased: bool,
 }
 
 const STORED: &str = "a.id, a.reference, a.created_at, a.application_type, a.status, a.version, \
-                      a.first_approval_by, a.assigned_to";
+                      a.first_approval_by, a.assigned_to, \
+                      a.personal_data_erased_at IS NOT NULL AS erased";
 
 fn stored(r: &Row) -> Stored {
     Stored {
-        id: r.get(0),
-        reference: r.get(1),
-        created_at: r.get(2),
-        account_type: AccountType::parse(r.get(3)).unwrap_or(AccountType::Checking),
-        status: Status::parse(r.get(4)).unwrap_or(Status::UnderReview),
-        version: r.get(5),
-        first_approval_by: r.get(6),
-        assigned_to: r.get(7),
+        id: r.get("id"),
+        reference: r.get("reference"),
+        created_at: r.get("created_at"),
+        account_type: AccountType::parse(r.get("application_type"))
+            .unwrap_or(AccountType::Checking),
+        status: Status::parse(r.get("status")).unwrap_or(Status::UnderReview),
+        version: r.get("version"),
+        first_approval_by: r.get("first_approval_by"),
+        assigned_to: r.get("assigned_to"),
+        erased: r.get("erased"),
     }
 }
 
@@ -257,10 +285,9 @@ pub async fn case_view(
                         a.address_line1, a.address_line2, a.city, a.state, a.postal_code,
                         a.employment_status, a.annual_income, a.employer_name,
                         a.identification_type, a.identification_number,
-                        a.identification_ciphertext IS NOT NULL,
+                        a.identification_ciphertext IS NOT NULL AS id_sealed,
                         a.initial_deposit_amount, a.terms_accepted, a.marketing_consent,
-                        a.information_request, a.decline_reason, s.display_name,
-                        a.personal_data_erased_at IS NOT NULL
+                        a.information_request, a.decline_reason, s.display_name AS assignee
                  FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to
                  WHERE a.reference = $1"
             ),
@@ -269,9 +296,9 @@ pub async fn case_view(
         .await?
         .ok_or(StaffError::NotFound)?;
     let app = stored(&row);
-    let erased: bool = row.get(30);
-    let id_plain: Option<String> = row.get(22);
-    let id_sealed: bool = row.get(23);
+    let erased = app.erased;
+    let id_plain: Option<String> = row.get("identification_number");
+    let id_sealed: bool = row.get("id_sealed");
     let masked = match (id_plain, id_sealed) {
         (Some(plain), _) => Some(mask_identification(&plain)),
         // The mask is computed when the value is revealed; before that, the last three are
@@ -279,31 +306,31 @@ pub async fn case_view(
         (None, true) => row_masked(&tx, app.id).await?,
         (None, false) => None,
     };
-    let dob: Option<NaiveDate> = row.get(12);
-    let money = |i: usize| -> Option<banksia_core::money::AmountInput> {
-        row.get::<_, Option<rust_decimal::Decimal>>(i)
+    let dob: Option<NaiveDate> = row.get("date_of_birth");
+    let money = |column: &str| -> Option<banksia_core::money::AmountInput> {
+        row.get::<_, Option<rust_decimal::Decimal>>(column)
             .map(Into::into)
     };
     let input = ApplicationInput {
         application_type: Some(app.account_type.as_str().to_owned()),
-        first_name: row.get(8),
-        last_name: row.get(9),
-        email: row.get(10),
-        phone: row.get(11),
+        first_name: row.get("first_name"),
+        last_name: row.get("last_name"),
+        email: row.get("email"),
+        phone: row.get("phone"),
         date_of_birth: dob.map(|d| d.format("%Y-%m-%d").to_string()),
-        address_line1: row.get(13),
-        address_line2: row.get(14),
-        city: row.get(15),
-        state: row.get(16),
-        postal_code: row.get(17),
-        employment_status: row.get(18),
-        annual_income: money(19),
-        employer_name: row.get(20),
-        identification_type: row.get(21),
+        address_line1: row.get("address_line1"),
+        address_line2: row.get("address_line2"),
+        city: row.get("city"),
+        state: row.get("state"),
+        postal_code: row.get("postal_code"),
+        employment_status: row.get("employment_status"),
+        annual_income: money("annual_income"),
+        employer_name: row.get("employer_name"),
+        identification_type: row.get("identification_type"),
         identification_number: masked,
-        initial_deposit_amount: money(24),
-        terms_accepted: row.get(25),
-        marketing_consent: row.get(26),
+        initial_deposit_amount: money("initial_deposit_amount"),
+        terms_accepted: row.get("terms_accepted"),
+        marketing_consent: row.get("marketing_consent"),
         user_id: None,
     };
     let warnings = if erased {
@@ -370,14 +397,25 @@ pub async fn case_view(
     }
     // The view's audit row goes last: appends queue on the chain's lock, held from here to the
     // commit, so every other read of the case view stays outside it (benches/README.md).
-    audit::append(
-        &tx,
-        Some(signed.id),
-        "application.viewed",
-        Some(&app.reference),
-        &json!({}),
-    )
-    .await?;
+    let viewed_lately = tx
+        .query_opt(
+            "SELECT 1 FROM staff_audit
+             WHERE application_reference = $1 AND staff_id = $2 AND action = 'application.viewed'
+               AND at > now() - make_interval(mins => $3)",
+            &[&app.reference, &signed.id, &VIEW_MINUTES],
+        )
+        .await?
+        .is_some();
+    if !viewed_lately {
+        audit::append(
+            &tx,
+            Some(signed.id),
+            "application.viewed",
+            Some(&app.reference),
+            &json!({}),
+        )
+        .await?;
+    }
     timeline.push(TimelineEntry {
         at: rfc3339(Utc::now()),
         what: describe("application.viewed", &json!({})),
@@ -387,7 +425,7 @@ pub async fn case_view(
     tx.commit().await?;
     let staff = signed.as_staff();
     let status = app.status;
-    let decline: Option<String> = row.get(28);
+    let decline: Option<String> = row.get("decline_reason");
     let today = today();
     Ok(CaseView {
         reference: app.reference.clone(),
@@ -398,7 +436,7 @@ pub async fn case_view(
         status_label: status.label().to_owned(),
         age_business_days: business_days_after(bank_day(app.created_at), today),
         overdue: !status.is_final() && is_overdue(bank_day(app.created_at), today),
-        assigned_to: row.get(29),
+        assigned_to: row.get("assignee"),
         assigned_to_me: app.assigned_to == Some(signed.id),
         answers: if erased {
             Vec::new()
@@ -406,7 +444,7 @@ pub async fn case_view(
             answer_summary(&input)
         },
         warnings,
-        information_request: row.get(27),
+        information_request: row.get("information_request"),
         decline_reason: decline
             .as_deref()
             .and_then(DeclineReason::parse)
@@ -494,7 +532,8 @@ fn describe(action: &str, detail: &serde_json::Value) -> String {
 }
 
 /// POST /api/staff/applications/{reference}/reveal: the identification number in full;
-/// audited.
+/// audited, and throttled per staff member (`REVEALS_PER_MINUTE`), so a signed-in account
+/// can't harvest numbers in bulk.
 pub async fn reveal(
     state: &StaffState,
     signed: &Signed,
@@ -502,6 +541,21 @@ pub async fn reveal(
 ) -> Result<Revealed, StaffError> {
     signed.require(Permission::RevealIdentification)?;
     let reference = check_reference(reference)?;
+    if state
+        .reveal_limiter
+        .check_named(&state.pool, &format!("id-reveal:staff:{}", signed.id))
+        .await
+        .is_err()
+    {
+        crate::metrics::METRICS
+            .staff_reveals
+            .with_label_values(&["throttled"])
+            .inc();
+        return Err(StaffError::Conflict(
+            "You have revealed many identification numbers in the last minute. Wait a minute and try again.".into(),
+            None,
+        ));
+    }
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let row = tx
@@ -538,6 +592,10 @@ pub async fn reveal(
     )
     .await?;
     tx.commit().await?;
+    crate::metrics::METRICS
+        .staff_reveals
+        .with_label_values(&["revealed"])
+        .inc();
     Ok(Revealed {
         identification_number: number,
     })
@@ -555,7 +613,17 @@ async fn lock_application(
     .await?
     .map(|r| stored(&r))
     .ok_or(StaffError::NotFound)
+    .and_then(|app| {
+        if app.erased {
+            Err(StaffError::Conflict(ERASED.into(), None))
+        } else {
+            Ok(app)
+        }
+    })
 }
+
+/// The refusal of any change to an application whose personal data was erased.
+const ERASED: &str = "This application's personal data was erased under the retention policy: nothing more can be added to it or changed.";
 
 fn stale(app: &Stored, signed: &Signed) -> StaffError {
     StaffError::Conflict(
@@ -759,155 +827,6 @@ pub async fn act(
         state.wake_mail();
     }
     Ok(app.current(signed))
-}
-
-/// GET /api/staff/staff (administrators)
-pub async fn list_staff(state: &StaffState, signed: &Signed) -> Result<StaffDirectory, StaffError> {
-    signed.require(Permission::ManageStaff)?;
-    let conn = state.pool.get().await?;
-    let members = conn
-        .query(
-            "SELECT id, email, display_name, roles, active FROM staff ORDER BY id",
-            &[],
-        )
-        .await?
-        .iter()
-        .map(|r| StaffMember {
-            id: r.get(0),
-            email: r.get(1),
-            display_name: r.get(2),
-            roles: roles_from(&r.get::<_, Vec<String>>(3)).to_vec(),
-            active: r.get(4),
-        })
-        .collect();
-    let roles = Role::ALL
-        .into_iter()
-        .map(|role| RoleOption {
-            code: role,
-            label: role.label().to_owned(),
-            description: role.description().to_owned(),
-        })
-        .collect();
-    Ok(StaffDirectory { members, roles })
-}
-
-/// POST /api/staff/staff/invites (administrators)
-pub async fn invite(
-    state: &StaffState,
-    signed: &Signed,
-    body: &[u8],
-) -> Result<InviteCreated, StaffError> {
-    signed.require(Permission::ManageStaff)?;
-    let request: InviteRequest = parse_body(body)?;
-    let mut conn = state.pool.get().await?;
-    let tx = conn.transaction().await?;
-    let existing: Option<i64> = tx
-        .query_opt(
-            "SELECT id FROM staff WHERE email = lower($1) AND active",
-            &[&request.email.trim()],
-        )
-        .await?
-        .map(|r| r.get(0));
-    let (link, expires) = create_invite(
-        &tx,
-        state,
-        &request.email,
-        &request.roles,
-        existing,
-        Some(signed.id),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(InviteCreated {
-        link,
-        expires_at: rfc3339(expires),
-    })
-}
-
-/// POST /api/staff/staff/{id}/roles (administrators)
-pub async fn set_roles(
-    state: &StaffState,
-    signed: &Signed,
-    staff_id: i64,
-    body: &[u8],
-) -> Result<StaffMember, StaffError> {
-    signed.require(Permission::ManageStaff)?;
-    let request: RolesRequest = parse_body(body)?;
-    if staff_id == signed.id && !request.roles.contains(&Role::Administrator) {
-        return Err(StaffError::Invalid(
-            "You can't remove your own administrator role: ask another administrator.".into(),
-        ));
-    }
-    let codes = role_codes(&request.roles);
-    let mut conn = state.pool.get().await?;
-    let tx = conn.transaction().await?;
-    let row = tx
-        .query_opt(
-            "UPDATE staff SET roles = $2 WHERE id = $1 RETURNING id, email, display_name, roles, active",
-            &[&staff_id, &codes],
-        )
-        .await?
-        .ok_or(StaffError::NotFound)?;
-    audit::append(
-        &tx,
-        Some(signed.id),
-        "staff.roles_changed",
-        None,
-        &json!({ "staff_id": staff_id, "roles": codes }),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(StaffMember {
-        id: row.get(0),
-        email: row.get(1),
-        display_name: row.get(2),
-        roles: roles_from(&row.get::<_, Vec<String>>(3)).to_vec(),
-        active: row.get(4),
-    })
-}
-
-/// POST /api/staff/staff/{id}/deactivate (administrators): ends their sessions at once.
-pub async fn deactivate(
-    state: &StaffState,
-    signed: &Signed,
-    staff_id: i64,
-) -> Result<StaffMember, StaffError> {
-    signed.require(Permission::ManageStaff)?;
-    if staff_id == signed.id {
-        return Err(StaffError::Invalid("You can't deactivate yourself.".into()));
-    }
-    let mut conn = state.pool.get().await?;
-    let tx = conn.transaction().await?;
-    let row = tx
-        .query_opt(
-            "UPDATE staff SET active = false, deactivated_at = coalesce(deactivated_at, now())
-             WHERE id = $1 RETURNING id, email, display_name, roles, active",
-            &[&staff_id],
-        )
-        .await?
-        .ok_or(StaffError::NotFound)?;
-    let ended = tx
-        .execute(
-            "UPDATE staff_sessions SET ended_at = now() WHERE staff_id = $1 AND ended_at IS NULL",
-            &[&staff_id],
-        )
-        .await?;
-    audit::append(
-        &tx,
-        Some(signed.id),
-        "staff.deactivated",
-        None,
-        &json!({ "staff_id": staff_id, "sessions_ended": ended }),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(StaffMember {
-        id: row.get(0),
-        email: row.get(1),
-        display_name: row.get(2),
-        roles: roles_from(&row.get::<_, Vec<String>>(3)).to_vec(),
-        active: row.get(4),
-    })
 }
 
 /// Audit rows per page.

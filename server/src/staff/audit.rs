@@ -9,6 +9,55 @@
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
+/// Appends one row in a transaction of its own: for what has no change to go with (a refused
+/// attempt, whose change was rolled back).
+pub async fn append_alone(
+    pool: &deadpool_postgres::Pool,
+    staff_id: Option<i64>,
+    action: &str,
+    application_reference: Option<&str>,
+    detail: &Value,
+) -> Result<i64, crate::db::DbError> {
+    let mut conn = pool.get().await?;
+    let tx = conn.transaction().await?;
+    let id = append(&tx, staff_id, action, application_reference, detail).await?;
+    tx.commit().await?;
+    Ok(id)
+}
+
+/// The chain's head: its number of rows and its last row's hash (hex), none while it is empty.
+/// Published in `/metrics` and the log, so a head recorded earlier can be checked later
+/// ([`contains_head`]).
+pub async fn head<C: GenericClient>(
+    client: &C,
+) -> Result<Option<(i64, String)>, tokio_postgres::Error> {
+    Ok(client
+        .query_opt(
+            "SELECT (SELECT count(*) FROM staff_audit), encode(hash, 'hex')
+             FROM staff_audit ORDER BY id DESC LIMIT 1",
+            &[],
+        )
+        .await?
+        .map(|r| (r.get(0), r.get(1))))
+}
+
+/// True when a row of the chain has the hash `head` (hex) and at least `rows` rows lead up to
+/// and include it: a chain cut back past a head recorded earlier fails this.
+pub async fn contains_head<C: GenericClient>(
+    client: &C,
+    head: &str,
+    rows: Option<i64>,
+) -> Result<bool, tokio_postgres::Error> {
+    Ok(client
+        .query_opt(
+            "SELECT (SELECT count(*) FROM staff_audit b WHERE b.id <= a.id)
+             FROM staff_audit a WHERE a.hash = decode($1, 'hex')",
+            &[&head.to_ascii_lowercase()],
+        )
+        .await?
+        .is_some_and(|r| rows.is_none_or(|n| r.get::<_, i64>(0) >= n)))
+}
+
 /// The chain's first `prev_hash`.
 pub const GENESIS: [u8; 32] = [0; 32];
 const LOCK: i64 = 0x0062_6b73_6175_6474; // "bksaudt"

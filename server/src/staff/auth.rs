@@ -26,6 +26,12 @@ use super::{StaffState, audit};
 
 /// How long an invitation link works.
 pub const INVITE_VALID_HOURS: i64 = 24;
+/// When an invitation (`i`) can still start or finish a registration: not used, revoked or
+/// expired; its inviter (if any) still active; a recovery's account still active. A pending
+/// confirmation is told apart (start) or refused (finish) by the caller.
+const USABLE_INVITE: &str = "i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
+    AND (i.invited_by IS NULL OR EXISTS (SELECT 1 FROM staff p WHERE p.id = i.invited_by AND p.active))
+    AND (i.staff_id IS NULL OR EXISTS (SELECT 1 FROM staff t WHERE t.id = i.staff_id AND t.active))";
 /// How long a WebAuthn ceremony may take between its two requests.
 const CEREMONY_MINUTES: f64 = 5.0;
 
@@ -177,7 +183,8 @@ pub async fn sign_out(state: &StaffState, headers: &HeaderMap) -> Result<Respons
 }
 
 /// Creates an invitation: the one-time link and its expiry. `staff_id` invites an existing
-/// staff member to add a passkey.
+/// staff member to add a passkey (a recovery); `needs_confirmation` keeps the link from working
+/// until a second administrator confirms it (`administration::confirm`).
 pub async fn create_invite<C: GenericClient>(
     client: &C,
     state: &StaffState,
@@ -185,6 +192,7 @@ pub async fn create_invite<C: GenericClient>(
     roles: &[Role],
     staff_id: Option<i64>,
     invited_by: Option<i64>,
+    needs_confirmation: bool,
 ) -> Result<(String, DateTime<Utc>), StaffError> {
     let email = banksia_core::application::checks::normalise_email(email);
     if !banksia_core::application::checks::is_valid_email(&email) {
@@ -195,8 +203,9 @@ pub async fn create_invite<C: GenericClient>(
     let codes = role_codes(roles);
     let row = client
         .query_one(
-            "INSERT INTO staff_invites (token_hash, email, roles, staff_id, invited_by, expires_at)
-             VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6))
+            "INSERT INTO staff_invites
+                 (token_hash, email, roles, staff_id, invited_by, expires_at, needs_confirmation)
+             VALUES ($1, $2, $3, $4, $5, now() + make_interval(hours => $6), $7)
              RETURNING expires_at",
             &[
                 &hash,
@@ -205,6 +214,7 @@ pub async fn create_invite<C: GenericClient>(
                 &staff_id,
                 &invited_by,
                 &(INVITE_VALID_HOURS as i32),
+                &needs_confirmation,
             ],
         )
         .await?;
@@ -213,7 +223,12 @@ pub async fn create_invite<C: GenericClient>(
         invited_by,
         "staff.invited",
         None,
-        &json!({ "email": email, "roles": codes, "existing_staff": staff_id }),
+        &json!({
+            "email": email,
+            "roles": codes,
+            "existing_staff": staff_id,
+            "needs_confirmation": needs_confirmation,
+        }),
     )
     .await?;
     let link = state
@@ -292,7 +307,7 @@ async fn take_ceremony<C: GenericClient>(
     Ok((row.get(0), row.get(1), row.get(2)))
 }
 
-/// POST /api/staff/passkeys/register/start: an invitation's token in, passkey creation
+/// POST /api/staff/register/start: an invitation's token in, passkey creation
 /// options out.
 pub async fn register_start(
     state: &StaffState,
@@ -311,14 +326,21 @@ pub async fn register_start(
     let conn = state.pool.get().await?;
     let invite = conn
         .query_opt(
-            "SELECT i.email, i.staff_id, s.webauthn_id, s.display_name
-             FROM staff_invites i LEFT JOIN staff s ON s.id = i.staff_id
-             WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > now()
-               AND (i.staff_id IS NULL OR s.active)",
+            &format!(
+                "SELECT i.email, i.staff_id, s.webauthn_id, s.display_name,
+                        i.needs_confirmation AND i.confirmed_at IS NULL
+                 FROM staff_invites i LEFT JOIN staff s ON s.id = i.staff_id
+                 WHERE i.token_hash = $1 AND {USABLE_INVITE}"
+            ),
             &[&invite_hash],
         )
         .await?
         .ok_or(invalid)?;
+    if invite.get::<_, bool>(4) {
+        return Err(StaffError::SignInFailed(
+            "This invitation waits for a second administrator's confirmation. Try again once they have confirmed it.",
+        ));
+    }
     let email: String = invite.get(0);
     let staff_id: Option<i64> = invite.get(1);
     let (webauthn_id, display_name) = match staff_id {
@@ -372,7 +394,7 @@ pub async fn register_start(
     ))
 }
 
-/// POST /api/staff/passkeys/register/finish: the new credential in; the passkey is stored,
+/// POST /api/staff/register/finish: the new credential in; the passkey is stored,
 /// the invitation used up, and a session starts.
 pub async fn register_finish(
     state: &StaffState,
@@ -397,15 +419,19 @@ pub async fn register_finish(
     );
     let invite = tx
         .query_opt(
-            "UPDATE staff_invites SET used_at = now()
-             WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-             RETURNING email, roles, staff_id",
+            &format!(
+                "UPDATE staff_invites i SET used_at = now()
+                 WHERE i.token_hash = $1 AND {USABLE_INVITE}
+                   AND (NOT i.needs_confirmation OR i.confirmed_at IS NOT NULL)
+                 RETURNING i.email, i.roles, i.staff_id"
+            ),
             &[&invite_hash],
         )
         .await?
         .ok_or(invalid)?;
     let email: String = invite.get(0);
     let roles: Vec<String> = invite.get(1);
+    let recovery = invite.get::<_, Option<i64>>(2).is_some();
     let staff_id = match invite.get::<_, Option<i64>>(2) {
         Some(id) => id,
         None => tx
@@ -433,7 +459,11 @@ pub async fn register_finish(
     audit::append(
         &tx,
         Some(staff_id),
-        "staff.passkey_registered",
+        if recovery {
+            "staff.passkey_recovered"
+        } else {
+            "staff.passkey_registered"
+        },
         None,
         &json!({ "email": email }),
     )
@@ -455,17 +485,55 @@ pub async fn register_finish(
     ))
 }
 
-/// The decoy credential ids of emails without passkeys.
-pub type Decoys =
-    webauthn_rs::fake::WebauthnFakeCredentialGenerator<webauthn_rs::fake::FakePasskeyDistribution>;
+/// The decoy credential ids of emails without passkeys: shaped as this bank's real accounts'
+/// are (one credential id of 32 bytes, now and then two), derived from the email under a secret
+/// kept in the database (`server_secrets`), so every instance answers alike and a rotation of
+/// `ID_ENCRYPTION_KEYS` changes nothing an attacker could compare.
+#[derive(Clone)]
+pub struct Decoys {
+    secret: Vec<u8>,
+}
+
+impl std::fmt::Debug for Decoys {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Decoys")
+    }
+}
+
+impl Decoys {
+    /// The name of the secret in `server_secrets`.
+    pub const SECRET_NAME: &'static str = "staff sign-in decoys";
+
+    pub fn new(secret: Vec<u8>) -> Self {
+        Self { secret }
+    }
+
+    fn mac(&self, parts: &[&[u8]]) -> [u8; 32] {
+        use hmac::{KeyInit, Mac};
+        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&self.secret)
+            .expect("HMAC takes a key of any length");
+        for part in parts {
+            mac.update(&(part.len() as u64).to_be_bytes());
+            mac.update(part);
+        }
+        mac.finalize().into_bytes().into()
+    }
+
+    /// The credential ids of `email`'s decoy: the same every time for one email.
+    pub fn credential_ids(&self, email: &str) -> Vec<[u8; 32]> {
+        let seed = self.mac(&[b"count", email.as_bytes()]);
+        // About one account in eight has a second passkey (a phone and a laptop).
+        let count = if seed[0] < 32 { 2u8 } else { 1 };
+        (0..count)
+            .map(|n| self.mac(&[b"credential", email.as_bytes(), &[n]]))
+            .collect()
+    }
+}
 
 /// Request options for an email with no passkey (or no account): what webauthn-rs would send for
 /// an account whose passkeys have the decoy ids (stable per email), with a fresh challenge.
 fn decoy_options(state: &StaffState, email: &str) -> Result<RequestChallengeResponse, StaffError> {
-    let ids = state
-        .sign_in_decoys
-        .generate(email.as_bytes())
-        .map_err(|e| StaffError::Internal(format!("webauthn decoys: {e}")))?;
+    let ids = state.sign_in_decoys.credential_ids(email);
     let mut challenge = [0u8; 32];
     getrandom::fill(&mut challenge).map_err(|e| StaffError::Internal(e.to_string()))?;
     let b64 = |bytes: &[u8]| URL_SAFE_NO_PAD.encode(bytes);

@@ -23,7 +23,7 @@ pub struct Outcome {
 fn usage() -> Outcome {
     Outcome {
         ok: false,
-        output: "usage: banksia-server staff invite --email EMAIL --role ROLE [--role ROLE…] | audit verify | purge".into(),
+        output: "usage: banksia-server staff invite --email EMAIL --role ROLE [--role ROLE…] | audit verify [--head HASH [--rows N]] | purge".into(),
     }
 }
 
@@ -32,7 +32,12 @@ pub async fn run(state: &StaffState, args: &[String]) -> Option<Outcome> {
     let words: Vec<&str> = args.iter().map(String::as_str).collect();
     Some(match words.as_slice() {
         ["staff", "invite", rest @ ..] => invite(state, rest).await,
-        ["audit", "verify"] => verify(state).await,
+        ["audit", "verify"] => verify(state, None, None).await,
+        ["audit", "verify", "--head", head] => verify(state, Some(head), None).await,
+        ["audit", "verify", "--head", head, "--rows", rows] => match rows.parse::<i64>() {
+            Ok(rows) => verify(state, Some(head), Some(rows)).await,
+            Err(_) => usage(),
+        },
         ["purge"] => purge(state).await,
         ["staff", ..] | ["audit", ..] => usage(),
         _ => return None,
@@ -73,14 +78,19 @@ async fn invite(state: &StaffState, args: &[&str]) -> Outcome {
             )
             .await?
             .map(|r| r.get(0));
+        // The command line is the break-glass path: no second administrator, audited as such.
         let created =
-            super::auth::create_invite(&tx, state, &email, &roles, existing, None).await?;
+            super::auth::create_invite(&tx, state, &email, &roles, existing, None, false).await?;
         audit::append(
             &tx,
             None,
             "cli.staff_invite",
             None,
-            &json!({ "email": email.trim().to_lowercase() }),
+            &json!({
+                "email": email.trim().to_lowercase(),
+                "break_glass": true,
+                "recovery_of": existing,
+            }),
         )
         .await?;
         tx.commit().await?;
@@ -102,21 +112,39 @@ async fn invite(state: &StaffState, args: &[&str]) -> Outcome {
     }
 }
 
-async fn verify(state: &StaffState) -> Outcome {
+/// `audit verify`: every link of the chain; with `--head` (a head published earlier in
+/// `/metrics` or the log), also that the chain still reaches it, so rows cut off its end fail.
+async fn verify(state: &StaffState, earlier_head: Option<&str>, rows: Option<i64>) -> Outcome {
     let result = async {
         let conn = state.pool.get().await.map_err(|e| e.to_string())?;
-        audit::verify(&conn).await.map_err(|e| e.to_string())
+        let verification = audit::verify(&conn).await.map_err(|e| e.to_string())?;
+        let reaches = match earlier_head {
+            Some(head) => Some(
+                audit::contains_head(&conn, head, rows)
+                    .await
+                    .map_err(|e| e.to_string())?,
+            ),
+            None => None,
+        };
+        Ok::<_, String>((verification, reaches))
     }
     .await;
     match result {
-        Ok(Verification::Intact { rows, head }) => Outcome {
+        Ok((_, Some(false))) => Outcome {
+            ok: false,
+            output: format!(
+                "audit log does not reach the head given ({}): rows were removed from its end or rewritten",
+                earlier_head.unwrap_or_default()
+            ),
+        },
+        Ok((Verification::Intact { rows, head }, _)) => Outcome {
             ok: true,
             output: format!(
                 "audit log intact: {rows} rows; head hash {}",
                 head.map_or_else(|| "(empty)".to_owned(), hex)
             ),
         },
-        Ok(Verification::Broken { id, reason }) => Outcome {
+        Ok((Verification::Broken { id, reason }, _)) => Outcome {
             ok: false,
             output: format!("audit log broken at row {id}: {reason}"),
         },

@@ -21,6 +21,8 @@ pub struct StaffConfig {
     pub session_absolute: Duration,
     /// `STAFF_SIGN_IN_PER_MINUTE` (10): sign-in and registration attempts per client address.
     pub sign_in_per_minute: u32,
+    /// `STAFF_REVEALS_PER_MINUTE` (10): identification number reveals per staff member.
+    pub reveals_per_minute: u32,
     /// `ID_ENCRYPTION_KEYS`.
     pub id_keys: IdKeys,
     /// True when `ID_ENCRYPTION_KEYS` was not set and `ALLOW_DEVELOPMENT_ID_KEY=1` put the public
@@ -80,6 +82,7 @@ impl StaffConfig {
                 3600 * number("STAFF_SESSION_ABSOLUTE_HOURS", 8)?,
             ),
             sign_in_per_minute: number("STAFF_SIGN_IN_PER_MINUTE", 10)? as u32,
+            reveals_per_minute: number("STAFF_REVEALS_PER_MINUTE", 10)? as u32,
             id_keys,
             id_keys_are_development,
             retention_declined: days("RETENTION_DECLINED_DAYS", 730)?,

@@ -13,6 +13,15 @@ use base64::engine::general_purpose::STANDARD;
 /// The development key's id, used when `ID_ENCRYPTION_KEYS` is not set (with a warning).
 pub const DEV_KEY_ID: &str = "dev";
 
+fn derive(cipher: &Aes256Gcm, label: &str) -> Vec<u8> {
+    use sha2::{Digest, Sha256};
+    let digest = Sha256::digest(label.as_bytes());
+    let sealed = cipher
+        .encrypt(Nonce::from_slice(&digest[..12]), [0u8; 32].as_slice())
+        .expect("AES-GCM encrypts 32 bytes");
+    sealed[..32].to_vec()
+}
+
 /// The configured keys.
 #[derive(Clone)]
 pub struct IdKeys {
@@ -76,13 +85,18 @@ impl IdKeys {
     /// sign-in decoys): the key stream of the current key under a nonce fixed by the label, which
     /// only a holder of the key can compute; never stored, never sent.
     pub fn derive_secret(&self, label: &str) -> Vec<u8> {
-        use sha2::{Digest, Sha256};
-        let digest = Sha256::digest(label.as_bytes());
-        let cipher = &self.keys[&self.current];
-        let sealed = cipher
-            .encrypt(Nonce::from_slice(&digest[..12]), [0u8; 32].as_slice())
-            .expect("AES-GCM encrypts 32 bytes");
-        sealed[..32].to_vec()
+        derive(&self.keys[&self.current], label)
+    }
+
+    /// The secret for `label` under every configured key, the current key's first: a value keyed
+    /// before a rotation (an idempotency fingerprint) still matches while its key is listed.
+    pub fn derive_secrets(&self, label: &str) -> Vec<Vec<u8>> {
+        let mut ids: Vec<&String> = self.keys.keys().filter(|id| **id != self.current).collect();
+        ids.sort();
+        std::iter::once(&self.current)
+            .chain(ids)
+            .map(|id| derive(&self.keys[id], label))
+            .collect()
     }
 
     /// The id new values are encrypted with.

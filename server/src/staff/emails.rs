@@ -162,11 +162,16 @@ UPDATE application_emails
 SET sent_at = now(), locked_until = NULL,
     recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
 WHERE id = $1";
+    // Given up ($4): the address and the message go, as once sent; the error class stays.
     const MARK_FAILED: &'static str = "\
 UPDATE application_emails
 SET last_error = $2, locked_until = NULL,
     next_attempt_at = now() + make_interval(secs => $3),
-    failed_at = CASE WHEN $4 THEN now() END
+    failed_at = CASE WHEN $4 THEN now() END,
+    recipient = CASE WHEN $4 THEN NULL ELSE recipient END,
+    subject = CASE WHEN $4 THEN NULL ELSE subject END,
+    text_body = CASE WHEN $4 THEN NULL ELSE text_body END,
+    html_body = CASE WHEN $4 THEN NULL ELSE html_body END
 WHERE id = $1";
 
     fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {

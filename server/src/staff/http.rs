@@ -39,6 +39,8 @@ pub enum StaffError {
     Conflict(String, Option<CurrentState>),
     /// 422: a message, note, reason or role that core's rules refuse.
     Invalid(String),
+    /// 413: the body is over the staff API's limit.
+    TooLarge,
     /// 429: too many sign-in attempts from this address.
     RateLimited,
     /// 503 or 500: logged, answered generically.
@@ -74,6 +76,7 @@ impl StaffError {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::Conflict(..) => StatusCode::CONFLICT,
             Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::Db(DbError::Unavailable(_) | DbError::OutcomeUnknown(_)) => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -95,6 +98,7 @@ impl StaffError {
             Self::NotFound => ("Not found.".to_owned(), None),
             Self::Conflict(message, current) => (message, current),
             Self::Invalid(message) => (message, None),
+            Self::TooLarge => ("The request body is too large.".to_owned(), None),
             Self::RateLimited => (
                 "Too many sign-in attempts. Please wait a minute and try again.".to_owned(),
                 None,

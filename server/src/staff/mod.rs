@@ -5,6 +5,7 @@
 //! command-line steps (`staff invite`, `audit verify`, `purge`). Every rule about statuses and
 //! who may do what is banksia-core's `review`; this module only enforces it.
 
+pub mod administration;
 pub mod api;
 pub mod audit;
 pub mod auth;
@@ -37,11 +38,18 @@ pub struct StaffState {
     pub webauthn: webauthn_rs::Webauthn,
     pub sign_in_limiter: http::SignInLimiter,
     pub status_limiter: http::SignInLimiter,
+    /// The key of queue search terms in the audit log.
+    search_term_secret: Vec<u8>,
+    /// Identification number reveals per staff member and minute.
+    pub reveal_limiter: crate::rate_limit::RateLimiter,
     /// Believable, stable credential ids for an email that has no passkey (or no account), so
     /// sign-in answers alike either way (webauthn-rs's enumeration defence).
     pub sign_in_decoys: auth::Decoys,
     /// Wakes the applicant-email worker (None when no mail transport is configured).
     pub mail_wake: Option<Arc<tokio::sync::Notify>>,
+    /// The proxies whose `X-Forwarded-For` is believed (`TRUSTED_PROXIES`), so every
+    /// per-client limit keys on the same client address as the public API's.
+    pub trusted_proxies: Vec<crate::rate_limit::IpNet>,
 }
 
 impl std::fmt::Debug for StaffState {
@@ -53,24 +61,48 @@ impl std::fmt::Debug for StaffState {
 }
 
 impl StaffState {
-    pub fn new(
+    /// The staff side on `pool`; reads (or on the first start, makes) the secrets it keeps in
+    /// the database.
+    pub async fn new(
         pool: Pool,
         config: StaffConfig,
         mail_wake: Option<Arc<tokio::sync::Notify>>,
     ) -> Result<Self, String> {
         let webauthn = auth::relying_party(&config.public_origin, config.rp_id())?;
         let sign_in_decoys =
-            auth::Decoys::new(&config.id_keys.derive_secret("banksia staff sign-in decoys"))
-                .map_err(|e| format!("webauthn decoys: {e}"))?;
+            auth::Decoys::new(stored_secret(&pool, auth::Decoys::SECRET_NAME).await?);
         Ok(Self {
+            search_term_secret: config.id_keys.derive_secret("banksia audit search term"),
             sign_in_decoys,
             pool,
             sign_in_limiter: http::SignInLimiter::new("staff-sign-in", config.sign_in_per_minute),
             status_limiter: http::SignInLimiter::new("status-link", config.sign_in_per_minute),
+            reveal_limiter: crate::rate_limit::RateLimiter::new(config.reveals_per_minute),
             config,
             webauthn,
             mail_wake,
+            trusted_proxies: Vec::new(),
         })
+    }
+
+    /// Believes `X-Forwarded-For` from these proxies.
+    pub fn with_trusted_proxies(mut self, proxies: Vec<crate::rate_limit::IpNet>) -> Self {
+        self.trusted_proxies = proxies;
+        self
+    }
+
+    /// A queue search term as the audit log keeps it: an HMAC under a server secret (hex), so
+    /// the log is no more readable than the data the search finds.
+    pub fn search_term_key(&self, term: &str) -> String {
+        use hmac::{KeyInit, Mac};
+        let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&self.search_term_secret)
+            .expect("HMAC takes a key of any length");
+        mac.update(term.trim().to_lowercase().as_bytes());
+        mac.finalize()
+            .into_bytes()
+            .iter()
+            .map(|b| format!("{b:02x}"))
+            .collect()
     }
 
     pub fn wake_mail(&self) {
@@ -78,6 +110,27 @@ impl StaffState {
             wake.notify_one();
         }
     }
+}
+
+/// The secret `name` of `server_secrets`, made (32 random bytes) by the first instance that
+/// asks; every instance then reads the same one.
+async fn stored_secret(pool: &Pool, name: &str) -> Result<Vec<u8>, String> {
+    let mut fresh = [0u8; 32];
+    getrandom::fill(&mut fresh).map_err(|e| format!("no randomness: {e}"))?;
+    let conn = pool.get().await.map_err(|e| e.to_string())?;
+    conn.execute(
+        "INSERT INTO server_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+        &[&name, &fresh.as_slice()],
+    )
+    .await
+    .map_err(|e| format!("server_secrets: {e}"))?;
+    conn.query_one(
+        "SELECT secret FROM server_secrets WHERE name = $1",
+        &[&name],
+    )
+    .await
+    .map(|r| r.get(0))
+    .map_err(|e| format!("server_secrets: {e}"))
 }
 
 /// The console's pages (`/staff/…`, served from the built site) with stricter headers: never
@@ -117,50 +170,134 @@ fn with_state(
     warp::any().map(move || state.clone())
 }
 
-fn client_ip() -> impl Filter<Extract = (Option<IpAddr>,), Error = Infallible> + Clone {
+/// The client's address as every per-client limit sees it: the peer, or behind a trusted proxy
+/// (`TRUSTED_PROXIES`) the address the proxy forwarded, as the public API reads it.
+fn client_ip(
+    state: Arc<StaffState>,
+) -> impl Filter<Extract = (Option<IpAddr>,), Error = Infallible> + Clone {
     warp::ext::optional::<crate::connection::Peer>()
-        .map(|peer: Option<crate::connection::Peer>| peer.map(|crate::connection::Peer(a)| a.ip()))
+        .and(warp::header::headers_cloned())
+        .map(
+            move |peer: Option<crate::connection::Peer>, headers: HeaderMap| {
+                crate::rate_limit::client_ip(
+                    peer.map(|crate::connection::Peer(a)| a.ip()),
+                    crate::rate_limit::forwarded_for(&headers).as_deref(),
+                    &state.trusted_proxies,
+                )
+            },
+        )
 }
 
-fn body() -> impl Filter<Extract = (Bytes,), Error = Rejection> + Clone {
-    warp::body::content_length_limit(MAX_BODY).and(warp::body::bytes())
+/// The request body, whatever its framing (a length or chunks), up to [`MAX_BODY`]: too large
+/// is a 413, an unreadable body a 400, never a rejection left to the recover.
+fn body() -> impl Filter<Extract = (Result<Bytes, StaffError>,), Error = Rejection> + Clone {
+    warp::body::stream().then(|stream| async move {
+        crate::handlers::read_limited(stream, MAX_BODY as usize)
+            .await
+            .map(Bytes::from)
+            .map_err(|err| match err {
+                crate::error::ApiError::PayloadTooLarge => StaffError::TooLarge,
+                _ => StaffError::BadRequest("The request body could not be read."),
+            })
+    })
+}
+
+/// A staff call's path and headers: what the wrappers check and what a refusal's audit row
+/// names.
+#[derive(Debug, Clone)]
+struct Call {
+    path: String,
+    headers: HeaderMap,
+}
+
+fn call() -> impl Filter<Extract = (Call,), Error = Infallible> + Clone {
+    warp::path::full().and(warp::header::headers_cloned()).map(
+        |path: warp::path::FullPath, headers| Call {
+            path: path.as_str().to_owned(),
+            headers,
+        },
+    )
+}
+
+/// A browser says where a request comes from (`Sec-Fetch-Site`): the console's own calls are
+/// `same-origin`; anything else (an `<img>` or a link on another page of this or another site)
+/// is refused before any session is used, GETs included, so no one else's page can make a
+/// staff member's browser read, and audit, a case in their name. A client that sends no such
+/// header is not a browser and is judged by the session (and, for writes, the Origin).
+fn check_fetch_site(headers: &HeaderMap) -> Result<(), StaffError> {
+    match headers.get("sec-fetch-site").map(|v| v.as_bytes()) {
+        None | Some(b"same-origin") => Ok(()),
+        Some(_) => Err(StaffError::CrossSite),
+    }
+}
+
+/// Audits a refused attempt (403 or 409) of a signed-in staff member, in its own transaction
+/// (the refused change was rolled back), and hands the refusal back.
+async fn audit_refusal(
+    state: &StaffState,
+    signed: &auth::Signed,
+    call: &Call,
+    err: StaffError,
+) -> StaffError {
+    if !matches!(err, StaffError::Forbidden | StaffError::Conflict(..)) {
+        return err;
+    }
+    let detail = serde_json::json!({
+        "path": call.path,
+        "status": err.status().as_u16(),
+    });
+    match audit::append_alone(&state.pool, Some(signed.id), "staff.refused", None, &detail).await {
+        Ok(_) => err,
+        Err(db) => db.into(),
+    }
 }
 
 /// A signed-in GET.
-async fn read<T: serde::Serialize, F, Fut>(
-    state: Arc<StaffState>,
-    headers: HeaderMap,
-    f: F,
-) -> Response
+async fn read<T: serde::Serialize, F, Fut>(state: Arc<StaffState>, call: Call, f: F) -> Response
 where
     F: FnOnce(Arc<StaffState>, auth::Signed) -> Fut,
     Fut: std::future::Future<Output = Result<T, StaffError>>,
 {
     let result = async {
-        let signed = auth::authenticate(&state, &headers).await?;
-        f(state.clone(), signed).await
+        check_fetch_site(&call.headers)?;
+        let signed = auth::authenticate(&state, &call.headers).await?;
+        match f(state.clone(), signed.clone()).await {
+            Ok(value) => Ok(value),
+            Err(err) => Err(audit_refusal(&state, &signed, &call, err).await),
+        }
     }
     .await;
     answer(result)
 }
 
-/// A signed-in, state-changing POST: Origin and CSRF header first, then the session.
+/// A signed-in, state-changing POST: where it comes from, Origin and CSRF header first, then
+/// the session, then the body.
 async fn write<T: serde::Serialize, F, Fut>(
     state: Arc<StaffState>,
-    headers: HeaderMap,
+    call: Call,
+    body: Result<Bytes, StaffError>,
     f: F,
 ) -> Response
 where
-    F: FnOnce(Arc<StaffState>, auth::Signed) -> Fut,
+    F: FnOnce(Arc<StaffState>, auth::Signed, Bytes) -> Fut,
     Fut: std::future::Future<Output = Result<T, StaffError>>,
 {
     let result = async {
-        check_same_origin(&headers, &state.config.public_origin)?;
-        let signed = auth::authenticate(&state, &headers).await?;
-        f(state.clone(), signed).await
+        check_fetch_site(&call.headers)?;
+        check_same_origin(&call.headers, &state.config.public_origin)?;
+        let signed = auth::authenticate(&state, &call.headers).await?;
+        let body = body?;
+        match f(state.clone(), signed.clone(), body).await {
+            Ok(value) => Ok(value),
+            Err(err) => Err(audit_refusal(&state, &signed, &call, err).await),
+        }
     }
     .await;
     answer(result)
+}
+
+fn to_json<T: serde::Serialize>(value: T) -> Result<serde_json::Value, StaffError> {
+    serde_json::to_value(value).map_err(|e| StaffError::Internal(e.to_string()))
 }
 
 /// Every staff and status route.
@@ -168,28 +305,27 @@ pub fn routes(
     state: Arc<StaffState>,
 ) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
     let s = || with_state(state.clone());
-    let headers = warp::header::headers_cloned;
 
     // GET /api/staff/me
     let me = warp::path!("api" / "staff" / "me")
         .and(warp::get())
         .and(s())
-        .and(headers())
-        .then(|st, h| {
+        .and(call())
+        .then(|st, c| {
             read(
                 st,
-                h,
+                c,
                 |_, signed: auth::Signed| async move { Ok(signed.me()) },
             )
         });
-    // GET /api/staff/applications
+    // GET /api/staff/applications (audited: who listed or searched what)
     let queue = warp::path!("api" / "staff" / "applications")
         .and(warp::get())
         .and(warp::query::<api::QueueQuery>())
         .and(s())
-        .and(headers())
-        .then(|q, st, h| {
-            read(st, h, move |st: Arc<StaffState>, signed| async move {
+        .and(call())
+        .then(|q, st, c| {
+            read(st, c, move |st: Arc<StaffState>, signed| async move {
                 api::queue(&st, &signed, q).await
             })
         });
@@ -197,62 +333,102 @@ pub fn routes(
     let case = warp::path!("api" / "staff" / "applications" / String)
         .and(warp::get())
         .and(s())
-        .and(headers())
-        .then(|r: String, st, h| {
-            read(st, h, move |st: Arc<StaffState>, signed| async move {
+        .and(call())
+        .then(|r: String, st, c| {
+            read(st, c, move |st: Arc<StaffState>, signed| async move {
                 api::case_view(&st, &signed, &r).await
             })
         });
     // POST /api/staff/applications/{reference}/{reveal|claim|notes|actions}
     let case_post = warp::path!("api" / "staff" / "applications" / String / String)
         .and(warp::post())
-        .and(body())
         .and(s())
-        .and(headers())
-        .then(|r: String, what: String, b: Bytes, st, h| {
-            write(st, h, move |st: Arc<StaffState>, signed| async move {
-                let value = match what.as_str() {
-                    "reveal" => serde_json::to_value(api::reveal(&st, &signed, &r).await?),
-                    "claim" => serde_json::to_value(api::claim(&st, &signed, &r, &b).await?),
-                    "notes" => serde_json::to_value(api::add_note(&st, &signed, &r, &b).await?),
-                    "actions" => serde_json::to_value(api::act(&st, &signed, &r, &b).await?),
-                    _ => return Err(StaffError::NotFound),
-                };
-                value.map_err(|e| StaffError::Internal(e.to_string()))
-            })
+        .and(call())
+        .and(body())
+        .then(|r: String, what: String, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, b: Bytes| async move {
+                    match what.as_str() {
+                        "reveal" => to_json(api::reveal(&st, &signed, &r).await?),
+                        "claim" => to_json(api::claim(&st, &signed, &r, &b).await?),
+                        "notes" => to_json(api::add_note(&st, &signed, &r, &b).await?),
+                        "actions" => to_json(api::act(&st, &signed, &r, &b).await?),
+                        _ => Err(StaffError::NotFound),
+                    }
+                },
+            )
         });
-    // GET /api/staff/staff
+    // GET /api/staff/staff (administrators: members and what is pending)
     let staff_list = warp::path!("api" / "staff" / "staff")
         .and(warp::get())
         .and(s())
-        .and(headers())
-        .then(|st, h| {
-            read(st, h, |st: Arc<StaffState>, signed| async move {
-                api::list_staff(&st, &signed).await
+        .and(call())
+        .then(|st, c| {
+            read(st, c, |st: Arc<StaffState>, signed| async move {
+                administration::directory(&st, &signed).await
             })
         });
     // POST /api/staff/staff/invites
     let invite = warp::path!("api" / "staff" / "staff" / "invites")
         .and(warp::post())
-        .and(body())
         .and(s())
-        .and(headers())
-        .then(|b: Bytes, st, h| {
-            write(st, h, move |st: Arc<StaffState>, signed| async move {
-                api::invite(&st, &signed, &b).await
-            })
+        .and(call())
+        .and(body())
+        .then(|st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                |st: Arc<StaffState>, signed, b: Bytes| async move {
+                    administration::invite(&st, &signed, &b).await
+                },
+            )
         });
-    // POST /api/staff/staff/{id}/{roles|deactivate}
+    // POST /api/staff/staff/{id}/{roles|deactivate|reactivate|recovery}
     let staff_post = warp::path!("api" / "staff" / "staff" / i64 / String)
         .and(warp::post())
-        .and(body())
         .and(s())
-        .and(headers())
-        .then(|id: i64, what: String, b: Bytes, st, h| {
-            write(st, h, move |st: Arc<StaffState>, signed| async move {
+        .and(call())
+        .and(body())
+        .then(|id: i64, what: String, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, b: Bytes| async move {
+                    match what.as_str() {
+                        "roles" => to_json(administration::set_roles(&st, &signed, id, &b).await?),
+                        "deactivate" => {
+                            to_json(administration::deactivate(&st, &signed, id).await?)
+                        }
+                        "reactivate" => {
+                            to_json(administration::reactivate(&st, &signed, id).await?)
+                        }
+                        "recovery" => to_json(administration::recovery(&st, &signed, id).await?),
+                        _ => Err(StaffError::NotFound),
+                    }
+                },
+            )
+        });
+    // POST /api/staff/{invitations|grants}/{id}/{confirm|revoke}
+    let pending_post = warp::path!("api" / "staff" / String / i64 / String)
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|kind: String, id: i64, what: String, st, c, b| {
+            write(st, c, b, move |st: Arc<StaffState>, signed, _| async move {
+                let pending = match kind.as_str() {
+                    "invitations" => administration::Pending::Invitation(id),
+                    "grants" => administration::Pending::Grant(id),
+                    _ => return Err(StaffError::NotFound),
+                };
                 match what.as_str() {
-                    "roles" => api::set_roles(&st, &signed, id, &b).await,
-                    "deactivate" => api::deactivate(&st, &signed, id).await,
+                    "confirm" => administration::confirm(&st, &signed, pending).await,
+                    "revoke" => administration::revoke(&st, &signed, pending).await,
                     _ => Err(StaffError::NotFound),
                 }
             })
@@ -262,9 +438,9 @@ pub fn routes(
         .and(warp::get())
         .and(warp::query::<api::AuditQuery>())
         .and(s())
-        .and(headers())
-        .then(|q: api::AuditQuery, st, h| {
-            read(st, h, move |st: Arc<StaffState>, signed| async move {
+        .and(call())
+        .then(|q: api::AuditQuery, st, c| {
+            read(st, c, move |st: Arc<StaffState>, signed| async move {
                 api::audit_log(&st, &signed, q).await
             })
         });
@@ -272,9 +448,9 @@ pub fn routes(
     let audit_verify = warp::path!("api" / "staff" / "audit" / "verify")
         .and(warp::get())
         .and(s())
-        .and(headers())
-        .then(|st, h| {
-            read(st, h, |st: Arc<StaffState>, signed| async move {
+        .and(call())
+        .then(|st, c| {
+            read(st, c, |st: Arc<StaffState>, signed| async move {
                 api::audit_verify(&st, &signed).await
             })
         });
@@ -282,26 +458,34 @@ pub fn routes(
     let sign_out = warp::path!("api" / "staff" / "sign-out")
         .and(warp::post())
         .and(s())
-        .and(headers())
-        .then(|st: Arc<StaffState>, h: HeaderMap| async move {
+        .and(call())
+        .then(|st: Arc<StaffState>, c: Call| async move {
             let result = async {
-                check_same_origin(&h, &st.config.public_origin)?;
-                auth::sign_out(&st, &h).await
+                check_fetch_site(&c.headers)?;
+                check_same_origin(&c.headers, &st.config.public_origin)?;
+                auth::sign_out(&st, &c.headers).await
             }
             .await;
             result.unwrap_or_else(StaffError::into_response)
         });
-    // POST /api/staff/{passkeys/register|sign-in}/{start|finish}: before a session exists.
+    // POST /api/staff/{register|sign-in}/{start|finish}: before a session exists.
     let ceremony = warp::path!("api" / "staff" / String / String)
         .and(warp::post())
-        .and(client_ip())
-        .and(body())
+        .and(client_ip(state.clone()))
         .and(s())
-        .and(headers())
+        .and(call())
+        .and(body())
         .then(
-            |kind: String, step: String, ip, b: Bytes, st: Arc<StaffState>, h: HeaderMap| async move {
+            |kind: String,
+             step: String,
+             ip,
+             st: Arc<StaffState>,
+             c: Call,
+             b: Result<Bytes, StaffError>| async move {
                 let result = async {
-                    check_same_origin(&h, &st.config.public_origin)?;
+                    check_fetch_site(&c.headers)?;
+                    check_same_origin(&c.headers, &st.config.public_origin)?;
+                    let b = b?;
                     match (kind.as_str(), step.as_str()) {
                         ("register", "start") => auth::register_start(&st, ip, &b).await,
                         ("register", "finish") => auth::register_finish(&st, ip, &b).await,
@@ -317,14 +501,15 @@ pub fn routes(
     // POST /api/application-status/{link|open}: the applicant's side.
     let applicant = warp::path!("api" / "application-status" / String)
         .and(warp::post())
-        .and(client_ip())
-        .and(body())
+        .and(client_ip(state.clone()))
         .and(s())
-        .and(headers())
+        .and(call())
+        .and(body())
         .then(
-            |step: String, ip, b: Bytes, st: Arc<StaffState>, h: HeaderMap| async move {
+            |step: String, ip, st: Arc<StaffState>, c: Call, b: Result<Bytes, StaffError>| async move {
                 let result = async {
-                    status::check_origin(&h, &st.config.public_origin)?;
+                    status::check_origin(&c.headers, &st.config.public_origin)?;
+                    let b = b?;
                     match step.as_str() {
                         "link" => status::request_link(&st, ip, &b)
                             .await
@@ -357,6 +542,8 @@ pub fn routes(
         .or(audit_verify)
         .unify()
         .or(sign_out)
+        .unify()
+        .or(pending_post)
         .unify()
         .or(ceremony)
         .unify()

@@ -83,6 +83,59 @@ pub fn masked_parts(number: &str) -> (String, i32) {
     (last3, count as i32)
 }
 
+/// Where an applicant's personal data lives, keyed by the application's id (`$1`, `bigint[]`):
+/// with [`ERASE_BY_REFERENCE`], the one list of every copy (ARCHITECTURE.md, "Personal data").
+/// A table that gains personal data gains a line here; `server/tests/staff.rs`'s marker scan
+/// fails until it does. The audit log holds references and staff actions only (queue searches
+/// are stored keyed, never as typed); sessions and ceremonies hold no applicant data.
+const ERASE_BY_ID: [&str; 3] = [
+    // The application: every field the applicant typed, the ID number in every form, the
+    // information request, and the idempotency key with its keyed fingerprint.
+    "UPDATE account_applications SET
+         first_name = NULL, last_name = NULL, email = NULL, phone = NULL,
+         date_of_birth = NULL, address_line1 = NULL, address_line2 = NULL, city = NULL,
+         postal_code = NULL, annual_income = NULL, employer_name = NULL,
+         identification_number = NULL, identification_ciphertext = NULL,
+         identification_key_id = NULL, identification_last3 = NULL,
+         identification_length = NULL, information_request = NULL,
+         idempotency_key = NULL, request_fingerprint = NULL,
+         personal_data_erased_at = coalesce(personal_data_erased_at, now())
+     WHERE id = ANY($1)",
+    // Staff notes may quote the applicant.
+    "UPDATE application_notes SET body = NULL WHERE application_id = ANY($1)",
+    // Status links: nothing personal in a token's hash, but no link outlives the data it shows.
+    "DELETE FROM application_status_links WHERE application_id = ANY($1)",
+];
+
+/// The copies keyed by the application's reference (`$1`, `text[]`): the emails, in every
+/// state. An unsent one is given up, so no worker sends it afterwards.
+const ERASE_BY_REFERENCE: [&str; 2] = [
+    "UPDATE application_emails SET recipient = NULL, subject = NULL, text_body = NULL,
+         html_body = NULL, last_error = NULL, locked_until = NULL,
+         failed_at = CASE WHEN sent_at IS NULL THEN coalesce(failed_at, now()) END
+     WHERE reference = ANY($1)",
+    "UPDATE email_outbox SET recipient = NULL, first_name = NULL, last_error = NULL,
+         locked_until = NULL,
+         failed_at = CASE WHEN sent_at IS NULL THEN coalesce(failed_at, now()) END
+     WHERE reference = ANY($1)",
+];
+
+/// Erases the personal data of the applications `ids` (whose references are `references`) in
+/// `tx`: every copy [`ERASE_BY_ID`] and [`ERASE_BY_REFERENCE`] list.
+pub async fn erase(
+    tx: &deadpool_postgres::Transaction<'_>,
+    ids: &[i64],
+    references: &[String],
+) -> Result<(), tokio_postgres::Error> {
+    for statement in ERASE_BY_ID {
+        tx.execute(statement, &[&ids]).await?;
+    }
+    for statement in ERASE_BY_REFERENCE {
+        tx.execute(statement, &[&references]).await?;
+    }
+    Ok(())
+}
+
 /// `banksia-server purge`: erases the personal data of declined and withdrawn applications
 /// decided more than `declined_after` ago, and of approved ones decided more than
 /// `approved_after` ago, keeping the reference, account type, state, dates and decision.
@@ -99,30 +152,21 @@ pub async fn purge(
     let approved = approved_after.num_seconds() as f64;
     let rows = tx
         .query(
-            "UPDATE account_applications SET
-                 first_name = NULL, last_name = NULL, email = NULL, phone = NULL,
-                 date_of_birth = NULL, address_line1 = NULL, address_line2 = NULL, city = NULL,
-                 postal_code = NULL, annual_income = NULL, employer_name = NULL,
-                 identification_number = NULL, identification_ciphertext = NULL,
-                 identification_key_id = NULL, identification_last3 = NULL,
-                 identification_length = NULL, information_request = NULL,
-                 personal_data_erased_at = now()
+            "SELECT id, reference FROM account_applications
              WHERE personal_data_erased_at IS NULL AND decided_at IS NOT NULL AND (
                    (status IN ('declined', 'withdrawn') AND decided_at < now() - make_interval(secs => $1))
                 OR (status = 'approved' AND decided_at < now() - make_interval(secs => $2)))
-             RETURNING id, reference",
+             ORDER BY id
+             FOR UPDATE",
             &[&declined, &approved],
         )
         .await
         .map_err(|e| e.to_string())?;
     let ids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
     let references: Vec<String> = rows.iter().map(|r| r.get(1)).collect();
-    tx.execute(
-        "UPDATE application_notes SET body = NULL WHERE application_id = ANY($1)",
-        &[&ids],
-    )
-    .await
-    .map_err(|e| e.to_string())?;
+    erase(&tx, &ids, &references)
+        .await
+        .map_err(|e| e.to_string())?;
     for reference in &references {
         audit::append(&tx, None, "application.purged", Some(reference), &json!({}))
             .await

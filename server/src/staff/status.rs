@@ -4,6 +4,7 @@
 //! be used to find out who applied.
 
 use std::net::IpAddr;
+use std::sync::Arc;
 
 use banksia_core::application::AccountType;
 use banksia_core::review::Status;
@@ -39,9 +40,15 @@ pub fn check_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), Staf
     }
 }
 
-/// POST /api/application-status/link
+/// Status-link emails one application may be sent per hour, whoever asks: a reference and an
+/// email typed again and again can't flood the applicant's inbox.
+pub const LINKS_PER_HOUR: i64 = 3;
+
+/// POST /api/application-status/link: answers at once, the same words whatever was asked; the
+/// look-up and the email happen after the answer, so neither the words nor the time tell
+/// whether the reference and email match an application.
 pub async fn request_link(
-    state: &StaffState,
+    state: &Arc<StaffState>,
     client_ip: Option<IpAddr>,
     body: &[u8],
 ) -> Result<StatusLinkSent, StaffError> {
@@ -51,49 +58,76 @@ pub async fn request_link(
     let reference = request.reference.trim().to_uppercase();
     let email = request.email.trim().to_lowercase();
     if banksia_core::reference::is_valid_reference(&reference) {
-        let mut conn = state.pool.get().await?;
-        let tx = conn.transaction().await?;
-        let row = tx
-            .query_opt(
-                "SELECT id, application_type FROM account_applications
-                 WHERE reference = $1 AND lower(email) = $2 AND personal_data_erased_at IS NULL",
-                &[&reference, &email],
-            )
-            .await?;
-        if let Some(row) = row {
-            let id: i64 = row.get(0);
-            let account = AccountType::parse(row.get(1)).unwrap_or(AccountType::Checking);
-            let (token, hash) = new_token().map_err(StaffError::Internal)?;
-            let number: i64 = tx
-                .query_one(
-                    "WITH link AS (
-                         INSERT INTO application_status_links (token_hash, application_id, expires_at)
-                         VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING 1)
-                     SELECT count(*) + 1 FROM application_status_links WHERE application_id = $2",
-                    &[&hash, &id, &LINK_MINUTES],
-                )
-                .await?
-                .get(0);
-            let link = state
-                .config
-                .link(&format!("/application-status/#token={token}"));
-            let email_body = super::emails::status_link_email(&reference, account, &link);
-            super::emails::insert(
-                &tx,
-                &reference,
-                "status_link",
-                number as i32,
-                &email,
-                &email_body,
-            )
-            .await?;
-            tx.commit().await?;
-            state.wake_mail();
-        }
+        let state = state.clone();
+        tokio::spawn(async move {
+            if let Err(err) = send_link(&state, &reference, &email).await {
+                tracing::warn!(error = ?err, "status link not queued");
+            }
+        });
     }
     Ok(StatusLinkSent {
         message: LINK_SENT.to_owned(),
     })
+}
+
+/// Queues a status link for the application of `reference` when `email` is its applicant's,
+/// within [`LINKS_PER_HOUR`]; otherwise nothing.
+async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(), StaffError> {
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    // Locked, so concurrent requests count each other's emails.
+    let Some(row) = tx
+        .query_opt(
+            "SELECT id, application_type FROM account_applications
+             WHERE reference = $1 AND lower(email) = $2 AND personal_data_erased_at IS NULL
+             FOR UPDATE",
+            &[&reference, &email],
+        )
+        .await?
+    else {
+        return Ok(());
+    };
+    let id: i64 = row.get(0);
+    let account = AccountType::parse(row.get(1)).unwrap_or(AccountType::Checking);
+    let recent: i64 = tx
+        .query_one(
+            "SELECT count(*) FROM application_emails
+             WHERE reference = $1 AND kind = 'status_link' AND created_at > now() - interval '1 hour'",
+            &[&reference],
+        )
+        .await?
+        .get(0);
+    if recent >= LINKS_PER_HOUR {
+        tracing::info!("status link not sent: this application's hourly limit is reached");
+        return Ok(());
+    }
+    let (token, hash) = new_token().map_err(StaffError::Internal)?;
+    let number: i64 = tx
+        .query_one(
+            "WITH link AS (
+                 INSERT INTO application_status_links (token_hash, application_id, expires_at)
+                 VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING 1)
+             SELECT count(*) + 1 FROM application_status_links WHERE application_id = $2",
+            &[&hash, &id, &LINK_MINUTES],
+        )
+        .await?
+        .get(0);
+    let link = state
+        .config
+        .link(&format!("/application-status/#token={token}"));
+    let email_body = super::emails::status_link_email(reference, account, &link);
+    super::emails::insert(
+        &tx,
+        reference,
+        "status_link",
+        number as i32,
+        email,
+        &email_body,
+    )
+    .await?;
+    tx.commit().await?;
+    state.wake_mail();
+    Ok(())
 }
 
 #[derive(Deserialize)]

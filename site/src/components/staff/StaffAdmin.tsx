@@ -1,8 +1,9 @@
 // Staff administration (administrators): invite someone (the one-time enrolment link is shown
-// once), change a colleague's roles, deactivate them. The server checks the permission on every
-// call; the roles and what each may do come from core through the directory's answer.
+// once), change a colleague's roles, deactivate or reactivate them, start a passkey recovery, and
+// confirm or revoke what another administrator proposed. The server checks every rule (core's
+// `review::separation`); the roles and what each may do come from core through the directory.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { InviteCreated, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-core/application';
+import type { InviteCreated, InviteRequest, PendingChange, Role, RoleOption, RolesRequest, RolesSaved, StaffDirectory, StaffMember } from 'banksia-core/application';
 import { get, post } from './api';
 
 function RolePicker({ roles, chosen, onChange, legend }: { roles: RoleOption[]; chosen: Role[]; onChange: (roles: Role[]) => void; legend: string }) {
@@ -45,7 +46,7 @@ function Invite({ roles, invited }: { roles: RoleOption[]; invited: () => void }
         onSubmit={async (e) => {
           e.preventDefault();
           setMessage('');
-          const answer = await post<InviteCreated>('/api/staff/staff/invites', { email, roles: chosen });
+          const answer = await post<InviteCreated>('/api/staff/staff/invites', { email, roles: chosen } satisfies InviteRequest);
           if (answer.ok) {
             setCreated(answer.value);
             setEmail('');
@@ -68,7 +69,9 @@ function Invite({ roles, invited }: { roles: RoleOption[]; invited: () => void }
           <label htmlFor="invite-link">One-time enrolment link (shown once; send it to them directly)</label>
           <input id="invite-link" ref={link} readOnly value={created.link} onFocus={(e) => e.target.select()} />
           <p>
-            Valid until {new Date(created.expires_at).toLocaleString('en-AU')}. Opening it registers a passkey; it works once.
+            Valid until {new Date(created.expires_at).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' })} (Sydney time). Opening it registers a passkey; it works
+            once.
+            {created.awaiting_confirmation && ' It confers approver or administrator, so it works only after a second administrator confirms it under Pending changes.'}
           </p>
           <button
             type="button"
@@ -107,9 +110,15 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
           <form
             onSubmit={async (e) => {
               e.preventDefault();
-              const answer = await post<StaffMember>(`/api/staff/staff/${member.id}/roles`, { roles: chosen });
+              const answer = await post<RolesSaved>(`/api/staff/staff/${member.id}/roles`, { roles: chosen } satisfies RolesRequest);
               if (answer.ok) setEditing(false);
-              changed(answer.ok ? `Roles of ${member.display_name} saved.` : answer.error.error);
+              changed(
+                !answer.ok
+                  ? answer.error.error
+                  : answer.value.awaiting_confirmation
+                    ? `The change for ${member.display_name} waits for a second administrator's confirmation.`
+                    : `Roles of ${member.display_name} saved.`,
+              );
             }}
           >
             <RolePicker roles={roles} chosen={chosen} onChange={setChosen} legend={`Roles of ${member.display_name}`} />
@@ -130,11 +139,43 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
       </td>
       <td data-label={MEMBER_COLUMNS.status}>{member.active ? 'Active' : 'Deactivated'}</td>
       <td>
+        {!member.active && (
+          <div className="staff-actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label={`Reactivate ${member.display_name}`}
+              onClick={async () => {
+                const answer = await post<StaffMember>(`/api/staff/staff/${member.id}/reactivate`);
+                changed(answer.ok ? `${member.display_name} is active again, without approver or administrator (grant those again).` : answer.error.error);
+              }}
+            >
+              Reactivate
+            </button>
+          </div>
+        )}
         {member.active && !editing && (
           <div className="staff-actions">
             <button type="button" className="button button--secondary" aria-label={`Change roles of ${member.display_name}`} onClick={() => setEditing(true)}>
               Change roles
             </button>
+            {member.id !== me && (
+              <button
+                type="button"
+                className="button button--secondary"
+                aria-label={`Passkey recovery for ${member.display_name}`}
+                onClick={async () => {
+                  const answer = await post<InviteCreated>(`/api/staff/staff/${member.id}/recovery`);
+                  changed(
+                    answer.ok
+                      ? `Recovery link for ${member.display_name} (works once a second administrator confirms it): ${answer.value.link}`
+                      : answer.error.error,
+                  );
+                }}
+              >
+                Lost passkey
+              </button>
+            )}
             {member.id !== me &&
               (confirming ? (
                 <span role="group" aria-label={`Deactivate ${member.display_name}?`}>
@@ -165,6 +206,52 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
   );
 }
 
+const PENDING_KIND: Record<PendingChange['kind'], string> = {
+  invitation: 'Invitation',
+  recovery: 'Passkey recovery',
+  role_change: 'Role change',
+};
+
+/** Invitations not yet used and grants waiting for a second administrator: who, what, by whom, until when. */
+function Pending({ pending, roles, changed }: { pending: PendingChange[]; roles: RoleOption[]; changed: (message: string) => void }) {
+  const label = (code: Role) => roles.find((r) => r.code === code)?.label ?? code;
+  const act = async (change: PendingChange, what: 'confirm' | 'revoke') => {
+    const kind = change.kind === 'role_change' ? 'grants' : 'invitations';
+    const answer = await post<StaffDirectory>(`/api/staff/${kind}/${change.id}/${what}`);
+    changed(answer.ok ? `${PENDING_KIND[change.kind]} for ${change.email} ${what === 'confirm' ? 'confirmed' : 'revoked'}.` : answer.error.error);
+  };
+  return (
+    <section className="staff-card" aria-labelledby="pending-heading" data-pending>
+      <h2 id="pending-heading">Pending changes</h2>
+      {pending.length === 0 ? (
+        <p>Nothing is waiting.</p>
+      ) : (
+        <ul className="staff-pending">
+          {pending.map((change) => (
+            <li key={`${change.kind}-${change.id}`} data-pending-email={change.email}>
+              <p>
+                <strong>{PENDING_KIND[change.kind]}</strong> for {change.email}: {change.roles.map(label).join(', ') || 'no role'}. Proposed by{' '}
+                {change.proposed_by ?? 'the command line'}; until {new Date(change.expires_at).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' })} (Sydney time).{' '}
+                {change.awaiting_confirmation ? 'Waits for a second administrator.' : 'Confirmed; not used yet.'}
+              </p>
+              <div className="staff-actions">
+                {change.can_confirm && (
+                  <button type="button" className="button" onClick={() => void act(change, 'confirm')}>
+                    Confirm {PENDING_KIND[change.kind].toLowerCase()} for {change.email}
+                  </button>
+                )}
+                <button type="button" className="button button--secondary" onClick={() => void act(change, 'revoke')}>
+                  Revoke {PENDING_KIND[change.kind].toLowerCase()} for {change.email}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function StaffAdmin({ me }: { me: number }) {
   const [directory, setDirectory] = useState<StaffDirectory | null>(null);
   const [message, setMessage] = useState('Loading…');
@@ -189,6 +276,14 @@ export default function StaffAdmin({ me }: { me: number }) {
       {directory && (
         <>
           <Invite roles={directory.roles} invited={() => void load()} />
+          <Pending
+            pending={directory.pending}
+            roles={directory.roles}
+            changed={(text) => {
+              setMessage(text);
+              void load();
+            }}
+          />
           <table className="staff-table">
             <caption className="visually-hidden">Staff members</caption>
             <thead>

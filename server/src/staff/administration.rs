@@ -1,0 +1,580 @@
+//! Staff administration (administrators): the directory with what is pending, invitations,
+//! passkey recoveries, role changes, their confirmation by a second administrator, revocation
+//! and deactivation. Every rule is banksia-core's `review::separation`; this module asks it
+//! under the locks that make its counts true, and audits what it does (refusals are audited by
+//! the routes' wrapper, `super::read` and `super::write`).
+
+use banksia_core::review::separation::{
+    RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_deactivation,
+    check_invitation, check_recovery, check_role_change,
+};
+use banksia_core::review::{Role, Roles};
+use banksia_core::staff_wire::{
+    InviteCreated, InviteRequest, PendingChange, PendingKind, RoleOption, RolesRequest, RolesSaved,
+    StaffDirectory, StaffMember,
+};
+use chrono::{DateTime, SecondsFormat, Utc};
+use deadpool_postgres::{GenericClient, Transaction};
+use serde_json::json;
+use tokio_postgres::Row;
+
+use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes, roles_from};
+use super::http::StaffError;
+use super::{StaffState, audit};
+
+fn rfc3339(at: DateTime<Utc>) -> String {
+    at.to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
+    serde_json::from_slice(body)
+        .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
+}
+
+/// Core's refusal as the API's error: 403 when the role can't, 409 otherwise.
+fn refused(refusal: StaffRefusal) -> StaffError {
+    match refusal {
+        StaffRefusal::NotPermitted => StaffError::Forbidden,
+        other => StaffError::Conflict(other.to_string(), None),
+    }
+}
+
+const MEMBER: &str = "id, email, display_name, roles, active";
+
+fn member(r: &Row) -> StaffMember {
+    StaffMember {
+        id: r.get(0),
+        email: r.get(1),
+        display_name: r.get(2),
+        roles: roles_from(&r.get::<_, Vec<String>>(3)).to_vec(),
+        active: r.get(4),
+    }
+}
+
+/// Locks every active administrator's row and counts them: two administrators deactivating
+/// each other (or removing each other's role) at once are serialised here, and the second
+/// sees the first's change.
+async fn lock_active_administrators(tx: &Transaction<'_>) -> Result<usize, StaffError> {
+    Ok(tx
+        .query(
+            "SELECT id FROM staff WHERE active AND 'administrator' = ANY(roles) ORDER BY id FOR UPDATE",
+            &[],
+        )
+        .await?
+        .len())
+}
+
+/// GET /api/staff/staff (administrators)
+pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirectory, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    let conn = state.pool.get().await?;
+    let members = conn
+        .query(&format!("SELECT {MEMBER} FROM staff ORDER BY id"), &[])
+        .await?
+        .iter()
+        .map(member)
+        .collect();
+    let roles = Role::ALL
+        .into_iter()
+        .map(|role| RoleOption {
+            code: role,
+            label: role.label().to_owned(),
+            description: role.description().to_owned(),
+        })
+        .collect();
+    let me = signed.as_staff();
+    let mut pending = Vec::new();
+    for r in conn
+        .query(
+            "SELECT i.id, i.email, i.roles, i.staff_id, p.display_name, i.invited_by, i.expires_at,
+                    i.needs_confirmation AND i.confirmed_at IS NULL
+             FROM staff_invites i LEFT JOIN staff p ON p.id = i.invited_by
+             WHERE i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
+             ORDER BY i.id",
+            &[],
+        )
+        .await?
+    {
+        let target: Option<i64> = r.get(3);
+        let awaiting: bool = r.get(7);
+        pending.push(PendingChange {
+            kind: if target.is_some() {
+                PendingKind::Recovery
+            } else {
+                PendingKind::Invitation
+            },
+            id: r.get(0),
+            email: r.get(1),
+            roles: roles_from(&r.get::<_, Vec<String>>(2)).to_vec(),
+            proposed_by: r.get(4),
+            expires_at: rfc3339(r.get(6)),
+            awaiting_confirmation: awaiting,
+            can_confirm: awaiting && check_confirmation(&me, r.get(5), target).is_ok(),
+        });
+    }
+    for r in conn
+        .query(
+            "SELECT g.id, s.email, g.roles, g.staff_id, p.display_name, g.proposed_by, g.expires_at
+             FROM staff_role_grants g JOIN staff s ON s.id = g.staff_id
+             JOIN staff p ON p.id = g.proposed_by
+             WHERE g.confirmed_at IS NULL AND g.revoked_at IS NULL AND g.expires_at > now()
+             ORDER BY g.id",
+            &[],
+        )
+        .await?
+    {
+        pending.push(PendingChange {
+            kind: PendingKind::RoleChange,
+            id: r.get(0),
+            email: r.get(1),
+            roles: roles_from(&r.get::<_, Vec<String>>(2)).to_vec(),
+            proposed_by: r.get(4),
+            expires_at: rfc3339(r.get(6)),
+            awaiting_confirmation: true,
+            can_confirm: check_confirmation(&me, Some(r.get(5)), Some(r.get(3))).is_ok(),
+        });
+    }
+    Ok(StaffDirectory {
+        members,
+        roles,
+        pending,
+    })
+}
+
+/// POST /api/staff/staff/invites (administrators): an invitation for an email with no active
+/// account; one that confers approver or administrator waits for a second administrator.
+pub async fn invite(
+    state: &StaffState,
+    signed: &Signed,
+    body: &[u8],
+) -> Result<InviteCreated, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    let request: InviteRequest = parse_body(body)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let email = banksia_core::application::checks::normalise_email(&request.email).to_lowercase();
+    let has_account = tx
+        .query_opt("SELECT 1 FROM staff WHERE email = $1 AND active", &[&email])
+        .await?
+        .is_some();
+    let change = check_invitation(&signed.as_staff(), Roles::of(&request.roles), has_account)
+        .map_err(refused)?;
+    let awaiting = change == RoleChange::NeedsConfirmation;
+    let (link, expires) = create_invite(
+        &tx,
+        state,
+        &email,
+        &request.roles,
+        None,
+        Some(signed.id),
+        awaiting,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(InviteCreated {
+        link,
+        expires_at: rfc3339(expires),
+        awaiting_confirmation: awaiting,
+    })
+}
+
+/// POST /api/staff/staff/{id}/recovery (administrators): a one-time link that adds a passkey to
+/// an existing, active account (a lost passkey). It works once a second administrator confirms
+/// it; the holder's sessions are untouched until it is used.
+pub async fn recovery(
+    state: &StaffState,
+    signed: &Signed,
+    staff_id: i64,
+) -> Result<InviteCreated, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    check_recovery(&signed.as_staff(), staff_id).map_err(refused)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let row = tx
+        .query_opt(
+            "SELECT email, roles FROM staff WHERE id = $1 AND active",
+            &[&staff_id],
+        )
+        .await?
+        .ok_or(StaffError::NotFound)?;
+    let email: String = row.get(0);
+    let roles = roles_from(&row.get::<_, Vec<String>>(1)).to_vec();
+    let (link, expires) = create_invite(
+        &tx,
+        state,
+        &email,
+        &roles,
+        Some(staff_id),
+        Some(signed.id),
+        true,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(InviteCreated {
+        link,
+        expires_at: rfc3339(expires),
+        awaiting_confirmation: true,
+    })
+}
+
+/// POST /api/staff/staff/{id}/roles (administrators): takes effect at once unless it adds
+/// approver or administrator, which waits for a second administrator (a pending grant).
+pub async fn set_roles(
+    state: &StaffState,
+    signed: &Signed,
+    staff_id: i64,
+    body: &[u8],
+) -> Result<RolesSaved, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    let request: RolesRequest = parse_body(body)?;
+    let to = Roles::of(&request.roles);
+    let codes = role_codes(&request.roles);
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let administrators = lock_active_administrators(&tx).await?;
+    let row = tx
+        .query_opt(
+            &format!("SELECT {MEMBER} FROM staff WHERE id = $1 FOR UPDATE"),
+            &[&staff_id],
+        )
+        .await?
+        .ok_or(StaffError::NotFound)?;
+    let current = member(&row);
+    let from = Roles::of(&current.roles);
+    let change = check_role_change(&signed.as_staff(), staff_id, from, to)
+        .and_then(|change| check_administrator_removal(from, to, administrators).map(|()| change))
+        .map_err(refused)?;
+    if !current.active {
+        return Err(StaffError::Conflict(
+            "This staff member is deactivated: reactivate them first.".into(),
+            None,
+        ));
+    }
+    let saved = match change {
+        RoleChange::Immediate => {
+            let row = tx
+                .query_one(
+                    &format!("UPDATE staff SET roles = $2 WHERE id = $1 RETURNING {MEMBER}"),
+                    &[&staff_id, &codes],
+                )
+                .await?;
+            audit::append(
+                &tx,
+                Some(signed.id),
+                "staff.roles_changed",
+                None,
+                &json!({ "staff_id": staff_id, "roles": codes }),
+            )
+            .await?;
+            RolesSaved {
+                member: member(&row),
+                awaiting_confirmation: false,
+            }
+        }
+        RoleChange::NeedsConfirmation => {
+            let grant: i64 = tx
+                .query_one(
+                    "INSERT INTO staff_role_grants (staff_id, roles, proposed_by, expires_at)
+                     VALUES ($1, $2, $3, now() + make_interval(hours => $4)) RETURNING id",
+                    &[&staff_id, &codes, &signed.id, &(INVITE_VALID_HOURS as i32)],
+                )
+                .await?
+                .get(0);
+            audit::append(
+                &tx,
+                Some(signed.id),
+                "staff.grant_proposed",
+                None,
+                &json!({ "grant": grant, "staff_id": staff_id, "roles": codes }),
+            )
+            .await?;
+            RolesSaved {
+                member: current,
+                awaiting_confirmation: true,
+            }
+        }
+    };
+    tx.commit().await?;
+    Ok(saved)
+}
+
+/// What a confirmation or a revocation acts on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending {
+    /// `/api/staff/invitations/{id}`: an invitation or a recovery.
+    Invitation(i64),
+    /// `/api/staff/grants/{id}`: a role change.
+    Grant(i64),
+}
+
+/// POST /api/staff/{invitations|grants}/{id}/confirm (a second administrator)
+pub async fn confirm(
+    state: &StaffState,
+    signed: &Signed,
+    pending: Pending,
+) -> Result<StaffDirectory, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let administrators = lock_active_administrators(&tx).await?;
+    let (proposed_by, target, roles, table, id) = match pending {
+        Pending::Invitation(id) => {
+            let r = tx
+                .query_opt(
+                    "SELECT invited_by, staff_id, roles FROM staff_invites
+                     WHERE id = $1 AND needs_confirmation AND confirmed_at IS NULL
+                       AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+                     FOR UPDATE",
+                    &[&id],
+                )
+                .await?;
+            let Some(r) = r else {
+                return Err(refused(StaffRefusal::NotPending));
+            };
+            (
+                r.get::<_, Option<i64>>(0),
+                r.get::<_, Option<i64>>(1),
+                r.get::<_, Vec<String>>(2),
+                "staff_invites",
+                id,
+            )
+        }
+        Pending::Grant(id) => {
+            let r = tx
+                .query_opt(
+                    "SELECT proposed_by, staff_id, roles FROM staff_role_grants
+                     WHERE id = $1 AND confirmed_at IS NULL AND revoked_at IS NULL
+                       AND expires_at > now()
+                     FOR UPDATE",
+                    &[&id],
+                )
+                .await?;
+            let Some(r) = r else {
+                return Err(refused(StaffRefusal::NotPending));
+            };
+            (
+                Some(r.get::<_, i64>(0)),
+                Some(r.get::<_, i64>(1)),
+                r.get::<_, Vec<String>>(2),
+                "staff_role_grants",
+                id,
+            )
+        }
+    };
+    check_confirmation(&signed.as_staff(), proposed_by, target).map_err(refused)?;
+    tx.execute(
+        &format!("UPDATE {table} SET confirmed_by = $2, confirmed_at = now() WHERE id = $1"),
+        &[&id, &signed.id],
+    )
+    .await?;
+    if let (Pending::Grant(_), Some(target)) = (pending, target) {
+        let current = tx
+            .query_opt(
+                "SELECT roles FROM staff WHERE id = $1 AND active FOR UPDATE",
+                &[&target],
+            )
+            .await?
+            .ok_or(StaffError::Conflict(
+                "This staff member is deactivated: the change can't take effect.".into(),
+                None,
+            ))?;
+        let from = roles_from(&current.get::<_, Vec<String>>(0));
+        check_administrator_removal(from, roles_from(&roles), administrators).map_err(refused)?;
+        tx.execute(
+            "UPDATE staff SET roles = $2 WHERE id = $1",
+            &[&target, &roles],
+        )
+        .await?;
+    }
+    audit::append(
+        &tx,
+        Some(signed.id),
+        "staff.grant_confirmed",
+        None,
+        &json!({ "pending": table, "id": id, "staff_id": target, "roles": roles }),
+    )
+    .await?;
+    tx.commit().await?;
+    directory(state, signed).await
+}
+
+/// POST /api/staff/{invitations|grants}/{id}/revoke (any administrator)
+pub async fn revoke(
+    state: &StaffState,
+    signed: &Signed,
+    pending: Pending,
+) -> Result<StaffDirectory, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let (table, id, live) = match pending {
+        Pending::Invitation(id) => ("staff_invites", id, "used_at IS NULL"),
+        Pending::Grant(id) => ("staff_role_grants", id, "confirmed_at IS NULL"),
+    };
+    let revoked = tx
+        .execute(
+            &format!(
+                "UPDATE {table} SET revoked_at = now(), revoked_by = $2
+                 WHERE id = $1 AND revoked_at IS NULL AND {live} AND expires_at > now()"
+            ),
+            &[&id, &signed.id],
+        )
+        .await?;
+    if revoked == 0 {
+        return Err(refused(StaffRefusal::NotPending));
+    }
+    audit::append(
+        &tx,
+        Some(signed.id),
+        "staff.grant_revoked",
+        None,
+        &json!({ "pending": table, "id": id }),
+    )
+    .await?;
+    tx.commit().await?;
+    directory(state, signed).await
+}
+
+/// Revokes every pending invitation and grant `staff_id` proposed (they die with their
+/// proposer's deactivation).
+async fn revoke_proposed_by<C: GenericClient>(
+    client: &C,
+    staff_id: i64,
+    by: i64,
+) -> Result<u64, StaffError> {
+    let invites = client
+        .execute(
+            "UPDATE staff_invites SET revoked_at = now(), revoked_by = $2
+             WHERE invited_by = $1 AND used_at IS NULL AND revoked_at IS NULL",
+            &[&staff_id, &by],
+        )
+        .await?;
+    let grants = client
+        .execute(
+            "UPDATE staff_role_grants SET revoked_at = now(), revoked_by = $2
+             WHERE (proposed_by = $1 OR staff_id = $1) AND confirmed_at IS NULL AND revoked_at IS NULL",
+            &[&staff_id, &by],
+        )
+        .await?;
+    Ok(invites + grants)
+}
+
+/// POST /api/staff/staff/{id}/deactivate (administrators): ends their sessions at once and
+/// revokes what they proposed; never the last active administrator.
+pub async fn deactivate(
+    state: &StaffState,
+    signed: &Signed,
+    staff_id: i64,
+) -> Result<StaffMember, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let administrators = lock_active_administrators(&tx).await?;
+    // The caller's own row is among those locked when they are an active administrator: one
+    // deactivated a moment ago by a colleague is refused here.
+    let still_active = tx
+        .query_opt(
+            "SELECT 1 FROM staff WHERE id = $1 AND active",
+            &[&signed.id],
+        )
+        .await?
+        .is_some();
+    if !still_active {
+        return Err(StaffError::Unauthenticated);
+    }
+    let row = tx
+        .query_opt(
+            &format!("SELECT {MEMBER} FROM staff WHERE id = $1 FOR UPDATE"),
+            &[&staff_id],
+        )
+        .await?
+        .ok_or(StaffError::NotFound)?;
+    let target = member(&row);
+    let counted = if target.active {
+        administrators
+    } else {
+        usize::MAX
+    };
+    check_deactivation(
+        &signed.as_staff(),
+        staff_id,
+        Roles::of(&target.roles),
+        counted,
+    )
+    .map_err(refused)?;
+    let row = tx
+        .query_one(
+            &format!(
+                "UPDATE staff SET active = false, deactivated_at = coalesce(deactivated_at, now())
+                 WHERE id = $1 RETURNING {MEMBER}"
+            ),
+            &[&staff_id],
+        )
+        .await?;
+    let ended = tx
+        .execute(
+            "UPDATE staff_sessions SET ended_at = now() WHERE staff_id = $1 AND ended_at IS NULL",
+            &[&staff_id],
+        )
+        .await?;
+    let revoked = revoke_proposed_by(&tx, staff_id, signed.id).await?;
+    audit::append(
+        &tx,
+        Some(signed.id),
+        "staff.deactivated",
+        None,
+        &json!({ "staff_id": staff_id, "sessions_ended": ended, "pending_revoked": revoked }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(member(&row))
+}
+
+/// POST /api/staff/staff/{id}/reactivate (administrators): a deactivated member may sign in
+/// again with the roles they had, less approver and administrator, which a grant (with its
+/// second administrator) gives back.
+pub async fn reactivate(
+    state: &StaffState,
+    signed: &Signed,
+    staff_id: i64,
+) -> Result<StaffMember, StaffError> {
+    signed.require(banksia_core::review::Permission::ManageStaff)?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let row = tx
+        .query_opt(
+            &format!("SELECT {MEMBER} FROM staff WHERE id = $1 AND NOT active FOR UPDATE"),
+            &[&staff_id],
+        )
+        .await?
+        .ok_or(StaffError::NotFound)?;
+    let before = member(&row);
+    let kept: Vec<Role> = before
+        .roles
+        .iter()
+        .copied()
+        .filter(|r| !banksia_core::review::separation::needs_second_administrator(*r))
+        .collect();
+    check_role_change(&signed.as_staff(), staff_id, Roles::NONE, Roles::of(&kept))
+        .map_err(refused)?;
+    let codes = role_codes(&kept);
+    let row = tx
+        .query_one(
+            &format!(
+                "UPDATE staff SET active = true, deactivated_at = NULL, roles = $2
+                 WHERE id = $1 RETURNING {MEMBER}"
+            ),
+            &[&staff_id, &codes],
+        )
+        .await?;
+    audit::append(
+        &tx,
+        Some(signed.id),
+        "staff.reactivated",
+        None,
+        &json!({ "staff_id": staff_id, "roles": codes }),
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(member(&row))
+}
