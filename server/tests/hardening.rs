@@ -178,13 +178,19 @@ async fn migrations_apply_as_an_ordinary_owner_and_a_permission_error_ends_the_s
         .await
         .expect("the owner applies every migration");
 
-    // The server runs as a login role granted only banksia_api, as in production.
+    // The server runs as two login roles, as in production: its public API granted only
+    // banksia_api, its staff side only banksia_staff.
     admin
-        .batch_execute("CREATE ROLE api_login LOGIN IN ROLE banksia_api")
+        .batch_execute(
+            "CREATE ROLE api_login LOGIN IN ROLE banksia_api;
+             CREATE ROLE staff_login LOGIN IN ROLE banksia_staff",
+        )
         .await
         .unwrap();
-    // (start_app's expect: the least-privilege role starts on a current schema.)
-    let app = start_app(&cluster, "owned".into(), config("api_login")).await;
+    let mut least = config("api_login");
+    least.staff_database_url = Some(cluster.url_as("staff_login", "owned"));
+    // (start_app's expect: the least-privilege roles start on a current schema.)
+    let app = start_app(&cluster, "owned".into(), least).await;
     let body = valid_application().to_string();
     let res = app.post_with_key(&body, "owner-test").await;
     assert_eq!(res.status, 201, "{}", res.text());

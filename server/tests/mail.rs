@@ -382,10 +382,12 @@ async fn a_server_running_as_the_api_role_queues_and_sends() {
     // The owner applies the migrations (and sends nothing: no transport).
     let owner = spawn_app_with(&CLUSTER, |_| {}).await;
     let url = owner.api_login("mail_login").await;
+    let staff_url = owner.staff_login("mail_staff").await;
     let configure = smtp_on(port);
     let role_url = url.clone();
     let app = spawn_app_on(&CLUSTER, owner.database.clone(), move |config| {
         config.database_url = role_url;
+        config.staff_database_url = Some(staff_url);
         configure(config);
     })
     .await;

@@ -149,15 +149,7 @@ async fn a_server_running_as_the_api_role_starts_once_migrations_are_applied() {
     let app = spawn_app().await;
     let mut config = test_config(app.api_login("api_server").await);
     // Its staff side connects as a role of its own (granted banksia_staff only).
-    let staff = format!("staff_server_{}", app.database);
-    app.db
-        .batch_execute(&format!("CREATE ROLE {staff} LOGIN IN ROLE banksia_staff"))
-        .await
-        .unwrap();
-    config.staff_database_url = Some(format!(
-        "postgres://{staff}@127.0.0.1:{}/{}",
-        app.pg_port, app.database
-    ));
+    config.staff_database_url = Some(app.staff_login("staff_server").await);
     let server = banksia_server::Server::build(config, std::time::Duration::from_secs(5)).await;
     assert!(server.is_ok(), "{:?}", server.err());
 }

@@ -1918,17 +1918,7 @@ async fn the_status_link_answer_takes_the_same_time_whether_or_not_the_pair_matc
 async fn the_public_api_and_the_staff_side_connect_as_different_roles() {
     let app = spawn_app().await;
     let api = app.api_login("public").await;
-    let staff_login = format!("staffside_{}", app.database);
-    app.db
-        .batch_execute(&format!(
-            "CREATE ROLE {staff_login} LOGIN IN ROLE banksia_staff"
-        ))
-        .await
-        .unwrap();
-    let staff_url = format!(
-        "postgres://{staff_login}@127.0.0.1:{}/{}",
-        app.pg_port, app.database
-    );
+    let staff_url = app.staff_login("staffside").await;
     let second = common::spawn_app_on(&common::CLUSTER, app.database.clone(), |c| {
         c.database_url = api.clone();
         c.staff_database_url = Some(staff_url.clone());

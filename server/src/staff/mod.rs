@@ -117,6 +117,11 @@ impl StaffState {
 async fn stored_secret(pool: &Pool, name: &str) -> Result<Vec<u8>, String> {
     let mut fresh = [0u8; 32];
     getrandom::fill(&mut fresh).map_err(|e| format!("no randomness: {e}"))?;
+    // The database's own words (a missing grant names its SQLSTATE), not just "db error".
+    let failed = |e: tokio_postgres::Error| match e.as_db_error() {
+        Some(db) => format!("server_secrets: {} ({})", db.message(), db.code().code()),
+        None => format!("server_secrets: {e}"),
+    };
     let conn = pool.get().await.map_err(|e| e.to_string())?;
     conn.execute(
         "INSERT INTO server_secrets (name, secret) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",

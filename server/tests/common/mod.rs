@@ -329,6 +329,20 @@ impl TestApp {
         )
     }
 
+    /// A new login role granted only `banksia_staff` (the staff side's, as in production), named
+    /// `{name}_{database}`; its connection string to this app's database.
+    pub async fn staff_login(&self, name: &str) -> String {
+        let login = format!("{name}_{}", self.database);
+        self.db
+            .batch_execute(&format!("CREATE ROLE {login} LOGIN IN ROLE banksia_staff"))
+            .await
+            .unwrap();
+        format!(
+            "postgres://{login}@127.0.0.1:{}/{}",
+            self.pg_port, self.database
+        )
+    }
+
     /// Starts a graceful shutdown, as on SIGTERM, without waiting for it.
     pub fn begin_shutdown(&mut self) {
         if let Some(stop) = self.stop.take() {
