@@ -372,3 +372,13 @@ fn key_facts_sheet() {
         }
     });
 }
+
+#[test]
+fn registered_numbers() {
+    use banksia_core::application::tax_numbers::{NumberKind, read_number};
+    replay("registered_numbers", |input| {
+        let kind: NumberKind = parse(&input["kind"]);
+        let text: String = parse(&input["text"]);
+        to_json(read_number(kind, &text))
+    });
+}

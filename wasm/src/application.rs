@@ -2,6 +2,7 @@
 //! form's option lists.
 
 use banksia_core::application::checks::bank_date;
+use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
 use banksia_core::application::{
     ApplicationInput, Field, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, SummaryRow, Today,
     answer_summary, form_options, step_inputs,
@@ -157,4 +158,20 @@ pub fn contact_details_js() -> JsValue {
 #[wasm_bindgen(js_name = nextSteps, unchecked_return_type = "Array<NextStep>")]
 pub fn next_steps_js() -> JsValue {
     to_js(&next_steps())
+}
+
+/// An ABN, ACN or TFN as typed (`kind` is `"abn"`, `"acn"` or `"tfn"`), read by core's
+/// check-digit rule: its digits and how it is shown (`51 824 753 556`, a TFN masked), or the
+/// message saying what is wrong; `null` for a kind core doesn't know.
+#[wasm_bindgen(js_name = readNumber, unchecked_return_type = "NumberReading | null")]
+pub fn read_number_js(
+    #[wasm_bindgen(unchecked_param_type = "NumberKind")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] number: JsValue,
+) -> JsValue {
+    to_js(&read_number_of(&text(&kind), &text(&number)))
+}
+
+/// [`read_number_js`] of the kind's code and the text.
+pub(crate) fn read_number_of(kind: &str, number: &str) -> Option<NumberReading> {
+    NumberKind::parse(kind).map(|kind| read_number(kind, number))
 }

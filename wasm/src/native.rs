@@ -72,6 +72,10 @@ pub fn answer(call: &Call) -> Value {
             check_application,
         )),
         "answerSummary" => json(crate::application::answer_summary_of(arg(args, 0))),
+        "readNumber" => json(crate::application::read_number_of(
+            arg(args, 0).unwrap_or_default(),
+            arg(args, 1).unwrap_or_default(),
+        )),
         _ => Value::Null,
     }
 }

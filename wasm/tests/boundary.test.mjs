@@ -279,7 +279,7 @@ describe("one package per page", () => {
     "borrowing-power": ["borrowingPower"],
     application: [
       "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
-      "normaliseApplication", "stepFields", "stepInputs", "validateApplication", "validateStep",
+      "normaliseApplication", "readNumber", "stepFields", "stepInputs", "validateApplication", "validateStep",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog"],
   };

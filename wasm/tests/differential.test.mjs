@@ -28,6 +28,7 @@ const EXPORTS = {
   validateApplication: application.validateApplication,
   normaliseApplication: application.normaliseApplication,
   answerSummary: application.answerSummary,
+  readNumber: application.readNumber,
 };
 
 const text = (value) => JSON.stringify(value);
@@ -55,6 +56,7 @@ const FROM_VECTORS = {
     ["normaliseApplication", [input.body, input.today]],
   ],
   answer_summary: (input) => [["answerSummary", [text(input)]]],
+  registered_numbers: (input) => [["readNumber", [input.kind, input.text]]],
   // Not inputs read from JSON (a number, 16 bytes, a string): nothing to compare.
   term_deposit_options: () => [],
   reference_generate: () => [],

@@ -93,6 +93,7 @@ const RUNNERS = {
     ["application", (input) => ({ errors: application.validateApplication(input.body, input.today).errors })],
   ],
   answer_summary: [["application", (input) => outcome(application.answerSummary(input), (rows) => rows)]],
+  registered_numbers: [["application", (input) => application.readNumber(input.kind, input.text)]],
   reference_generate: all.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: all.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
 };

@@ -49,6 +49,7 @@ mod field;
 mod inputs;
 mod options;
 mod summary;
+pub mod tax_numbers;
 pub mod today;
 
 use std::borrow::Cow;
@@ -70,6 +71,7 @@ pub use options::{
     IdentificationType, MINIMUM_DEPOSIT_HINT, SelectOption, form_options,
 };
 pub use summary::{NOT_PROVIDED, SummaryRow, answer_summary};
+pub use tax_numbers::{Abn, Acn, NumberError, NumberKind, NumberProblem, Tfn};
 pub use today::Today;
 
 /// The answer when an application is not JSON at all: the server's 400 and the wizard's
