@@ -118,8 +118,9 @@ pub fn field_label(#[wasm_bindgen(unchecked_param_type = "Field")] field: JsValu
         .to_owned()
 }
 
-/// Today in the bank's home time (`YYYY-MM-DD`) at a time given in milliseconds since the Unix
-/// epoch (`Date.now()`): the `today` the server will check the application against.
+/// Today in the bank's home time, Sydney's with daylight saving (`YYYY-MM-DD`), at a time given
+/// in milliseconds since the Unix epoch (`Date.now()`): the date the server judges by before the
+/// applicant's state is known.
 #[wasm_bindgen(js_name = bankToday)]
 pub fn bank_today(epoch_millis: f64) -> String {
     // A saturating cast, then integer division: no float arithmetic, and NaN becomes 0.
