@@ -119,6 +119,8 @@ fn main() {
     declarations.visit::<FieldInput>();
     declarations.visit::<ContactDetails>();
     declarations.visit::<NextStep>();
+    declarations.visit::<banksia_core::contact::Notice>();
+    declarations.visit::<banksia_core::application::WizardStep>();
     declarations.visit::<banksia_core::application::tax_numbers::NumberReading>();
     declarations.visit::<banksia_core::application::tax_numbers::NumberKind>();
     declarations.visit::<ValidationReport>();

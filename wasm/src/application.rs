@@ -5,12 +5,12 @@ use banksia_core::application::checks::bank_date;
 use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
 use banksia_core::application::{
     ApplicationInput, Field, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, SummaryRow, Today,
-    answer_summary, form_options, step_inputs,
+    answer_summary, form_options, step_inputs, wizard_steps,
 };
 use banksia_core::application_form::{
     ApplicationReport, MessageKey, check_application, check_every_field, check_step,
 };
-use banksia_core::contact::{CONTACT, next_steps};
+use banksia_core::contact::{CONTACT, next_steps, submitted_notice};
 use banksia_core::entries::{Outcome, input_error};
 use wasm_bindgen::prelude::*;
 
@@ -175,4 +175,18 @@ pub fn read_number_js(
 /// [`read_number_js`] of the kind's code and the text.
 pub(crate) fn read_number_of(kind: &str, number: &str) -> Option<NumberReading> {
     NumberKind::parse(kind).map(|kind| read_number(kind, number))
+}
+
+/// The wizard's steps in order: each step's number, title, line of help and fields (core's
+/// step table). Their count is the "Step N of M".
+#[wasm_bindgen(js_name = wizardSteps, unchecked_return_type = "Array<WizardStep>")]
+pub fn wizard_steps_js() -> JsValue {
+    to_js(&wizard_steps())
+}
+
+/// What the wizard says once the application is stored (spec section 8's success toast, with
+/// core's review time).
+#[wasm_bindgen(js_name = submittedNotice, unchecked_return_type = "Notice")]
+pub fn submitted_notice_js() -> JsValue {
+    to_js(&submitted_notice())
 }

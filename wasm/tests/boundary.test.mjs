@@ -285,7 +285,8 @@ describe("one package per page", () => {
     "borrowing-power": ["borrowingPower"],
     application: [
       "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
-      "normaliseApplication", "readNumber", "stepFields", "stepInputs", "validateApplication", "validateStep",
+      "normaliseApplication", "readNumber", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
+      "validateStep", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog"],
   };

@@ -48,6 +48,7 @@ pub mod checks;
 mod field;
 mod inputs;
 mod options;
+mod steps;
 mod summary;
 pub mod tax_numbers;
 pub mod today;
@@ -70,6 +71,7 @@ pub use options::{
     AccountType, AccountTypeOption, AustralianState, EmploymentStatus, FormOptions,
     IdentificationType, MINIMUM_DEPOSIT_HINT, SelectOption, form_options,
 };
+pub use steps::{WizardStep, wizard_steps};
 pub use summary::{NOT_PROVIDED, SummaryRow, answer_summary};
 pub use tax_numbers::{Abn, Acn, NumberError, NumberKind, NumberProblem, Tfn};
 pub use today::Today;
