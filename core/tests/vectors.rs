@@ -382,3 +382,13 @@ fn registered_numbers() {
         to_json(read_number(kind, &text))
     });
 }
+
+#[test]
+fn customer_details() {
+    use banksia_core::application::details::{DetailsInput, check_details};
+    replay("customer_details", |input| {
+        let application: ApplicationInput = parse(&input["application"]);
+        let details: DetailsInput = parse(&input["details"]);
+        to_json(check_details(&application, &details, today(input)))
+    });
+}

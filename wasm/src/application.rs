@@ -2,6 +2,9 @@
 //! form's option lists.
 
 use banksia_core::application::checks::bank_date;
+use banksia_core::application::details::{
+    DetailsInput, DetailsReport, NOT_DETAILS_MESSAGE, check_details,
+};
 use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
 use banksia_core::application::{
     ApplicationInput, Field, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, SummaryRow, Today,
@@ -189,4 +192,44 @@ pub fn wizard_steps_js() -> JsValue {
 #[wasm_bindgen(js_name = submittedNotice, unchecked_return_type = "Notice")]
 pub fn submitted_notice_js() -> JsValue {
     to_js(&submitted_notice())
+}
+
+/// Checks the business (business accounts only) and tax residency details beside the
+/// application's own answers, as of `today` (`YYYY-MM-DD` or the moment in RFC 3339): messages
+/// per field keyed by path (`business.owners.0.full_name`), and the checked record when nothing
+/// fails. What can't be read is reported under `input`.
+#[wasm_bindgen(js_name = validateDetails, unchecked_return_type = "DetailsReport")]
+pub fn validate_details(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] application: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DetailsInput | string")] details: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+) -> JsValue {
+    to_js(&details_of(
+        json_text(&application).as_deref(),
+        json_text(&details).as_deref(),
+        &text(&today),
+    ))
+}
+
+/// [`validate_details`] of the two JSON texts and today.
+pub(crate) fn details_of(
+    application: Option<&str>,
+    details: Option<&str>,
+    today: &str,
+) -> DetailsReport {
+    let application = match read_json::<ApplicationInput>(application) {
+        Ok(application) => application,
+        Err(unread) => return DetailsReport::unreadable(unread_message(unread)),
+    };
+    let details = match read_json::<DetailsInput>(details) {
+        Ok(details) => details,
+        Err(Unread::NotJson) => return DetailsReport::unreadable(NOT_JSON_MESSAGE),
+        Err(Unread::Shape) => return DetailsReport::unreadable(NOT_DETAILS_MESSAGE),
+    };
+    match Today::parse(today) {
+        Some(today) => check_details(&application, &details, today),
+        None => DetailsReport::unreadable(
+            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
+        ),
+    }
 }

@@ -286,7 +286,7 @@ describe("one package per page", () => {
     application: [
       "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
       "normaliseApplication", "readNumber", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
-      "validateStep", "wizardSteps",
+      "validateDetails", "validateStep", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog"],
   };

@@ -29,6 +29,7 @@ const EXPORTS = {
   normaliseApplication: application.normaliseApplication,
   answerSummary: application.answerSummary,
   readNumber: application.readNumber,
+  validateDetails: application.validateDetails,
 };
 
 const text = (value) => JSON.stringify(value);
@@ -57,6 +58,7 @@ const FROM_VECTORS = {
   ],
   answer_summary: (input) => [["answerSummary", [text(input)]]],
   registered_numbers: (input) => [["readNumber", [input.kind, input.text]]],
+  customer_details: (input) => [["validateDetails", [text(input.application), text(input.details), input.today]]],
   // Not inputs read from JSON (a number, 16 bytes, a string): nothing to compare.
   term_deposit_options: () => [],
   reference_generate: () => [],
@@ -134,6 +136,8 @@ function calls() {
       ["validateApplication", [body, TODAY]],
       ["normaliseApplication", [body, TODAY]],
       ["answerSummary", [body]],
+      ["validateDetails", [body, "{}", TODAY]],
+      ["validateDetails", ['{"application_type": "business_checking"}', body, TODAY]],
     ];
     for (const [exported, args] of hostile) list.push({ name: `hostile ${JSON.stringify(body)}`, export: exported, args });
   }

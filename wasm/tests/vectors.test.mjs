@@ -94,6 +94,7 @@ const RUNNERS = {
   ],
   answer_summary: [["application", (input) => outcome(application.answerSummary(input), (rows) => rows)]],
   registered_numbers: [["application", (input) => application.readNumber(input.kind, input.text)]],
+  customer_details: [["application", (input) => application.validateDetails(input.application, input.details, input.today)]],
   reference_generate: all.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: all.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
 };

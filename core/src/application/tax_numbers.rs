@@ -166,6 +166,27 @@ impl NumberKind {
         }
     }
 
+    /// The first problem `text` has as this number, or `None` when it is one.
+    ///
+    /// ```
+    /// use banksia_core::application::tax_numbers::{NumberKind, NumberProblem};
+    /// assert_eq!(NumberKind::Acn.problem_with("004 085 617"), Some(NumberProblem::CheckDigit));
+    /// assert_eq!(NumberKind::Acn.problem_with("004 085 616"), None);
+    /// ```
+    pub fn problem_with(self, text: &str) -> Option<NumberProblem> {
+        self.read(text).err().map(|error| error.problem)
+    }
+
+    /// The row of the form's rule table that refuses `problem` in this number, with its
+    /// message. A number's rows are its three problems, in order.
+    pub const fn rule(self, problem: NumberProblem) -> super::Rule {
+        super::Rule::RegisteredNumber {
+            kind: self,
+            problem,
+            message: std::borrow::Cow::Borrowed(self.message(problem)),
+        }
+    }
+
     /// Reads `text` as this number: its digits, spaces dropped.
     fn read(self, text: &str) -> Result<String, NumberError> {
         let error = |problem| NumberError {
