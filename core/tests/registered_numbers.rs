@@ -1,6 +1,7 @@
 //! Property tests of the check-digit rules of `application::tax_numbers` (ABN, ACN, TFN): every
 //! valid number round-trips through its formatter, however it is spaced, and the single-digit
-//! mistakes each rule is built to catch are always caught.
+//! mistakes each rule is built to catch are always caught; and any business or tax details are
+//! checked without panicking, the record given exactly when no message is.
 
 use banksia_core::application::tax_numbers::{Abn, Acn, NumberProblem, Tfn};
 use proptest::prelude::*;
@@ -130,5 +131,102 @@ proptest! {
         if let Ok(abn) = Abn::parse(&text) { prop_assert_eq!(abn.digits().len(), 11); }
         if let Ok(acn) = Acn::parse(&text) { prop_assert_eq!(acn.digits().len(), 9); }
         if let Ok(tfn) = Tfn::parse(&text) { prop_assert!((8..=9).contains(&tfn.digits().len())); }
+    }
+}
+
+mod details {
+    use banksia_core::application::ApplicationInput;
+    use banksia_core::application::details::{
+        BusinessInput, DetailsInput, ForeignResidencyInput, OwnerInput, TaxResidencyInput,
+        check_details,
+    };
+    use chrono::NaiveDate;
+    use proptest::prelude::*;
+
+    fn word() -> impl Strategy<Value = Option<String>> {
+        prop::option::of(prop_oneof![
+            "[a-zA-Z0-9 ]{0,12}",
+            Just("company".to_owned()),
+            Just("director".to_owned()),
+            Just("owner".to_owned()),
+            Just("NZ".to_owned()),
+            Just("53 004 085 616".to_owned()),
+            Just("004 085 616".to_owned()),
+            Just("123 456 782".to_owned()),
+        ])
+    }
+
+    fn owner() -> impl Strategy<Value = OwnerInput> {
+        (word(), word(), word(), prop::option::of("[0-9.]{0,5}")).prop_map(
+            |(full_name, role, state, share)| OwnerInput {
+                full_name,
+                date_of_birth: Some("1980-01-01".to_owned()),
+                role,
+                state,
+                ownership_percent: share.map(|share| share.as_str().into()),
+                ..OwnerInput::default()
+            },
+        )
+    }
+
+    fn details() -> impl Strategy<Value = DetailsInput> {
+        (
+            word(),
+            word(),
+            word(),
+            prop::collection::vec(owner(), 0..12),
+            prop::option::of(any::<bool>()),
+            prop::collection::vec((word(), word(), word()), 0..4),
+            word(),
+        )
+            .prop_map(|(entity_type, abn, acn, owners, foreign, countries, tfn)| {
+                DetailsInput {
+                    business: Some(BusinessInput {
+                        entity_type,
+                        abn,
+                        acn,
+                        owners: Some(owners),
+                        ..BusinessInput::default()
+                    }),
+                    tax_residency: Some(TaxResidencyInput {
+                        foreign_resident: foreign,
+                        countries: Some(
+                            countries
+                                .into_iter()
+                                .map(|(country, tin, no_tin_reason)| ForeignResidencyInput {
+                                    country,
+                                    tin,
+                                    no_tin_reason,
+                                    no_tin_explanation: None,
+                                })
+                                .collect(),
+                        ),
+                        tfn,
+                        business_foreign_resident: foreign,
+                        business_countries: None,
+                    }),
+                }
+            })
+    }
+
+    proptest! {
+        /// Any details give a report without panicking: either messages, or the record and no
+        /// message; a personal account never gets a message about the business.
+        #[test]
+        fn any_details_are_checked(details in details(), business in any::<bool>()) {
+            let application = ApplicationInput {
+                application_type: Some(if business { "business_savings" } else { "savings" }.to_owned()),
+                ..ApplicationInput::default()
+            };
+            let today = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+            let report = check_details(&application, &details, today);
+            prop_assert_eq!(report.errors.is_empty(), report.details.is_some());
+            if !business {
+                prop_assert!(report.errors.keys().all(|key| !key.to_string().starts_with("business.")));
+                if let Some(record) = &report.details {
+                    prop_assert!(record.business.is_none());
+                }
+            }
+        }
     }
 }
