@@ -122,6 +122,7 @@ fn main() {
     declarations.visit::<banksia_core::contact::Notice>();
     declarations.visit::<banksia_core::application::details::DetailsInput>();
     declarations.visit::<banksia_core::application::details::DetailsReport>();
+    declarations.visit::<banksia_core::application::details::DetailsOptions>();
     declarations.visit::<banksia_core::application::WizardStep>();
     declarations.visit::<banksia_core::application::tax_numbers::NumberReading>();
     declarations.visit::<banksia_core::application::tax_numbers::NumberKind>();

@@ -3,7 +3,7 @@
 
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::details::{
-    DetailsInput, DetailsReport, NOT_DETAILS_MESSAGE, check_details,
+    DetailsInput, DetailsReport, NOT_DETAILS_MESSAGE, check_details, details_options,
 };
 use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
 use banksia_core::application::{
@@ -232,4 +232,11 @@ pub(crate) fn details_of(
             "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
         ),
     }
+}
+
+/// The business and tax details' option lists (legal forms, ANZSIC divisions, roles, countries,
+/// reasons for no TIN) and the TFN notice.
+#[wasm_bindgen(js_name = detailsOptions, unchecked_return_type = "DetailsOptions")]
+pub fn details_options_js() -> JsValue {
+    to_js(&details_options())
 }

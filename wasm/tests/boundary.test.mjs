@@ -284,7 +284,7 @@ describe("one package per page", () => {
     "term-deposit": ["termDeposit", "termDepositOptions"],
     "borrowing-power": ["borrowingPower"],
     application: [
-      "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
+      "answerSummary", "bankToday", "contactDetails", "detailsOptions", "fieldLabel", "formOptions", "nextSteps",
       "normaliseApplication", "readNumber", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
       "validateDetails", "validateStep", "wizardSteps",
     ],

@@ -883,6 +883,74 @@ impl DetailsReport {
 pub const NOT_DETAILS_MESSAGE: &str =
     "The business and tax details must be one JSON object of the form's fields, each at most once.";
 
+/// Every option list of the details, so the wizard renders them from core.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct DetailsOptions {
+    /// The legal forms.
+    pub entity_types: Vec<super::SelectOption>,
+    /// What a business does (ANZSIC divisions).
+    pub natures_of_business: Vec<super::SelectOption>,
+    /// An owner's or controller's roles.
+    pub owner_roles: Vec<super::SelectOption>,
+    /// The applicant's roles.
+    pub applicant_roles: Vec<super::SelectOption>,
+    /// Every country but Australia (value the ISO code, label the name).
+    pub countries: Vec<super::SelectOption>,
+    /// Why there is no tax identification number.
+    pub no_tin_reasons: Vec<super::SelectOption>,
+    /// The TFN notice shown beside the TFN.
+    pub tfn_notice: &'static str,
+}
+
+/// The details' option lists.
+///
+/// ```
+/// use banksia_core::application::details::details_options;
+/// let options = details_options();
+/// assert_eq!(options.entity_types[0].label, "Sole trader");
+/// assert!(options.countries.iter().all(|country| country.value != "AU"));
+/// assert!(options.tfn_notice.contains("isn't an offence"));
+/// ```
+pub fn details_options() -> DetailsOptions {
+    fn select<T: Copy>(
+        all: &[T],
+        code: fn(T) -> &'static str,
+        label: fn(T) -> &'static str,
+    ) -> Vec<super::SelectOption> {
+        all.iter()
+            .map(|&option| super::SelectOption {
+                value: code(option).to_owned(),
+                label: label(option).to_owned(),
+            })
+            .collect()
+    }
+    DetailsOptions {
+        entity_types: select(EntityType::ALL, EntityType::as_str, EntityType::label),
+        natures_of_business: select(
+            NatureOfBusiness::ALL,
+            NatureOfBusiness::as_str,
+            NatureOfBusiness::label,
+        ),
+        owner_roles: select(OwnerRole::ALL, OwnerRole::as_str, OwnerRole::label),
+        applicant_roles: select(
+            ApplicantRole::ALL,
+            ApplicantRole::as_str,
+            ApplicantRole::label,
+        ),
+        countries: Country::all()
+            .filter(|country| *country != Country::AUSTRALIA)
+            .map(|country| super::SelectOption {
+                value: country.code().to_owned(),
+                label: country.name().to_owned(),
+            })
+            .collect(),
+        no_tin_reasons: select(NoTinReason::ALL, NoTinReason::as_str, NoTinReason::label),
+        tfn_notice: TFN_NOTICE,
+    }
+}
+
 /// The warning when a company's ABN is not its ACN behind two check digits.
 pub const ABN_NOT_ON_ACN_WARNING: &str =
     "A company's ABN usually ends with its ACN. Please check both numbers.";
