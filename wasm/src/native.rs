@@ -72,12 +72,12 @@ pub fn answer(call: &Call) -> Value {
             check_application,
         )),
         "answerSummary" => json(crate::application::answer_summary_of(arg(args, 0))),
-        "validateDetails" => json(crate::application::details_of(
+        "validateDetails" => json(crate::details::details_of(
             arg(args, 0),
             arg(args, 1),
             arg(args, 2).unwrap_or_default(),
         )),
-        "readNumber" => json(crate::application::read_number_of(
+        "readNumber" => json(crate::details::read_number_of(
             arg(args, 0).unwrap_or_default(),
             arg(args, 1).unwrap_or_default(),
         )),

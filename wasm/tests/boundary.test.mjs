@@ -284,11 +284,12 @@ describe("one package per page", () => {
     "term-deposit": ["termDeposit", "termDepositOptions"],
     "borrowing-power": ["borrowingPower"],
     application: [
-      "answerSummary", "bankToday", "contactDetails", "detailsOptions", "fieldLabel", "formOptions", "nextSteps",
-      "normaliseApplication", "readNumber", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
-      "validateDetails", "validateStep", "wizardSteps",
+      "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
+      "normaliseApplication", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
+      "validateStep", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog"],
+    "customer-details": ["detailsOptions", "readNumber", "validateDetails"],
   };
   for (const { name, features } of MANIFEST.packages) {
     it(`${name} exports exactly what its features give, and no other page's code`, () => {

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { application, borrowingPower, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TODAY = "2026-03-01";
@@ -28,8 +28,8 @@ const EXPORTS = {
   validateApplication: application.validateApplication,
   normaliseApplication: application.normaliseApplication,
   answerSummary: application.answerSummary,
-  readNumber: application.readNumber,
-  validateDetails: application.validateDetails,
+  readNumber: customerDetails.readNumber,
+  validateDetails: customerDetails.validateDetails,
 };
 
 const text = (value) => JSON.stringify(value);
