@@ -119,6 +119,13 @@ fn main() {
     declarations.visit::<FieldInput>();
     declarations.visit::<ContactDetails>();
     declarations.visit::<NextStep>();
+    declarations.visit::<banksia_core::contact::Notice>();
+    declarations.visit::<banksia_core::application::details::DetailsInput>();
+    declarations.visit::<banksia_core::application::details::DetailsReport>();
+    declarations.visit::<banksia_core::application::details::DetailsOptions>();
+    declarations.visit::<banksia_core::application::WizardStep>();
+    declarations.visit::<banksia_core::application::tax_numbers::NumberReading>();
+    declarations.visit::<banksia_core::application::tax_numbers::NumberKind>();
     declarations.visit::<ValidationReport>();
     // The application API's other answers (core's `wire`), which the wizard reads.
     declarations.visit::<ApplicationCreated>();

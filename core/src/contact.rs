@@ -126,6 +126,35 @@ pub fn next_steps() -> Vec<NextStep> {
     ]
 }
 
+/// A short message a person reads once something has happened: a title and a sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct Notice {
+    /// The heading ("Application Submitted Successfully!").
+    pub title: &'static str,
+    /// The sentence under it.
+    pub text: String,
+}
+
+/// What the wizard says once the bank has the application (spec section 8's success toast),
+/// with the review time of [`CONTACT`].
+///
+/// ```
+/// let notice = banksia_core::contact::submitted_notice();
+/// assert_eq!(notice.title, "Application Submitted Successfully!");
+/// assert_eq!(notice.text, "We'll review your application and get back to you within 2-3 business days.");
+/// ```
+pub fn submitted_notice() -> Notice {
+    Notice {
+        title: "Application Submitted Successfully!",
+        text: format!(
+            "We'll review your application and get back to you within {} business days.",
+            CONTACT.review_days
+        ),
+    }
+}
+
 /// How long an application takes, in one sentence.
 ///
 /// ```

@@ -372,3 +372,23 @@ fn key_facts_sheet() {
         }
     });
 }
+
+#[test]
+fn registered_numbers() {
+    use banksia_core::application::tax_numbers::{NumberKind, read_number};
+    replay("registered_numbers", |input| {
+        let kind: NumberKind = parse(&input["kind"]);
+        let text: String = parse(&input["text"]);
+        to_json(read_number(kind, &text))
+    });
+}
+
+#[test]
+fn customer_details() {
+    use banksia_core::application::details::{DetailsInput, check_details};
+    replay("customer_details", |input| {
+        let application: ApplicationInput = parse(&input["application"]);
+        let details: DetailsInput = parse(&input["details"]);
+        to_json(check_details(&application, &details, today(input)))
+    });
+}

@@ -3,25 +3,17 @@
 
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
-    ApplicationInput, Field, NOT_AN_APPLICATION_MESSAGE, NOT_JSON_MESSAGE, SummaryRow, Today,
-    answer_summary, form_options, step_inputs,
+    ApplicationInput, Field, SummaryRow, Today, answer_summary, form_options, step_inputs,
+    wizard_steps,
 };
 use banksia_core::application_form::{
     ApplicationReport, MessageKey, check_application, check_every_field, check_step,
 };
-use banksia_core::contact::{CONTACT, next_steps};
+use banksia_core::contact::{CONTACT, next_steps, submitted_notice};
 use banksia_core::entries::{Outcome, input_error};
 use wasm_bindgen::prelude::*;
 
-use crate::{Unread, json_text, read_json, text, to_js};
-
-/// core's message for an application it can't read: the server's 400 answers with the same.
-fn unread_message(unread: Unread) -> &'static str {
-    match unread {
-        Unread::NotJson => NOT_JSON_MESSAGE,
-        Unread::Shape => NOT_AN_APPLICATION_MESSAGE,
-    }
-}
+use crate::{json_text, read_json, text, to_js, unread_message};
 
 /// Reads the input (the JSON text of the body to be posted, or an object written as JSON) with
 /// [`ApplicationInput`]'s one `Deserialize`, the server's reader of the request body, and
@@ -117,8 +109,9 @@ pub fn field_label(#[wasm_bindgen(unchecked_param_type = "Field")] field: JsValu
         .to_owned()
 }
 
-/// Today in the bank's home time (`YYYY-MM-DD`) at a time given in milliseconds since the Unix
-/// epoch (`Date.now()`): the `today` the server will check the application against.
+/// Today in the bank's home time, Sydney's with daylight saving (`YYYY-MM-DD`), at a time given
+/// in milliseconds since the Unix epoch (`Date.now()`): the date the server judges by before the
+/// applicant's state is known.
 #[wasm_bindgen(js_name = bankToday)]
 pub fn bank_today(epoch_millis: f64) -> String {
     // A saturating cast, then integer division: no float arithmetic, and NaN becomes 0.
@@ -157,4 +150,18 @@ pub fn contact_details_js() -> JsValue {
 #[wasm_bindgen(js_name = nextSteps, unchecked_return_type = "Array<NextStep>")]
 pub fn next_steps_js() -> JsValue {
     to_js(&next_steps())
+}
+
+/// The wizard's steps in order: each step's number, title, line of help and fields (core's
+/// step table). Their count is the "Step N of M".
+#[wasm_bindgen(js_name = wizardSteps, unchecked_return_type = "Array<WizardStep>")]
+pub fn wizard_steps_js() -> JsValue {
+    to_js(&wizard_steps())
+}
+
+/// What the wizard says once the application is stored (spec section 8's success toast, with
+/// core's review time).
+#[wasm_bindgen(js_name = submittedNotice, unchecked_return_type = "Notice")]
+pub fn submitted_notice_js() -> JsValue {
+    to_js(&submitted_notice())
 }

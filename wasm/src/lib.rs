@@ -21,6 +21,7 @@
 //!
 //! The crate builds one package per island page, listed once in `wasm/packages.json` (each a
 //! set of this crate's features: `home-loan`, `term-deposit`, `borrowing-power`, `application`,
+//! `customer-details` (the business and tax details, fetched when the wizard reaches them),
 //! and `site-facts` for what the build writes into pages); native builds (tests, clippy, the
 //! `boundary` binary) compile every export. The TypeScript types of everything that crosses
 //! are generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
@@ -35,6 +36,8 @@ use wasm_bindgen::prelude::*;
 mod application;
 #[cfg(any(feature = "borrowing-power", not(target_arch = "wasm32")))]
 mod borrowing_power;
+#[cfg(any(feature = "customer-details", not(target_arch = "wasm32")))]
+mod details;
 #[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
 mod home_loan;
 #[cfg(not(target_arch = "wasm32"))]
@@ -71,6 +74,19 @@ enum Unread {
     NotJson,
     /// JSON, but not what the input type reads.
     Shape,
+}
+
+/// core's message for an application it can't read: the server's 400 answers with the same.
+#[cfg(any(
+    feature = "application",
+    feature = "customer-details",
+    not(target_arch = "wasm32")
+))]
+fn unread_message(unread: Unread) -> &'static str {
+    match unread {
+        Unread::NotJson => banksia_core::application::NOT_JSON_MESSAGE,
+        Unread::Shape => banksia_core::application::NOT_AN_APPLICATION_MESSAGE,
+    }
 }
 
 /// A page's value as JSON text: a string as it is, anything else written by `JSON.stringify`

@@ -72,6 +72,15 @@ pub fn answer(call: &Call) -> Value {
             check_application,
         )),
         "answerSummary" => json(crate::application::answer_summary_of(arg(args, 0))),
+        "validateDetails" => json(crate::details::details_of(
+            arg(args, 0),
+            arg(args, 1),
+            arg(args, 2).unwrap_or_default(),
+        )),
+        "readNumber" => json(crate::details::read_number_of(
+            arg(args, 0).unwrap_or_default(),
+            arg(args, 1).unwrap_or_default(),
+        )),
         _ => Value::Null,
     }
 }

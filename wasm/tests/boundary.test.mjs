@@ -263,9 +263,15 @@ describe("application", () => {
 });
 
 describe("bankToday", () => {
-  it("is the date in the bank's home time (UTC+10) that the server checks against", () => {
-    assert.equal(application.bankToday(Date.parse("2026-03-01T13:59:59Z")), "2026-03-01");
-    assert.equal(application.bankToday(Date.parse("2026-03-01T14:00:00Z")), "2026-03-02");
+  it("is Sydney's date, daylight saving included, that the server checks against", () => {
+    // AEDT (UTC+11) in March: midnight is 13:00 UTC.
+    assert.equal(application.bankToday(Date.parse("2026-03-01T12:59:59Z")), "2026-03-01");
+    assert.equal(application.bankToday(Date.parse("2026-03-01T13:00:00Z")), "2026-03-02");
+    // 00:30 in Sydney in summer: the hour a fixed UTC+10 put a day early.
+    assert.equal(application.bankToday(Date.parse("2026-03-01T13:30:00Z")), "2026-03-02");
+    // AEST (UTC+10) in July: midnight is 14:00 UTC.
+    assert.equal(application.bankToday(Date.parse("2026-07-01T13:59:59Z")), "2026-07-01");
+    assert.equal(application.bankToday(Date.parse("2026-07-01T14:00:00Z")), "2026-07-02");
     assert.equal(application.bankToday(Date.parse("1999-12-31T23:00:00Z")), "2000-01-01");
   });
 });
@@ -279,9 +285,11 @@ describe("one package per page", () => {
     "borrowing-power": ["borrowingPower"],
     application: [
       "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
-      "normaliseApplication", "stepFields", "stepInputs", "validateApplication", "validateStep",
+      "normaliseApplication", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
+      "validateStep", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog"],
+    "customer-details": ["detailsOptions", "readNumber", "validateDetails"],
   };
   for (const { name, features } of MANIFEST.packages) {
     it(`${name} exports exactly what its features give, and no other page's code`, () => {

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { application, borrowingPower, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TODAY = "2026-03-01";
@@ -28,6 +28,8 @@ const EXPORTS = {
   validateApplication: application.validateApplication,
   normaliseApplication: application.normaliseApplication,
   answerSummary: application.answerSummary,
+  readNumber: customerDetails.readNumber,
+  validateDetails: customerDetails.validateDetails,
 };
 
 const text = (value) => JSON.stringify(value);
@@ -55,6 +57,8 @@ const FROM_VECTORS = {
     ["normaliseApplication", [input.body, input.today]],
   ],
   answer_summary: (input) => [["answerSummary", [text(input)]]],
+  registered_numbers: (input) => [["readNumber", [input.kind, input.text]]],
+  customer_details: (input) => [["validateDetails", [text(input.application), text(input.details), input.today]]],
   // Not inputs read from JSON (a number, 16 bytes, a string): nothing to compare.
   term_deposit_options: () => [],
   reference_generate: () => [],
@@ -132,6 +136,8 @@ function calls() {
       ["validateApplication", [body, TODAY]],
       ["normaliseApplication", [body, TODAY]],
       ["answerSummary", [body]],
+      ["validateDetails", [body, "{}", TODAY]],
+      ["validateDetails", ['{"application_type": "business_checking"}', body, TODAY]],
     ];
     for (const [exported, args] of hostile) list.push({ name: `hostile ${JSON.stringify(body)}`, export: exported, args });
   }

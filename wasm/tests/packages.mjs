@@ -31,6 +31,8 @@ export const termDeposits = packages["term-deposit"];
 export const borrowingPower = packages["borrowing-power"];
 /** The account application's package. */
 export const application = packages.application;
+/** The application's business and tax residency details. */
+export const customerDetails = packages["customer-details"];
 
 /** Reads a vector file of core/tests/vectors/, unchanged. */
 export function vectors(name) {

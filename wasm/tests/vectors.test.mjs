@@ -4,7 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
-import { application, borrowingPower, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
 
 /**
  * The matching rule of core/tests/vectors/README.md: an object `expected` matches when each of
@@ -93,6 +93,8 @@ const RUNNERS = {
     ["application", (input) => ({ errors: application.validateApplication(input.body, input.today).errors })],
   ],
   answer_summary: [["application", (input) => outcome(application.answerSummary(input), (rows) => rows)]],
+  registered_numbers: [["customer-details", (input) => customerDetails.readNumber(input.kind, input.text)]],
+  customer_details: [["customer-details", (input) => customerDetails.validateDetails(input.application, input.details, input.today)]],
   reference_generate: all.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: all.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
 };

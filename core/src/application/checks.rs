@@ -119,27 +119,27 @@ pub fn normalise_phone(phone: &str) -> Option<String> {
     valid.then(|| format!("+61{national}"))
 }
 
-/// The bank's home time for the date an application is checked against: Australian Eastern
-/// Standard Time, a fixed UTC+10. Fixed rather than Melbourne's daylight-saving clock so that the
-/// browser and the server, wherever and whenever they run, agree on "today".
-pub const BANK_UTC_OFFSET_SECONDS: i64 = 10 * 60 * 60;
-
-/// The date in the bank's home time ([`BANK_UTC_OFFSET_SECONDS`]) at a Unix time in seconds:
-/// the `today` for [`validate_step`](super::validate_step) and
-/// [`validate_application`](super::validate_application). `None` only for times chrono can't
-/// represent.
+/// The date in the bank's home time, Sydney's civil time with daylight saving
+/// ([`today::sydney_time`](super::today::sydney_time)), at a Unix time in seconds: the `today`
+/// for [`validate_step`](super::validate_step) and [`validate_application`](super::validate_application)
+/// before the applicant's state is known, and every other "today" of the bank. `None` only for
+/// times chrono can't represent.
 ///
 /// ```
 /// use banksia_core::application::checks::bank_date;
 /// use chrono::NaiveDate;
 ///
-/// // 2026-03-01 13:59:59 UTC is 23:59:59 in the bank's time; one second later it is 2 March.
-/// assert_eq!(bank_date(1_772_373_599), NaiveDate::from_ymd_opt(2026, 3, 1));
-/// assert_eq!(bank_date(1_772_373_600), NaiveDate::from_ymd_opt(2026, 3, 2));
+/// // 2026-03-01 12:59:59 UTC is 23:59:59 in Sydney (UTC+11, daylight saving); one second later
+/// // it is 2 March.
+/// assert_eq!(bank_date(1_772_369_999), NaiveDate::from_ymd_opt(2026, 3, 1));
+/// assert_eq!(bank_date(1_772_370_000), NaiveDate::from_ymd_opt(2026, 3, 2));
+/// // In winter (UTC+10): 2026-07-01 13:59:59 UTC is still 1 July.
+/// assert_eq!(bank_date(1_782_914_399), NaiveDate::from_ymd_opt(2026, 7, 1));
+/// assert_eq!(bank_date(1_782_914_400), NaiveDate::from_ymd_opt(2026, 7, 2));
 /// ```
 pub fn bank_date(unix_seconds: i64) -> Option<NaiveDate> {
-    let local_seconds = unix_seconds.checked_add(BANK_UTC_OFFSET_SECONDS)?;
-    chrono::DateTime::from_timestamp(local_seconds, 0).map(|time| time.date_naive())
+    chrono::DateTime::from_timestamp(unix_seconds, 0)
+        .map(|moment| super::today::sydney_time(moment).date())
 }
 
 /// Reads a date written `YYYY-MM-DD` (what an HTML date input sends), and only a real

@@ -402,6 +402,16 @@ pub enum Rule {
         /// Shown for any value.
         message: Cow<'static, str>,
     },
+    /// An ABN, ACN or TFN ([`tax_numbers`](super::tax_numbers)) read without `problem`: one row
+    /// per problem (characters, length, check digit), checked in that order.
+    RegisteredNumber {
+        /// Which number.
+        kind: super::tax_numbers::NumberKind,
+        /// The problem this row refuses.
+        problem: super::tax_numbers::NumberProblem,
+        /// Shown when the number has it: [`NumberKind::message`](super::tax_numbers::NumberKind::message).
+        message: Cow<'static, str>,
+    },
 }
 
 impl Rule {
@@ -433,7 +443,8 @@ impl Rule {
             | Self::MaxAmount { message, .. }
             | Self::IdentifierCharacters { message }
             | Self::MustBeTrue { message }
-            | Self::MustBeEmpty { message } => message,
+            | Self::MustBeEmpty { message }
+            | Self::RegisteredNumber { message, .. } => message,
         }
     }
 

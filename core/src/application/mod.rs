@@ -45,10 +45,13 @@
 //! ```
 
 pub mod checks;
+pub mod details;
 mod field;
 mod inputs;
 mod options;
+mod steps;
 mod summary;
+pub mod tax_numbers;
 pub mod today;
 
 use std::borrow::Cow;
@@ -66,10 +69,13 @@ pub use field::{
 };
 pub use inputs::{FieldInput, InputKind, InputLink, step_inputs};
 pub use options::{
-    AccountType, AccountTypeOption, AustralianState, EmploymentStatus, FormOptions,
-    IdentificationType, MINIMUM_DEPOSIT_HINT, SelectOption, form_options,
+    AccountType, AccountTypeOption, ApplicantRole, AustralianState, Country, EmploymentStatus,
+    EntityType, FormOptions, IdentificationType, MINIMUM_DEPOSIT_HINT, NatureOfBusiness,
+    NoTinReason, OwnerRole, SelectOption, form_options,
 };
+pub use steps::{WizardStep, wizard_steps};
 pub use summary::{NOT_PROVIDED, SummaryRow, answer_summary};
+pub use tax_numbers::{Abn, Acn, NumberError, NumberKind, NumberProblem, Tfn};
 pub use today::Today;
 
 /// The answer when an application is not JSON at all: the server's 400 and the wizard's
@@ -464,14 +470,15 @@ fn is_option(field: Field, text: &str) -> bool {
     }
 }
 
-/// Whether `value` of `field` satisfies `rule`. Rules that don't apply to the value's kind pass.
-fn satisfies(
-    rule: &Rule,
-    field: Field,
-    value: &Value<'_>,
-    input: &ApplicationInput,
-    today: NaiveDate,
-) -> bool {
+/// What a rule may need beside the value: whether a text is one of the field's options, and
+/// the state chosen with the address the value belongs to.
+struct RuleContext<'a> {
+    is_option: &'a dyn Fn(&str) -> bool,
+    state: Option<AustralianState>,
+}
+
+/// Whether `value` satisfies `rule`. Rules that don't apply to the value's kind pass.
+fn satisfies(rule: &Rule, value: &Value<'_>, context: &RuleContext<'_>, today: NaiveDate) -> bool {
     match (rule, value) {
         (Rule::Required { .. }, Value::Missing) => false,
         (Rule::MustBeTrue { .. }, value) => matches!(value, Value::Flag(true)),
@@ -482,7 +489,7 @@ fn satisfies(
         }
         (Rule::MaxChars { max, .. }, Value::Text(text)) => text.chars().count() <= *max as usize,
         (Rule::NoControlCharacters { .. }, Value::Text(text)) => checks::is_plain_text(text),
-        (Rule::OneOf { .. }, Value::Text(text)) => is_option(field, text),
+        (Rule::OneOf { .. }, Value::Text(text)) => (context.is_option)(text),
         (Rule::Email { .. }, Value::Text(text)) => checks::is_valid_email(text),
         (Rule::AustralianPhone { .. }, Value::Text(text)) => {
             checks::normalise_phone(text).is_some()
@@ -491,8 +498,7 @@ fn satisfies(
             checks::is_four_digit_postcode(text)
         }
         (Rule::PostcodeMatchesState { .. }, Value::Text(text)) => {
-            let state = trimmed(&input.state).and_then(state_of);
-            match (state, text.parse::<u16>()) {
+            match (context.state, text.parse::<u16>()) {
                 (Some(state), Ok(postcode)) if checks::is_four_digit_postcode(text) => {
                     state.has_postcode(postcode)
                 }
@@ -519,16 +525,17 @@ fn satisfies(
         (Rule::MaxAmount { max, .. }, Value::Amount(amount)) => {
             amount.to_decimal().map_or(true, |value| value <= *max)
         }
+        (Rule::RegisteredNumber { kind, problem, .. }, Value::Text(text)) => {
+            kind.problem_with(text) != Some(*problem)
+        }
         _ => true,
     }
 }
 
-fn message_for(rule: &Rule, input: &ApplicationInput) -> String {
+fn message_for(rule: &Rule, state: Option<AustralianState>) -> String {
     let message = rule.message();
     if message.contains("{state}") {
-        let state = trimmed(&input.state)
-            .and_then(state_of)
-            .map_or("the chosen state", AustralianState::full_name);
+        let state = state.map_or("the chosen state", AustralianState::full_name);
         message.replace("{state}", state)
     } else {
         message.to_string()
@@ -541,29 +548,47 @@ fn validate_fields(
     today: Today,
 ) -> ValidationReport {
     // The date rules judge the date in the applicant's own state (step 3), once it is known.
-    let today = today.date_in(trimmed(&input.state).and_then(state_of));
+    let state = trimmed(&input.state).and_then(state_of);
+    let today = today.date_in(state);
     let mut report = ValidationReport::default();
     for field in fields {
         let value = value_of(input, field);
-        let rules = field.rules();
-        let error = rules
-            .iter()
-            .filter(|rule| !rule.is_warning())
-            .find(|rule| !satisfies(rule, field, &value, input, today));
-        if let Some(rule) = error {
-            report.errors.insert(field, vec![message_for(rule, input)]);
-            continue;
-        }
-        let warnings: Vec<String> = rules
-            .iter()
-            .filter(|rule| rule.is_warning() && !satisfies(rule, field, &value, input, today))
-            .map(|rule| message_for(rule, input))
-            .collect();
-        if !warnings.is_empty() {
+        let is_option = |text: &str| is_option(field, text);
+        let context = RuleContext {
+            is_option: &is_option,
+            state,
+        };
+        let (errors, warnings) = check_rules(field.rules(), &value, &context, today);
+        if let Some(error) = errors {
+            report.errors.insert(field, vec![error]);
+        } else if !warnings.is_empty() {
             report.warnings.insert(field, warnings);
         }
     }
     report
+}
+
+/// Runs one value's rules: the message of the first failing error rule, or, when none fails,
+/// the messages of the failing warning rules.
+fn check_rules(
+    rules: &[Rule],
+    value: &Value<'_>,
+    context: &RuleContext<'_>,
+    today: NaiveDate,
+) -> (Option<String>, Vec<String>) {
+    let error = rules
+        .iter()
+        .filter(|rule| !rule.is_warning())
+        .find(|rule| !satisfies(rule, value, context, today));
+    if let Some(rule) = error {
+        return (Some(message_for(rule, context.state)), Vec::new());
+    }
+    let warnings = rules
+        .iter()
+        .filter(|rule| rule.is_warning() && !satisfies(rule, value, context, today))
+        .map(|rule| message_for(rule, context.state))
+        .collect();
+    (None, warnings)
 }
 
 /// The typed record, assuming the rules have passed (`None` otherwise).

@@ -96,6 +96,17 @@ impl AccountType {
         }
     }
 
+    /// True for the two business accounts, which need the business's details.
+    ///
+    /// ```
+    /// use banksia_core::application::AccountType;
+    /// assert!(AccountType::BusinessSavings.is_business());
+    /// assert!(!AccountType::Savings.is_business());
+    /// ```
+    pub const fn is_business(self) -> bool {
+        matches!(self, Self::BusinessChecking | Self::BusinessSavings)
+    }
+
     /// True for the two savings accounts.
     ///
     /// ```
@@ -280,6 +291,209 @@ choice_list! {
         Passport => ("passport", "Passport"),
         /// A state or territory proof of age card.
         ProofOfAgeCard => ("proof_of_age_card", "Proof of age card"),
+    }
+}
+
+choice_list! {
+    /// The legal form of a business applying for a business account (AML/CTF Rules Part 4.3:
+    /// each is identified its own way).
+    ///
+    /// ```
+    /// use banksia_core::application::EntityType;
+    /// assert_eq!(EntityType::parse("sole_trader"), Some(EntityType::SoleTrader));
+    /// assert_eq!(EntityType::IncorporatedAssociation.label(), "Incorporated association");
+    /// ```
+    pub enum EntityType {
+        /// One person trading under their own name or a business name.
+        SoleTrader => ("sole_trader", "Sole trader"),
+        /// A company registered with ASIC (it has an ACN).
+        Company => ("company", "Company"),
+        /// A partnership.
+        Partnership => ("partnership", "Partnership"),
+        /// A trust, through its trustee.
+        Trust => ("trust", "Trust"),
+        /// An association incorporated under a state or territory act.
+        IncorporatedAssociation => ("incorporated_association", "Incorporated association"),
+    }
+}
+
+choice_list! {
+    /// What the business does: the divisions of the Australian and New Zealand Standard
+    /// Industrial Classification (ANZSIC 2006), the ABS's own list, which the ABR records too.
+    ///
+    /// ```
+    /// use banksia_core::application::NatureOfBusiness;
+    /// assert_eq!(NatureOfBusiness::ALL.len(), 19);
+    /// assert_eq!(NatureOfBusiness::parse("construction").unwrap().label(), "Construction");
+    /// ```
+    pub enum NatureOfBusiness {
+        /// Division A.
+        Agriculture => ("agriculture_forestry_fishing", "Agriculture, forestry and fishing"),
+        /// Division B.
+        Mining => ("mining", "Mining"),
+        /// Division C.
+        Manufacturing => ("manufacturing", "Manufacturing"),
+        /// Division D.
+        Utilities => ("utilities", "Electricity, gas, water and waste services"),
+        /// Division E.
+        Construction => ("construction", "Construction"),
+        /// Division F.
+        WholesaleTrade => ("wholesale_trade", "Wholesale trade"),
+        /// Division G.
+        RetailTrade => ("retail_trade", "Retail trade"),
+        /// Division H.
+        Hospitality => ("accommodation_food", "Accommodation and food services"),
+        /// Division I.
+        Transport => ("transport_postal_warehousing", "Transport, postal and warehousing"),
+        /// Division J.
+        Media => ("information_media_telecommunications", "Information media and telecommunications"),
+        /// Division K.
+        Financial => ("financial_insurance", "Financial and insurance services"),
+        /// Division L.
+        RealEstate => ("rental_hiring_real_estate", "Rental, hiring and real estate services"),
+        /// Division M.
+        Professional => ("professional_scientific_technical", "Professional, scientific and technical services"),
+        /// Division N.
+        Administrative => ("administrative_support", "Administrative and support services"),
+        /// Division O.
+        PublicAdministration => ("public_administration_safety", "Public administration and safety"),
+        /// Division P.
+        Education => ("education_training", "Education and training"),
+        /// Division Q.
+        Health => ("health_social_assistance", "Health care and social assistance"),
+        /// Division R.
+        Arts => ("arts_recreation", "Arts and recreation services"),
+        /// Division S.
+        OtherServices => ("other_services", "Other services"),
+    }
+}
+
+choice_list! {
+    /// What makes a person a beneficial owner or controller of the business (AML/CTF Rules
+    /// 1.2.1: owns 25% or more, or controls it).
+    ///
+    /// ```
+    /// use banksia_core::application::OwnerRole;
+    /// assert_eq!(OwnerRole::Owner.label(), "Owner of 25% or more");
+    /// ```
+    pub enum OwnerRole {
+        /// A director of the company.
+        Director => ("director", "Director"),
+        /// Owns 25% or more, directly or indirectly.
+        Owner => ("owner", "Owner of 25% or more"),
+        /// A trustee of the trust.
+        Trustee => ("trustee", "Trustee"),
+        /// A partner of the partnership.
+        Partner => ("partner", "Partner"),
+        /// Controls the business another way (a public officer, a chair, a senior manager).
+        OtherController => ("other_controller", "Other controller"),
+    }
+}
+
+choice_list! {
+    /// The applicant's own place in the business.
+    ///
+    /// ```
+    /// use banksia_core::application::ApplicantRole;
+    /// assert_eq!(ApplicantRole::parse("authorised_officer").unwrap().label(), "Authorised officer or employee");
+    /// ```
+    pub enum ApplicantRole {
+        /// The sole trader.
+        SoleTrader => ("sole_trader", "Sole trader"),
+        /// A director.
+        Director => ("director", "Director"),
+        /// A partner.
+        Partner => ("partner", "Partner"),
+        /// A trustee, or a director of the trustee company.
+        Trustee => ("trustee", "Trustee"),
+        /// An office holder of an association (president, secretary, treasurer, public officer).
+        OfficeHolder => ("office_holder", "Office holder of the association"),
+        /// Someone the business has authorised to open accounts for it.
+        AuthorisedOfficer => ("authorised_officer", "Authorised officer or employee"),
+    }
+}
+
+choice_list! {
+    /// Why a foreign tax residency has no tax identification number: the OECD's Common
+    /// Reporting Standard reasons, as Australian banks' self-certification forms ask them.
+    ///
+    /// ```
+    /// use banksia_core::application::NoTinReason;
+    /// assert_eq!(NoTinReason::NotIssued.as_str(), "not_issued");
+    /// ```
+    pub enum NoTinReason {
+        /// Reason A: the country doesn't issue tax identification numbers to its residents.
+        NotIssued => ("not_issued", "The country doesn't issue tax identification numbers"),
+        /// Reason B: the person or entity can't get one (explained in words).
+        UnableToObtain => ("unable_to_obtain", "I can't get one (please explain)"),
+        /// Reason C: the country doesn't require it to be given.
+        NotRequired => ("not_required", "The country doesn't require it to be collected"),
+    }
+}
+
+/// A country or territory of ISO 3166-1 (`core/src/application/countries.txt`, derived from
+/// Debian's iso-codes by `scripts/data/derive-countries.mjs`). Serialised as its two-letter code.
+///
+/// ```
+/// use banksia_core::application::Country;
+/// let nz = Country::parse("nz").unwrap();
+/// assert_eq!(nz.code(), "NZ");
+/// assert_eq!(nz.name(), "New Zealand");
+/// assert!(Country::parse("XX").is_none());
+/// assert!(Country::all().count() > 240);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(type = "string"))]
+pub struct Country {
+    code: &'static str,
+    name: &'static str,
+}
+
+const COUNTRIES: &str = include_str!("countries.txt");
+
+impl Country {
+    /// Australia (`AU`).
+    pub const AUSTRALIA: Country = Country {
+        code: "AU",
+        name: "Australia",
+    };
+
+    /// Every country and territory, by name.
+    pub fn all() -> impl Iterator<Item = Country> {
+        COUNTRIES.lines().filter_map(|line| {
+            let (code, name) = line.split_once('\t')?;
+            Some(Country { code, name })
+        })
+    }
+
+    /// Reads a two-letter code, any letter case.
+    pub fn parse(code: &str) -> Option<Country> {
+        let code = code.trim();
+        Self::all().find(|country| country.code.eq_ignore_ascii_case(code))
+    }
+
+    /// The two-letter ISO 3166-1 code.
+    pub const fn code(self) -> &'static str {
+        self.code
+    }
+
+    /// Its name in English.
+    pub const fn name(self) -> &'static str {
+        self.name
+    }
+}
+
+impl Serialize for Country {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.code)
+    }
+}
+
+impl<'de> Deserialize<'de> for Country {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let code = String::deserialize(deserializer)?;
+        Country::parse(&code)
+            .ok_or_else(|| serde::de::Error::custom("not an ISO 3166-1 country code"))
     }
 }
 

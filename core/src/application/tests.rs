@@ -822,11 +822,16 @@ fn the_eighteenth_birthday_is_the_applicants_own_states() {
     assert_eq!(at("NT", 14, 30), None);
     assert_eq!(at("WA", 15, 59), too_young);
     assert_eq!(at("WA", 16, 0), None);
-    // Without a state yet, the bank's home date (UTC+10), as before.
+    // Without a state yet, the bank's home date: Sydney's, daylight saving included (UTC+11 in
+    // March), so the birthday has begun at 13:00 UTC.
     let mut stateless = input.clone();
     stateless.state = None;
     let now = Utc.with_ymd_and_hms(2026, 3, 1, 14, 0, 0).unwrap();
     assert!(validate_step(2, &stateless, now).is_valid());
+    let sydney_midnight = Utc.with_ymd_and_hms(2026, 3, 1, 13, 0, 0).unwrap();
+    assert!(validate_step(2, &stateless, sydney_midnight).is_valid());
+    let before = Utc.with_ymd_and_hms(2026, 3, 1, 12, 59, 0).unwrap();
+    assert!(!validate_step(2, &stateless, before).is_valid());
     // The whole application judges it the same way.
     let mut perth = input.clone();
     perth.state = s("WA");

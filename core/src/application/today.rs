@@ -22,10 +22,38 @@
 //! ships to the browser, and the whole time zone database would be most of the wizard's
 //! package; `chrono-tz` is the test's oracle instead (`tests::agrees_with_the_tz_database`).
 
+//!
+//! **The bank's own date is Sydney's** ([`sydney_time`], [`Today::bank_date`]), daylight saving
+//! included: Australian Eastern Daylight Time (UTC+11) from 2:00 AEST on the first Sunday in
+//! October to 3:00 AEDT on the first Sunday in April, Australian Eastern Standard Time (UTC+10)
+//! otherwise. The schedule CSV's first date, the borrowing power's income year, the wizard's
+//! "today" before the applicant's state is known and the server's dates all come from it.
+//! (Until November 2026 it was a fixed UTC+10, so from 00:00 to 00:59 Sydney time in summer
+//! every one of those dates was a day early.)
+
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Utc, Weekday};
 
 use super::AustralianState;
-use super::checks::BANK_UTC_OFFSET_SECONDS;
+
+/// Where the bank's own date is kept: Sydney, New South Wales.
+pub const BANK_HOME_STATE: AustralianState = AustralianState::Nsw;
+
+/// Sydney's civil date and time at `moment`, daylight saving included: the bank's clock.
+///
+/// ```
+/// use banksia_core::application::today::sydney_time;
+/// use chrono::{NaiveDate, TimeZone, Utc};
+///
+/// // 15 January 2026, 13:30 UTC: already 00:30 on the 16th in Sydney (AEDT, UTC+11).
+/// let summer = Utc.with_ymd_and_hms(2026, 1, 15, 13, 30, 0).unwrap();
+/// assert_eq!(sydney_time(summer), NaiveDate::from_ymd_opt(2026, 1, 16).unwrap().and_hms_opt(0, 30, 0).unwrap());
+/// // 15 July 2026, 13:30 UTC: 23:30 on the 15th (AEST, UTC+10).
+/// let winter = Utc.with_ymd_and_hms(2026, 7, 15, 13, 30, 0).unwrap();
+/// assert_eq!(sydney_time(winter), NaiveDate::from_ymd_opt(2026, 7, 15).unwrap().and_hms_opt(23, 30, 0).unwrap());
+/// ```
+pub fn sydney_time(moment: DateTime<Utc>) -> NaiveDateTime {
+    moment.naive_utc() + Duration::seconds(utc_offset_seconds(BANK_HOME_STATE, moment))
+}
 
 /// When an application is checked: a moment (the server's clock, the browser's), or a date
 /// that holds everywhere (tests, build-time examples).
@@ -80,20 +108,27 @@ impl Today {
     }
 
     /// The date in `state`; with no state yet (the date of birth comes before the address),
-    /// the bank's home date ([`BANK_UTC_OFFSET_SECONDS`]).
+    /// the bank's home date, Sydney's ([`sydney_time`]).
     pub fn date_in(self, state: Option<AustralianState>) -> NaiveDate {
         match self {
             Self::Date(date) => date,
             Self::At(moment) => {
-                let offset = state.map_or(BANK_UTC_OFFSET_SECONDS, |state| {
-                    utc_offset_seconds(state, moment)
-                });
+                let offset = utc_offset_seconds(state.unwrap_or(BANK_HOME_STATE), moment);
                 (moment.naive_utc() + Duration::seconds(offset)).date()
             }
         }
     }
 
-    /// The bank's home date ([`Self::date_in`] without a state).
+    /// The bank's home date: Sydney's, daylight saving included ([`Self::date_in`] without a
+    /// state).
+    ///
+    /// ```
+    /// use banksia_core::application::Today;
+    /// use chrono::{NaiveDate, TimeZone, Utc};
+    /// // 4 December 2026, 13:15 UTC is 00:15 on 5 December in Sydney.
+    /// let now = Today::At(Utc.with_ymd_and_hms(2026, 12, 4, 13, 15, 0).unwrap());
+    /// assert_eq!(now.bank_date(), NaiveDate::from_ymd_opt(2026, 12, 5).unwrap());
+    /// ```
     pub fn bank_date(self) -> NaiveDate {
         self.date_in(None)
     }
@@ -197,6 +232,52 @@ mod tests {
                 moment += Duration::hours(1);
             }
         }
+    }
+
+    /// The bank's date at both of 2026's changes, minute by minute, against the IANA
+    /// database's `Australia/Sydney`, and the hour that was wrong under a fixed UTC+10.
+    #[test]
+    fn the_banks_date_is_sydneys_at_both_changes() {
+        let sydney = chrono_tz::Australia::Sydney;
+        // Daylight saving ends at 3:00 AEDT on Sunday 5 April 2026 (16:00 UTC on the 4th) and
+        // starts at 2:00 AEST on Sunday 4 October 2026 (16:00 UTC on the 3rd).
+        for change in [
+            Utc.with_ymd_and_hms(2026, 4, 4, 16, 0, 0).unwrap(),
+            Utc.with_ymd_and_hms(2026, 10, 3, 16, 0, 0).unwrap(),
+        ] {
+            for minute in -180..=180 {
+                let moment = change + Duration::minutes(minute);
+                assert_eq!(
+                    sydney_time(moment),
+                    moment.with_timezone(&sydney).naive_local(),
+                    "{moment}"
+                );
+                assert_eq!(
+                    Today::At(moment).bank_date(),
+                    moment.with_timezone(&sydney).date_naive()
+                );
+            }
+        }
+        let at = |y, m, d, h, min| {
+            sydney_time(Utc.with_ymd_and_hms(y, m, d, h, min, 0).unwrap()).to_string()
+        };
+        assert_eq!(at(2026, 4, 4, 15, 59), "2026-04-05 02:59:00"); // AEDT
+        assert_eq!(at(2026, 4, 4, 16, 0), "2026-04-05 02:00:00"); // AEST again
+        assert_eq!(at(2026, 10, 3, 15, 59), "2026-10-04 01:59:00"); // AEST
+        assert_eq!(at(2026, 10, 3, 16, 0), "2026-10-04 03:00:00"); // AEDT
+        // 00:00 to 00:59 in summer: the date a fixed UTC+10 put a day early.
+        for minute in 0..60 {
+            let moment = Utc.with_ymd_and_hms(2026, 12, 31, 13, minute, 0).unwrap();
+            assert_eq!(
+                Today::At(moment).bank_date(),
+                NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()
+            );
+        }
+        let winter_midnight = Utc.with_ymd_and_hms(2026, 7, 1, 13, 59, 59).unwrap();
+        assert_eq!(
+            Today::At(winter_midnight).bank_date(),
+            NaiveDate::from_ymd_opt(2026, 7, 1).unwrap()
+        );
     }
 
     #[test]

@@ -6,7 +6,7 @@
  * field message comes from core through WASM; this component only lays them out.
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, validateApplication, validateStep, type ApplicationReport, type Field } from 'banksia-core/application';
+import { formatAud, formOptions, submittedNotice, validateApplication, validateStep, type ApplicationReport, type Field } from 'banksia-core/application';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
@@ -18,11 +18,9 @@ import { checkMoment } from './today';
 import { Toaster, type Toast } from './Toaster';
 import { toApplicationInput, type ApplicationValues } from './values';
 
-/** Spec section 8's texts. */
-export const SUCCESS_TOAST = {
-  title: 'Application Submitted Successfully!',
-  description: "We'll review your application and get back to you within 2-3 business days.",
-} as const;
+/** Spec section 8's texts; the success toast's are core's (`submittedNotice`, with core's review time). */
+const submitted = submittedNotice();
+export const SUCCESS_TOAST = { title: submitted.title, description: submitted.text } as const;
 export const FAILURE_TOAST = {
   title: 'Submission Failed',
   description: 'There was an error submitting your application. Please try again.',

@@ -1,0 +1,76 @@
+//! The business and tax residency details' exports (feature `customer-details`), and the
+//! ABN, ACN and TFN reader their inputs use: a package of
+//! their own, so the wizard's first load doesn't carry them (about 29 KB brotli); the wizard
+//! fetches it when a visitor reaches those steps.
+
+use banksia_core::application::details::{
+    DetailsInput, DetailsReport, NOT_DETAILS_MESSAGE, check_details, details_options,
+};
+use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
+use banksia_core::application::{ApplicationInput, NOT_JSON_MESSAGE, Today};
+use wasm_bindgen::prelude::*;
+
+use crate::{Unread, json_text, read_json, text, to_js, unread_message};
+
+/// Checks the business (business accounts only) and tax residency details beside the
+/// application's own answers, as of `today` (`YYYY-MM-DD` or the moment in RFC 3339): messages
+/// per field keyed by path (`business.owners.0.full_name`), and the checked record when nothing
+/// fails. What can't be read is reported under `input`.
+#[wasm_bindgen(js_name = validateDetails, unchecked_return_type = "DetailsReport")]
+pub fn validate_details(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] application: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DetailsInput | string")] details: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+) -> JsValue {
+    to_js(&details_of(
+        json_text(&application).as_deref(),
+        json_text(&details).as_deref(),
+        &text(&today),
+    ))
+}
+
+/// [`validate_details`] of the two JSON texts and today.
+pub(crate) fn details_of(
+    application: Option<&str>,
+    details: Option<&str>,
+    today: &str,
+) -> DetailsReport {
+    let application = match read_json::<ApplicationInput>(application) {
+        Ok(application) => application,
+        Err(unread) => return DetailsReport::unreadable(unread_message(unread)),
+    };
+    let details = match read_json::<DetailsInput>(details) {
+        Ok(details) => details,
+        Err(Unread::NotJson) => return DetailsReport::unreadable(NOT_JSON_MESSAGE),
+        Err(Unread::Shape) => return DetailsReport::unreadable(NOT_DETAILS_MESSAGE),
+    };
+    match Today::parse(today) {
+        Some(today) => check_details(&application, &details, today),
+        None => DetailsReport::unreadable(
+            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
+        ),
+    }
+}
+
+/// The business and tax details' option lists (legal forms, ANZSIC divisions, roles, countries,
+/// reasons for no TIN) and the TFN notice.
+#[wasm_bindgen(js_name = detailsOptions, unchecked_return_type = "DetailsOptions")]
+pub fn details_options_js() -> JsValue {
+    to_js(&details_options())
+}
+
+/// An ABN, ACN or TFN as typed (`kind` is `"abn"`, `"acn"` or `"tfn"`), read by core's
+/// check-digit rule: its digits and how it is shown (`51 824 753 556`, a TFN masked), or the
+/// message saying what is wrong; `null` for a kind core doesn't know.
+#[wasm_bindgen(js_name = readNumber, unchecked_return_type = "NumberReading | null")]
+pub fn read_number_js(
+    #[wasm_bindgen(unchecked_param_type = "NumberKind")] kind: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] number: JsValue,
+) -> JsValue {
+    to_js(&read_number_of(&text(&kind), &text(&number)))
+}
+
+/// [`read_number_js`] of the kind's code and the text.
+pub(crate) fn read_number_of(kind: &str, number: &str) -> Option<NumberReading> {
+    NumberKind::parse(kind).map(|kind| read_number(kind, number))
+}
