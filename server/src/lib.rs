@@ -15,6 +15,7 @@ pub mod handlers;
 pub mod mailer;
 pub mod metrics;
 pub mod outbox;
+pub mod product_data;
 pub mod rate_limit;
 pub mod security;
 pub mod staff;
@@ -49,6 +50,8 @@ pub struct AppState {
     pub mail_worker_grace: Duration,
     /// The staff side: passkeys, sessions, the review API, the applicant's status page.
     pub staff: Arc<staff::StaffState>,
+    /// The published product data (`/cds-au/v1/banking/products`), worked out at start.
+    pub products: Arc<product_data::ProductData>,
 }
 
 /// The server, bound and migrated, not yet serving.
@@ -193,6 +196,7 @@ impl Server {
         {
             staff_config.public_origin = format!("http://localhost:{}", bound.port());
         }
+        let products = Arc::new(product_data::ProductData::new(&staff_config.public_origin));
         let staff_mail_wake = mailer
             .as_ref()
             .map(|_| Arc::new(tokio::sync::Notify::new()));
@@ -214,6 +218,7 @@ impl Server {
             mail_worker_grace: config.mail.poll_interval
                 + outbox::lease_for(config.mail.send_timeout),
             staff,
+            products,
         });
         Ok(Self {
             listener,
