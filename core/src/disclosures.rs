@@ -17,6 +17,7 @@
 //! assert!(borrowing.assumptions.iter().any(|a| a.contains("2026-27")));
 //! assert!(borrowing.assumptions.iter().any(|a| a.contains("$1,600 a month for one adult")));
 //! assert!(calculator_disclosure(Calculator::TermDeposit, today).general_advice_warning.is_some());
+//! assert!(calculator_disclosure(Calculator::HomeLoan, today).general_advice_warning.is_some());
 //! ```
 
 use chrono::NaiveDate;
@@ -97,7 +98,8 @@ pub fn calculator_disclosure(calculator: Calculator, today: NaiveDate) -> Calcul
                 "Rates change: a variable rate can rise or fall during the loan.".to_owned(),
                 "It does not say whether you could get the loan or afford it; the borrowing power calculator and a lender can.".to_owned(),
             ],
-            None,
+            // Its rate is our Variable Rate Home Loan's: a calculator about our own product.
+            Some(GENERAL_ADVICE.to_owned()),
         ),
         Calculator::KeyFactsSheet => (
             "Works out a Key Facts Sheet for one of our standard home loans from the amount, the term and the repayment frequency you enter.",

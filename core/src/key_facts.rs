@@ -42,7 +42,7 @@ use crate::comparison_rate::{ComparisonRateError, cash_flows, comparison_rate};
 use crate::entries::{Entry, EntryField, FieldErrors};
 use crate::loan::RepaymentFrequency;
 use crate::money::format_aud;
-use crate::products::{Catalog, LendingProduct, RateType, catalog};
+use crate::products::{Catalog, LendingProduct, RateType, shared_catalog};
 
 /// A figure in dollars and cents, exact and as shown on the sheet (always with cents).
 fn cents(mut amount: Decimal) -> Money {
@@ -78,7 +78,7 @@ pub struct KeyFactsRatePeriod {
 pub struct KeyFactsFee {
     /// "Establishment fee".
     pub name: String,
-    /// When it is paid: "when the loan is paid out".
+    /// When it is paid: "when the loan is drawn".
     pub when: String,
     /// Each time.
     pub amount: Money,
@@ -239,7 +239,7 @@ pub fn key_facts_sheet(
     product_id: &str,
     entries: &LoanEntries,
 ) -> Result<KeyFactsSheet, FieldErrors<KeyFactsField>> {
-    key_facts_sheet_in(&catalog(), product_id, entries)
+    key_facts_sheet_in(shared_catalog(), product_id, entries)
 }
 
 /// [`key_facts_sheet`] from a catalog already built.
@@ -355,7 +355,7 @@ pub fn key_facts_sheet_in(
     let fee_lines = [
         (
             "Establishment fee",
-            "when the loan is paid out",
+            "when the loan is drawn",
             product.fees.establishment,
             1,
         ),
@@ -425,6 +425,7 @@ pub fn key_facts_sheet_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::products::catalog;
 
     fn entries(amount: &str, years: &str, frequency: &str) -> LoanEntries {
         LoanEntries {

@@ -33,6 +33,8 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+pub mod offers;
+
 use crate::comparison_rate::{
     CreditFees, CreditTerms, HOME_LOAN_EXAMPLE, InitialRate, PERSONAL_LOAN_EXAMPLE,
     StandardExample, comparison_rate,
@@ -44,6 +46,22 @@ use crate::comparison_rate::{
 #[serde(rename_all = "snake_case")]
 pub struct RateChange {
     /// The first day the rate applied.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub effective_from: NaiveDate,
+    /// Percent a year.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub annual_rate_percent: Decimal,
+}
+
+/// A rate change announced ahead of the day it takes effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct ScheduledRate {
+    /// The day the change was announced (published in the product data from then).
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub announced_on: NaiveDate,
+    /// The first day the new rate applies.
     #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub effective_from: NaiveDate,
     /// Percent a year.
@@ -112,6 +130,12 @@ pub struct LendingProduct {
     pub effective_from: NaiveDate,
     /// Every rate, newest first (today's is the first).
     pub history: Vec<RateChange>,
+    /// Rate changes announced but not yet in force, earliest first (each after today's).
+    pub scheduled: Vec<ScheduledRate>,
+    /// The comparison rate of each rate of `history`, in the same order (each worked out with
+    /// today's fees and, for a fixed rate, today's revert rate): a loan's rate is never shown
+    /// without one.
+    pub comparison_history: Vec<RateChange>,
     /// A fixed period and the rate after it, if the rate is fixed for part of the term.
     pub fixed_period: Option<FixedPeriod>,
     /// The credit fees and charges.
@@ -172,6 +196,8 @@ pub struct DepositRate {
     pub effective_from: NaiveDate,
     /// Every rate, newest first.
     pub history: Vec<RateChange>,
+    /// Rate changes announced but not yet in force, earliest first (each after today's).
+    pub scheduled: Vec<ScheduledRate>,
 }
 
 /// A credit card's purchase rate and annual fee.
@@ -192,6 +218,8 @@ pub struct CardRate {
     pub effective_from: NaiveDate,
     /// Every rate, newest first.
     pub history: Vec<RateChange>,
+    /// Rate changes announced but not yet in force, earliest first (each after today's).
+    pub scheduled: Vec<ScheduledRate>,
 }
 
 /// A transaction account's fees.
@@ -212,7 +240,7 @@ pub struct AccountFees {
     pub fee_waived_from_balance: Option<Decimal>,
 }
 
-/// Every product's rates and fees.
+/// Every product's rates and fees, as written: the rates in force and those announced.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -228,6 +256,8 @@ pub struct Catalog {
     pub car_loans: Vec<LendingProduct>,
     /// Savings accounts.
     pub savings: Vec<DepositRate>,
+    /// Business savings accounts.
+    pub business_savings: Vec<DepositRate>,
     /// Certificates of deposit by term.
     pub certificates_of_deposit: Vec<DepositRate>,
     /// Term deposits by term.
@@ -262,6 +292,15 @@ fn dollars(amount: i64) -> Decimal {
     Decimal::from(amount)
 }
 
+/// A change announced on `announced_on` to `rate` from `from`.
+fn scheduled(announced_on: (i32, u32, u32), from: (i32, u32, u32), rate: &str) -> ScheduledRate {
+    ScheduledRate {
+        announced_on: date(announced_on.0, announced_on.1, announced_on.2),
+        effective_from: date(from.0, from.1, from.2),
+        annual_rate_percent: pct(rate),
+    }
+}
+
 /// `(effective_from, rate)` pairs, newest first, written as the rate sheet reads.
 fn history(changes: &[((i32, u32, u32), &str)]) -> Vec<RateChange> {
     changes
@@ -279,6 +318,11 @@ const HOME_BEFORE: (i32, u32, u32) = (2026, 8, 14);
 const HOME_EARLIER: (i32, u32, u32) = (2026, 2, 20);
 const DEPOSIT_CHANGE: (i32, u32, u32) = (2026, 11, 6);
 const DEPOSIT_BEFORE: (i32, u32, u32) = (2026, 8, 14);
+/// Announced on `DEPOSIT_ANNOUNCED`, in force from this day: published ahead in the product
+/// data (`effective=FUTURE`); on the day, the entry moves into the history above.
+const DEPOSIT_SCHEDULED: (i32, u32, u32) = (2026, 12, 11);
+/// The day the pricing committee announced `DEPOSIT_SCHEDULED`'s changes.
+const DEPOSIT_ANNOUNCED: (i32, u32, u32) = (2026, 11, 20);
 const PERSONAL_CHANGE: (i32, u32, u32) = (2026, 7, 1);
 const PERSONAL_BEFORE: (i32, u32, u32) = (2025, 12, 1);
 const CARD_CHANGE: (i32, u32, u32) = (2025, 7, 1);
@@ -289,6 +333,8 @@ struct LoanSpec {
     kind: LoanKind,
     rate_type: RateType,
     rates: Vec<RateChange>,
+    scheduled: Vec<ScheduledRate>,
+    secured: bool,
     fixed: Option<(u32, &'static str)>,
     fees: CreditFees,
     amount: (i64, i64),
@@ -320,6 +366,8 @@ fn loan_specs() -> Vec<LoanSpec> {
                 (HOME_BEFORE, "5.64"),
                 (HOME_EARLIER, "5.89"),
             ]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: None,
             fees: fees(0, 5, 0, 250),
             amount: (50_000, 2_000_000),
@@ -337,6 +385,8 @@ fn loan_specs() -> Vec<LoanSpec> {
                 (HOME_BEFORE, "6.70"),
                 (HOME_EARLIER, "6.95"),
             ]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: None,
             fees: fees(0, 0, 250, 350),
             amount: (50_000, 5_000_000),
@@ -354,6 +404,8 @@ fn loan_specs() -> Vec<LoanSpec> {
                 (HOME_BEFORE, "6.49"),
                 (HOME_EARLIER, "6.79"),
             ]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: Some((5, "variable")),
             fees: fees(400, 10, 0, 350),
             amount: (50_000, 5_000_000),
@@ -371,6 +423,8 @@ fn loan_specs() -> Vec<LoanSpec> {
                 (HOME_BEFORE, "6.50"),
                 (HOME_EARLIER, "6.75"),
             ]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: None,
             fees: fees(800, 0, 195, 150),
             amount: (50_000, 1_500_000),
@@ -384,6 +438,8 @@ fn loan_specs() -> Vec<LoanSpec> {
             kind: Personal,
             rate_type: Fixed,
             rates: history(&[(PERSONAL_CHANGE, "8.99"), (PERSONAL_BEFORE, "9.49")]),
+            scheduled: Vec::new(),
+            secured: false,
             fixed: None,
             fees: fees(250, 10, 0, 0),
             amount: (2_000, 50_000),
@@ -397,6 +453,8 @@ fn loan_specs() -> Vec<LoanSpec> {
             kind: Personal,
             rate_type: Fixed,
             rates: history(&[(PERSONAL_CHANGE, "7.49"), (PERSONAL_BEFORE, "7.99")]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: None,
             fees: fees(250, 10, 0, 0),
             amount: (5_000, 100_000),
@@ -410,6 +468,8 @@ fn loan_specs() -> Vec<LoanSpec> {
             kind: Car,
             rate_type: Fixed,
             rates: history(&[(PERSONAL_CHANGE, "5.99"), (PERSONAL_BEFORE, "6.49")]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: None,
             fees: fees(395, 8, 0, 0),
             amount: (5_000, 100_000),
@@ -423,6 +483,8 @@ fn loan_specs() -> Vec<LoanSpec> {
             kind: Car,
             rate_type: Fixed,
             rates: history(&[(PERSONAL_CHANGE, "6.99"), (PERSONAL_BEFORE, "7.49")]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: None,
             fees: fees(395, 8, 0, 0),
             amount: (5_000, 75_000),
@@ -436,6 +498,8 @@ fn loan_specs() -> Vec<LoanSpec> {
             kind: Car,
             rate_type: Fixed,
             rates: history(&[(PERSONAL_CHANGE, "5.49"), (PERSONAL_BEFORE, "5.99")]),
+            scheduled: Vec::new(),
+            secured: true,
             fixed: None,
             fees: fees(250, 8, 0, 0),
             amount: (5_000, 100_000),
@@ -452,6 +516,7 @@ fn deposit(
     term_months: Option<u32>,
     minimum: i64,
     rates: Vec<RateChange>,
+    scheduled: Vec<ScheduledRate>,
 ) -> DepositRate {
     DepositRate {
         id,
@@ -461,6 +526,7 @@ fn deposit(
         minimum: dollars(minimum),
         effective_from: rates[0].effective_from,
         history: rates,
+        scheduled,
     }
 }
 
@@ -496,10 +562,12 @@ pub fn catalog() -> Catalog {
             name: spec.name.to_owned(),
             kind: spec.kind,
             rate_type: spec.rate_type,
-            secured: !matches!(spec.id, "quick"),
+            secured: spec.secured,
             annual_rate_percent: rate,
             effective_from: spec.rates[0].effective_from,
             history: spec.rates.clone(),
+            scheduled: spec.scheduled.clone(),
+            comparison_history: Vec::new(),
             comparison_rate_percent: Decimal::ZERO,
             fixed_period,
             fees: spec.fees,
@@ -511,12 +579,12 @@ pub fn catalog() -> Catalog {
             max_lvr_percent: spec.max_lvr_percent,
             key_facts_sheet: spec.key_facts_sheet,
         };
-        let comparison = comparison_rate(&product.credit_terms(example.amount, example.term_years))
-            .map_or(Decimal::ZERO, |rate| rate.rate_percent);
-        let product = LendingProduct {
-            comparison_rate_percent: comparison,
-            ..product
-        };
+        let mut product = product;
+        let reverts_to = spec
+            .fixed
+            .and_then(|(_, id)| specs.iter().find(|other| other.id == id))
+            .map(|other| other.rates.as_slice());
+        product.work_out_comparison_rates(reverts_to);
         match spec.kind {
             LoanKind::Home => home_loans.push(product),
             LoanKind::Personal => personal_loans.push(product),
@@ -531,6 +599,7 @@ pub fn catalog() -> Catalog {
             None,
             100,
             history(&[(DEPOSIT_CHANGE, "4.25"), (DEPOSIT_BEFORE, "4.50")]),
+            vec![scheduled(DEPOSIT_ANNOUNCED, DEPOSIT_SCHEDULED, "4.10")],
         ),
         deposit(
             "goal".into(),
@@ -538,8 +607,17 @@ pub fn catalog() -> Catalog {
             None,
             25,
             history(&[(DEPOSIT_CHANGE, "3.75"), (DEPOSIT_BEFORE, "4.00")]),
+            Vec::new(),
         ),
     ];
+    let business_savings = vec![deposit(
+        "business-savings".into(),
+        DepositKind::Savings,
+        None,
+        0,
+        history(&[(DEPOSIT_CHANGE, "3.60"), (DEPOSIT_BEFORE, "3.85")]),
+        Vec::new(),
+    )];
     let cd = [
         (6, "4.50", "4.70"),
         (12, "4.75", "4.95"),
@@ -557,26 +635,31 @@ pub fn catalog() -> Catalog {
                 Some(months),
                 1000,
                 history(&[(DEPOSIT_CHANGE, now), (DEPOSIT_BEFORE, before)]),
+                Vec::new(),
             )
         })
         .collect();
+    // The last column: the rate announced for `DEPOSIT_SCHEDULED`, where one is.
     let td = [
-        (3, 1000, "3.25", "3.50"),
-        (6, 1000, "3.75", "4.00"),
-        (12, 1000, "4.25", "4.50"),
-        (24, 5000, "4.50", "4.70"),
-        (36, 10000, "4.75", "4.90"),
-        (60, 25000, "5.00", "5.10"),
+        (3, 1000, "3.25", "3.50", None),
+        (6, 1000, "3.75", "4.00", None),
+        (12, 1000, "4.25", "4.50", Some("4.35")),
+        (24, 5000, "4.50", "4.70", None),
+        (36, 10000, "4.75", "4.90", None),
+        (60, 25000, "5.00", "5.10", None),
     ];
     let term_deposits = td
         .iter()
-        .map(|&(months, minimum, now, before)| {
+        .map(|&(months, minimum, now, before, announced)| {
             deposit(
                 format!("td-{months}"),
                 DepositKind::TermDeposit,
                 Some(months),
                 minimum,
                 history(&[(DEPOSIT_CHANGE, now), (DEPOSIT_BEFORE, before)]),
+                announced.map_or_else(Vec::new, |rate| {
+                    vec![scheduled(DEPOSIT_ANNOUNCED, DEPOSIT_SCHEDULED, rate)]
+                }),
             )
         })
         .collect();
@@ -588,6 +671,7 @@ pub fn catalog() -> Catalog {
             annual_fee: dollars(fee),
             effective_from: rates[0].effective_from,
             history: rates,
+            scheduled: Vec::new(),
         }
     };
     let account = |id: &str, fee: i64, minimum: i64, waived: Option<i64>| AccountFees {
@@ -603,6 +687,7 @@ pub fn catalog() -> Catalog {
         personal_loans,
         car_loans,
         savings,
+        business_savings,
         certificates_of_deposit,
         term_deposits,
         credit_cards: vec![
@@ -615,27 +700,196 @@ pub fn catalog() -> Catalog {
             account("business", 15, 1000, None),
         ],
     };
-    catalog.effective_from = catalog
-        .home_loans
-        .iter()
-        .chain(&catalog.personal_loans)
-        .chain(&catalog.car_loans)
-        .map(|p| p.effective_from)
-        .chain(
-            catalog
-                .savings
-                .iter()
-                .chain(&catalog.certificates_of_deposit)
-                .chain(&catalog.term_deposits)
-                .map(|d| d.effective_from),
-        )
-        .chain(catalog.credit_cards.iter().map(|c| c.effective_from))
-        .max()
-        .unwrap_or(NaiveDate::MIN);
+    catalog.effective_from = catalog.latest_change();
     catalog
 }
 
+/// [`catalog`], built once per process and shared: working it out solves every loan's
+/// comparison rate, too much to repeat on every Key Facts Sheet.
+pub fn shared_catalog() -> &'static Catalog {
+    static CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(catalog)
+}
+
+impl Catalog {
+    /// The catalog as it stands on `day`: every announced change in force by then moved into its
+    /// product's history (today's rate, its date, and for a loan the comparison rate worked out
+    /// again), the later ones left announced. `catalog().as_of(day)` is what applies on `day`.
+    pub fn as_of(&self, day: NaiveDate) -> Catalog {
+        let mut catalog = self.clone();
+        let loans = catalog
+            .home_loans
+            .iter_mut()
+            .chain(&mut catalog.personal_loans)
+            .chain(&mut catalog.car_loans);
+        for product in loans {
+            let due = take_due(&mut product.scheduled, day);
+            if apply_due(&mut product.history, due) {
+                product.annual_rate_percent = product.history[0].annual_rate_percent;
+                product.effective_from = product.history[0].effective_from;
+            }
+        }
+        // A fixed rate's comparison rate depends on the rate it reverts to: set those first.
+        let histories: Vec<(String, Vec<RateChange>)> = catalog
+            .home_loans
+            .iter()
+            .chain(&catalog.personal_loans)
+            .chain(&catalog.car_loans)
+            .map(|p| (p.id.clone(), p.history.clone()))
+            .collect();
+        let loans = catalog
+            .home_loans
+            .iter_mut()
+            .chain(&mut catalog.personal_loans)
+            .chain(&mut catalog.car_loans);
+        for product in loans {
+            let reverts_to = product.fixed_period.as_mut().and_then(|fixed| {
+                let history = histories
+                    .iter()
+                    .find(|(id, _)| *id == fixed.reverts_to)
+                    .map(|(_, history)| history.as_slice())?;
+                fixed.revert_rate_percent = history.first()?.annual_rate_percent;
+                Some(history)
+            });
+            product.work_out_comparison_rates(reverts_to);
+        }
+        let deposits = catalog
+            .savings
+            .iter_mut()
+            .chain(&mut catalog.business_savings)
+            .chain(&mut catalog.certificates_of_deposit)
+            .chain(&mut catalog.term_deposits);
+        for deposit in deposits {
+            let due = take_due(&mut deposit.scheduled, day);
+            if apply_due(&mut deposit.history, due) {
+                deposit.annual_rate_percent = deposit.history[0].annual_rate_percent;
+                deposit.effective_from = deposit.history[0].effective_from;
+            }
+        }
+        for card in &mut catalog.credit_cards {
+            let due = take_due(&mut card.scheduled, day);
+            if apply_due(&mut card.history, due) {
+                card.annual_rate_percent = card.history[0].annual_rate_percent;
+                card.effective_from = card.history[0].effective_from;
+            }
+        }
+        catalog.effective_from = catalog.effective_from.max(catalog.latest_change());
+        catalog
+    }
+
+    /// Every day an announced change takes effect, earliest first, each once.
+    pub fn scheduled_days(&self) -> Vec<NaiveDate> {
+        let mut days: Vec<NaiveDate> = self
+            .home_loans
+            .iter()
+            .chain(&self.personal_loans)
+            .chain(&self.car_loans)
+            .flat_map(|p| &p.scheduled)
+            .chain(
+                self.savings
+                    .iter()
+                    .chain(&self.business_savings)
+                    .chain(&self.certificates_of_deposit)
+                    .chain(&self.term_deposits)
+                    .flat_map(|d| &d.scheduled),
+            )
+            .chain(self.credit_cards.iter().flat_map(|c| &c.scheduled))
+            .map(|change| change.effective_from)
+            .collect();
+        days.sort_unstable();
+        days.dedup();
+        days
+    }
+
+    fn latest_change(&self) -> NaiveDate {
+        self.home_loans
+            .iter()
+            .chain(&self.personal_loans)
+            .chain(&self.car_loans)
+            .map(|p| p.effective_from)
+            .chain(
+                self.savings
+                    .iter()
+                    .chain(&self.business_savings)
+                    .chain(&self.certificates_of_deposit)
+                    .chain(&self.term_deposits)
+                    .map(|d| d.effective_from),
+            )
+            .chain(self.credit_cards.iter().map(|c| c.effective_from))
+            .max()
+            .unwrap_or(NaiveDate::MIN)
+    }
+}
+
+/// Removes and returns the changes of `scheduled` in force on `day`.
+fn take_due(scheduled: &mut Vec<ScheduledRate>, day: NaiveDate) -> Vec<ScheduledRate> {
+    let (due, later): (Vec<ScheduledRate>, Vec<ScheduledRate>) = scheduled
+        .drain(..)
+        .partition(|change| change.effective_from <= day);
+    *scheduled = later;
+    due
+}
+
+/// Puts `due` (earliest first) on top of `history` (newest first); whether anything changed.
+fn apply_due(history: &mut Vec<RateChange>, due: Vec<ScheduledRate>) -> bool {
+    let changed = !due.is_empty();
+    for change in due {
+        history.insert(
+            0,
+            RateChange {
+                effective_from: change.effective_from,
+                annual_rate_percent: change.annual_rate_percent,
+            },
+        );
+    }
+    changed
+}
+
 impl LendingProduct {
+    /// The comparison rate of `annual_rate_percent` on the product's example, with its fees (and,
+    /// for a fixed rate, reverting to `revert_rate_percent`).
+    fn comparison_rate_for(
+        &self,
+        annual_rate_percent: Decimal,
+        revert_rate_percent: Option<Decimal>,
+    ) -> Decimal {
+        let mut product = LendingProduct {
+            annual_rate_percent,
+            ..self.clone()
+        };
+        if let (Some(fixed), Some(rate)) = (&mut product.fixed_period, revert_rate_percent) {
+            fixed.revert_rate_percent = rate;
+        }
+        let terms = product.credit_terms(self.example.amount, self.example.term_years);
+        comparison_rate(&terms).map_or(Decimal::ZERO, |rate| rate.rate_percent)
+    }
+
+    /// Sets today's comparison rate and the history's from the rates and fees; a fixed rate of
+    /// the history reverts to the rate `reverts_to` (newest first) had on its day.
+    fn work_out_comparison_rates(&mut self, reverts_to: Option<&[RateChange]>) {
+        let revert_on = |day: NaiveDate| {
+            reverts_to.and_then(|history| {
+                history
+                    .iter()
+                    .find(|change| change.effective_from <= day)
+                    .or_else(|| history.last())
+                    .map(|change| change.annual_rate_percent)
+            })
+        };
+        self.comparison_rate_percent = self.comparison_rate_for(self.annual_rate_percent, None);
+        self.comparison_history = self
+            .history
+            .iter()
+            .map(|change| RateChange {
+                effective_from: change.effective_from,
+                annual_rate_percent: self.comparison_rate_for(
+                    change.annual_rate_percent,
+                    revert_on(change.effective_from),
+                ),
+            })
+            .collect();
+    }
+
     /// This product for `amount` over `term_years` with monthly repayments, as the comparison
     /// rate sees it (fixed period and the rate after it included).
     pub fn credit_terms(&self, amount: Decimal, term_years: u32) -> CreditTerms {
@@ -715,6 +969,51 @@ mod tests {
             assert!(from <= catalog.effective_from);
         }
         assert_eq!(catalog.effective_from, date(2026, 11, 6));
+    }
+
+    #[test]
+    fn every_loan_rate_in_the_history_has_its_comparison_rate() {
+        let catalog = catalog();
+        for product in catalog
+            .home_loans
+            .iter()
+            .chain(&catalog.personal_loans)
+            .chain(&catalog.car_loans)
+        {
+            assert_eq!(product.comparison_history.len(), product.history.len());
+            assert_eq!(
+                product.comparison_history[0].annual_rate_percent,
+                product.comparison_rate_percent
+            );
+            for (rate, comparison) in product.history.iter().zip(&product.comparison_history) {
+                assert_eq!(rate.effective_from, comparison.effective_from);
+                assert!(comparison.annual_rate_percent >= rate.annual_rate_percent);
+            }
+        }
+    }
+
+    #[test]
+    fn as_of_applies_announced_changes_on_their_day_only() {
+        let catalog = catalog();
+        let twelve = |c: &Catalog| {
+            c.term_deposits
+                .iter()
+                .find(|t| t.id == "td-12")
+                .map(|t| (t.annual_rate_percent, t.scheduled.len(), t.history.len()))
+        };
+        let day = date(2026, 12, 11);
+        assert_eq!(catalog.scheduled_days(), vec![day]);
+        assert_eq!(twelve(&catalog), Some((pct("4.25"), 1, 2)));
+        assert_eq!(
+            twelve(&catalog.as_of(date(2026, 12, 10))),
+            Some((pct("4.25"), 1, 2))
+        );
+        let on_the_day = catalog.as_of(day);
+        assert_eq!(twelve(&on_the_day), Some((pct("4.35"), 0, 3)));
+        assert_eq!(on_the_day.effective_from, day);
+        assert!(on_the_day.scheduled_days().is_empty());
+        // Loans keep their comparison rates.
+        assert_eq!(on_the_day.home_loans, catalog.home_loans);
     }
 
     #[test]

@@ -25,6 +25,8 @@ pub fn routes(
         .unify()
         .or(crate::staff::routes(state.staff.clone()))
         .unify()
+        .or(crate::product_data::routes(state.products.clone()))
+        .unify()
         .or(readyz(state))
         .unify()
         .or(crate::staff::console_pages(static_dir.clone()))

@@ -15,6 +15,7 @@ pub mod handlers;
 pub mod mailer;
 pub mod metrics;
 pub mod outbox;
+pub mod product_data;
 pub mod rate_limit;
 pub mod security;
 pub mod staff;
@@ -52,6 +53,8 @@ pub struct AppState {
     /// The idempotency fingerprint's HMAC keys, the current first (derived from
     /// `ID_ENCRYPTION_KEYS`, so they rotate with it).
     pub fingerprint_keys: Vec<Vec<u8>>,
+    /// The published product data (`/cds-au/v1/banking/products`), worked out at start.
+    pub products: Arc<product_data::ProductData>,
 }
 
 /// The server, bound and migrated, not yet serving.
@@ -204,6 +207,7 @@ impl Server {
         {
             staff_config.public_origin = format!("http://localhost:{}", bound.port());
         }
+        let products = Arc::new(product_data::ProductData::new(&staff_config.public_origin));
         let staff_mail_wake = mailer
             .as_ref()
             .map(|_| Arc::new(tokio::sync::Notify::new()));
@@ -231,6 +235,7 @@ impl Server {
                 .id_keys
                 .derive_secrets(application::FINGERPRINT_KEY_LABEL),
             staff,
+            products,
         });
         Ok(Self {
             listener,

@@ -213,6 +213,7 @@ pub fn route_of(path: &str) -> &'static str {
         "/healthz" => "/healthz",
         "/readyz" => "/readyz",
         p if p.starts_with("/api/") || p == "/api" => "/api/other",
+        p if p.starts_with("/cds-au/") || p == "/cds-au" => "/cds-au",
         p if p.starts_with("/_astro/") => "asset",
         p if p.starts_with('/') => "page",
         _ => "invalid",

@@ -128,14 +128,14 @@ async fn stored_secret(pool: &Pool, name: &str) -> Result<Vec<u8>, String> {
         &[&name, &fresh.as_slice()],
     )
     .await
-    .map_err(|e| format!("server_secrets: {e}"))?;
+    .map_err(failed)?;
     conn.query_one(
         "SELECT secret FROM server_secrets WHERE name = $1",
         &[&name],
     )
     .await
     .map(|r| r.get(0))
-    .map_err(|e| format!("server_secrets: {e}"))
+    .map_err(failed)
 }
 
 /// The console's pages (`/staff/…`, served from the built site) with stricter headers: never

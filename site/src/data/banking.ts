@@ -69,6 +69,19 @@ export const savingsProducts = [
   },
 ] as const satisfies readonly SavingsProductWords[];
 
+/** Business Savings, on /business: its rate and minimum are core's (`products.ts`). */
+export const businessSavings = {
+  id: 'business-savings',
+  name: 'Business Savings',
+  description: 'Keep money for tax, payroll and the quiet months apart from your everyday account, earning interest.',
+  features: [
+    'Interest calculated daily and paid monthly',
+    'Instant transfers to and from Business Checking',
+    'Set aside a share of each deposit automatically for GST and tax',
+  ],
+  accountType: 'business_savings',
+} as const;
+
 /**
  * Deposits are protected under the Australian Government's Financial Claims Scheme,
  * up to this amount per account holder.

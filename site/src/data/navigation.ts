@@ -153,6 +153,7 @@ export const footerColumns = [
     links: [
       { label: 'Loan calculators', href: '/calculators' },
       { label: 'Rates', href: '/rates' },
+      { label: 'Product data for developers', href: '/developers/product-data' },
       { label: 'Financial education', href: '/education' },
       { label: 'Security', href: '/security' },
       { label: 'Support FAQ', href: '/faq' },

@@ -118,6 +118,12 @@ export const savingsProducts: readonly (SavingsProduct & { accountType?: string 
   return { ...words, rate: number(core.annual_rate_percent), apy: number(core.annual_rate_percent), minimumBalance: number(core.minimum) };
 });
 
+/** Business Savings (/business): its rate and minimum are core's. */
+export const businessSavings = (() => {
+  const core = deposit(catalog.business_savings, 'business-savings');
+  return { ...banking.businessSavings, rate: number(core.annual_rate_percent), minimumBalance: number(core.minimum), core };
+})();
+
 export const termDeposits: readonly (TermDeposit & { core: DepositRate })[] = banking.termDeposits.map((words) => {
   const core = deposit(catalog.term_deposits, `td-${words.termMonths}`);
   return { ...words, rate: number(core.annual_rate_percent), minDeposit: number(core.minimum), core };
@@ -127,10 +133,16 @@ type LoanKind = 'home' | 'personal' | 'car';
 
 /** The example a kind of loan's comparison rate is based on, from core's standard examples. */
 export function comparisonBasis(kind: LoanKind): string {
-  const product = kind === 'home' ? catalog.home_loans[0] : kind === 'personal' ? catalog.personal_loans.find((p) => !p.secured) : catalog.car_loans[0];
+  const products = kind === 'home' ? catalog.home_loans : kind === 'personal' ? catalog.personal_loans : catalog.car_loans;
+  const product = products[0];
   if (!product) throw new Error(`no ${kind} loan in core's catalog`);
-  const secured = kind === 'personal' ? 'an unsecured' : 'a secured';
-  return `Comparison rate calculated on ${secured} loan of ${aud(number(product.example.amount))} over ${years(product.example.term_years)}.`;
+  const example = `${aud(number(product.example.amount))} over ${years(product.example.term_years)}`;
+  if (products.every((p) => p.secured === product.secured)) {
+    return `Comparison rate calculated on ${product.secured ? 'a secured' : 'an unsecured'} loan of ${example}.`;
+  }
+  // Secured and unsecured loans of one kind: each is compared as what it is.
+  const named = (secured: boolean) => products.filter((p) => p.secured === secured).map((p) => p.name).join(' and ');
+  return `Comparison rate calculated on a loan of ${example}: unsecured for the ${named(false)}, secured for the ${named(true)}.`;
 }
 
 /** The comparison rate warnings: each kind's example, and the statutory warning. */
@@ -173,17 +185,22 @@ export interface RateHistory {
   /** The product as /rates and /news name it. */
   product: string;
   history: readonly { effective_from: string; annual_rate_percent: string }[];
+  /** For a loan: the comparison rate of each rate of `history`, in the same order. */
+  comparisonHistory?: readonly { effective_from: string; annual_rate_percent: string }[];
 }
 
 /** Every product's rate history, from core's catalog: /rates tabulates it, /news announces its changes. */
 export const rateHistories: readonly RateHistory[] = [
-  ...advertisedHomeLoans.map((loan) => ({ product: loan.name, history: loan.core.history })),
-  ...personalLoans.map((loan) => ({ product: loan.name, history: loan.core.history })),
-  ...carLoans.map((loan) => ({ product: loan.name, history: loan.core.history })),
+  ...[...advertisedHomeLoans, ...personalLoans, ...carLoans].map((loan) => ({
+    product: loan.name,
+    history: loan.core.history,
+    comparisonHistory: loan.core.comparison_history,
+  })),
   ...catalog.savings.map((rate) => ({
     product: banking.savingsProducts.find((words) => words.id === rate.id)?.name ?? rate.id,
     history: rate.history,
   })),
+  { product: businessSavings.name, history: businessSavings.core.history },
   ...termDeposits.map((td) => ({ product: `Term deposit, ${td.termMonths} months`, history: td.core.history })),
   ...cdRates.map((cd) => ({ product: `Certificate of deposit, ${cd.termMonths} months`, history: cd.core.history })),
   ...catalog.credit_cards.map((card) => ({

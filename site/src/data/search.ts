@@ -25,6 +25,7 @@ export const searchKeywords: Readonly<Record<string, readonly string[]>> = {
     'repayment calculator',
   ],
   '/term-deposits': ['TD', 'TDs', 'term deposit', 'fixed deposit', 'fixed term deposit', 'deposit rates', 'term deposit calculator'],
+  '/developers/product-data': ['API', 'open banking', 'consumer data right', 'CDR', 'product data', 'developers'],
   '/rates': ['interest rate', 'interest rates', 'rates', 'comparison rate', 'rate table', 'intrest rate'],
   '/checking': ['everyday account', 'transaction account', 'bank account', 'debit card', 'chequing', 'checking account'],
   '/savings': ['savings account', 'high interest savings', 'bonus interest', 'saver', 'savings rate'],

@@ -7,6 +7,7 @@
 import { aud, audRange, longDate, perAnnum, yearRange } from './format';
 import {
   advertisedHomeLoans,
+  businessSavings,
   carLoans,
   checkingAccounts,
   creditCards,
@@ -30,6 +31,8 @@ export interface TargetMarketDetermination {
   notFor: string[];
   /** How it may be distributed. */
   distribution: string[];
+  /** The loan kind whose comparison rate warning goes with the attributes, for a loan. */
+  comparisonKind?: 'home' | 'personal' | 'car';
 }
 
 /** What every determination shares: review triggers and periods, reporting. */
@@ -56,7 +59,7 @@ function homeLoans(): TargetMarketDetermination[] {
       name: loan.name,
       productHref: '/loans/home#loan-options',
       attributes: [
-        `${loan.rateType} rate ${perAnnum(loan.rate)}, comparison rate ${perAnnum(loan.comparisonRate)}`,
+        `${loan.rateType} rate ${perAnnum(loan.rate)}, comparison rate ${perAnnum(loan.comparisonRate)}*`,
         ...(core.fixed_period ? [`Fixed for up to ${core.fixed_period.years} years, then the variable rate (${perAnnum(Number(core.fixed_period.revert_rate_percent))})`] : []),
         `Fees: ${feeWords(core)}`,
         `Loans of ${audRange({ min: Number(core.min_amount), max: Number(core.max_amount) })} over ${yearRange({ min: core.min_term_years, max: core.max_term_years })}, secured by a residential property, loan-to-value ratio up to ${lvr}%`,
@@ -72,6 +75,7 @@ function homeLoans(): TargetMarketDetermination[] {
         ...(loan.rateType === 'Fixed' ? ['People who expect to repay the loan in full or make large extra repayments during the fixed period'] : []),
       ],
       distribution: ['Directly by Banksia Bank, by phone and in branch, after a responsible lending assessment', 'Through accredited mortgage brokers bound by the best interests duty'],
+      comparisonKind: 'home',
     };
   });
 }
@@ -85,7 +89,7 @@ function otherLoans(): TargetMarketDetermination[] {
       name: loan.name,
       productHref: car ? '/loans/car' : '/loans/personal',
       attributes: [
-        `Fixed rate ${perAnnum(loan.rate)}, comparison rate ${perAnnum(loan.comparisonRate)}`,
+        `Fixed rate ${perAnnum(loan.rate)}, comparison rate ${perAnnum(loan.comparisonRate)}*`,
         `Fees: ${feeWords(core)}`,
         `Loans of ${audRange({ min: Number(core.min_amount), max: Number(core.max_amount) })} over ${yearRange({ min: core.min_term_years, max: core.max_term_years })}, ${core.secured ? (car ? 'secured by the car' : 'secured by an asset such as a vehicle') : 'unsecured'}`,
         ...loan.features,
@@ -98,6 +102,7 @@ function otherLoans(): TargetMarketDetermination[] {
       ],
       notFor: ['People who cannot meet the repayments without substantial hardship', 'People who need ongoing, revolving credit', 'A business purpose'],
       distribution: ['Directly by Banksia Bank, by phone and in branch, after a responsible lending assessment', ...(car ? ['Through accredited car dealers, who must give the customer this determination'] : [])],
+      comparisonKind: car ? 'car' : 'personal',
     };
   });
 }
@@ -148,7 +153,16 @@ function deposits(): TargetMarketDetermination[] {
     notFor: ['Saving for the long term (a savings account pays more interest)'],
     distribution: ['Directly by Banksia Bank, online, by phone and in branch'],
   }));
-  return [...savings, termDeposit, ...accounts];
+  const business: TargetMarketDetermination = {
+    id: businessSavings.id,
+    name: businessSavings.name,
+    productHref: '/business',
+    attributes: [`Variable rate ${perAnnum(businessSavings.rate)}`, `Minimum balance ${aud(businessSavings.minimumBalance)}`, ...businessSavings.features],
+    targetMarket: ['Sole traders, partnerships and companies with an ABN who want to keep money for tax, payroll or a quiet month apart, earning interest', businessSavings.description],
+    notFor: ['Everyday business transactions (Business Checking is for those)', 'Personal savings'],
+    distribution: ['Directly by Banksia Bank, online, by phone and in branch'],
+  };
+  return [...savings, business, termDeposit, ...accounts];
 }
 
 /** Every product's determination. */

@@ -189,7 +189,7 @@ test.describe('calculator disclosures and the collection notice', () => {
       await expect(disclosure).toContainText(expected.purpose);
       for (const line of [...expected.assumptions, ...expected.limitations]) await expect(disclosure).toContainText(line);
       await expect(disclosure).toContainText('not an offer of credit');
-      if (calculator === 'term_deposit') {
+      if (calculator === 'term_deposit' || calculator === 'home_loan') {
         await expect(disclosure.getByTestId('general-advice-warning')).toContainText('General advice warning');
       }
     });

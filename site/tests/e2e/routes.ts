@@ -35,6 +35,7 @@ export const ROUTES = [
   { path: '/calculators', title: 'Calculators | Banksia Bank' },
   { path: '/calculators/borrowing-power', title: 'How much could I borrow? | Banksia Bank' },
   { path: '/rates', title: 'Rates | Banksia Bank' },
+  { path: '/developers/product-data', title: 'Product data for developers | Banksia Bank' },
   { path: '/education', title: 'Financial education | Banksia Bank' },
   { path: '/privacy', title: 'Privacy policy | Banksia Bank' },
   { path: '/terms', title: 'Terms and conditions | Banksia Bank' },

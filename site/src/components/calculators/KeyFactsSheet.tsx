@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { keyFactsSheet, repaymentFrequencies, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from 'banksia-core/home-loan';
 import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
@@ -20,6 +20,24 @@ export interface KeyFactsSheetProps {
   legalLine: string;
   /** The statutory comparison rate warning. */
   comparisonWarning: string;
+  /** How to reach the bank, printed on the sheet. */
+  contact: SheetContact;
+  /** The day the page was built (ISO): the sheet's date until the browser gives today's. */
+  builtOn: string;
+}
+
+/** The bank's phone and email as the sheet prints them. */
+export interface SheetContact {
+  phone: { label: string; href: string };
+  email: { label: string; href: string };
+  hours: string;
+}
+
+/** Today in the visitor's own time zone, ISO (yyyy-mm-dd). */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 type SheetEntries = { product: string; amount: string; years: string; frequency: string };
@@ -43,8 +61,11 @@ function perAnnum(decimal: string): string {
  * the term and the repayment frequency; banksia-core (`keyFactsSheet`, the loan tools' package)
  * works out every figure of the sheet, which prints on one A4 page, black on white.
  */
-export default function KeyFactsSheet({ products, defaultAmount, defaultYears, defaultSheet, legalLine, comparisonWarning }: KeyFactsSheetProps) {
+export default function KeyFactsSheet({ products, defaultAmount, defaultYears, defaultSheet, legalLine, comparisonWarning, contact, builtOn }: KeyFactsSheetProps) {
   const id = useId();
+  // The build's date in the HTML, the visitor's today once the island runs.
+  const [preparedOn, setPreparedOn] = useState(builtOn);
+  useEffect(() => setPreparedOn(localToday()), []);
   const defaults: SheetEntries = { product: products[0]?.id ?? '', amount: defaultAmount, years: defaultYears, frequency: 'monthly' };
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
@@ -133,7 +154,7 @@ export default function KeyFactsSheet({ products, defaultAmount, defaultYears, d
         {outcome === undefined ? (
           <p className="kfs-wait">Working out your Key Facts Sheet…</p>
         ) : outcome.ok ? (
-          <SheetView sheet={outcome.value} legalLine={legalLine} comparisonWarning={comparisonWarning} />
+          <SheetView sheet={outcome.value} legalLine={legalLine} comparisonWarning={comparisonWarning} contact={contact} preparedOn={preparedOn} />
         ) : (
           <p className="kfs-problem" data-testid="kfs-problem">
             {firstMessage(Object.values(outcome.errors).flat())}
@@ -144,7 +165,15 @@ export default function KeyFactsSheet({ products, defaultAmount, defaultYears, d
   );
 }
 
-function SheetView({ sheet, legalLine, comparisonWarning }: { sheet: Sheet; legalLine: string; comparisonWarning: string }) {
+interface SheetViewProps {
+  sheet: Sheet;
+  legalLine: string;
+  comparisonWarning: string;
+  contact: SheetContact;
+  preparedOn: string;
+}
+
+function SheetView({ sheet, legalLine, comparisonWarning, contact, preparedOn }: SheetViewProps) {
   return (
     <article className="kfs" aria-labelledby="kfs-title" data-testid="kfs-sheet">
       <header className="kfs__head">
@@ -152,6 +181,12 @@ function SheetView({ sheet, legalLine, comparisonWarning }: { sheet: Sheet; lega
         <h2 id="kfs-title">{sheet.product_name}</h2>
         <p className="kfs__small">
           {`${legalLine}. Rates effective from ${longDate(sheet.rates_effective_from)}. Based on the details you entered; not an offer of credit.`}
+        </p>
+        <p className="kfs__small" data-testid="kfs-prepared">
+          {`Prepared on ${longDate(preparedOn)}. Questions: call `}
+          <a href={contact.phone.href}>{contact.phone.label}</a>
+          {` (${contact.hours}) or email `}
+          <a href={contact.email.href}>{contact.email.label}</a>.
         </p>
       </header>
 
@@ -255,6 +290,30 @@ function SheetView({ sheet, legalLine, comparisonWarning }: { sheet: Sheet; lega
           <strong>{sheet.rate_rise.repayment.display}</strong>
           {` each ${sheet.period_label}, ${sheet.rate_rise.increase.display} more.`}
         </p>
+      </section>
+
+      <section className="kfs__section" data-kfs="before-you-apply">
+        <h3>Before you apply</h3>
+        <ul className="kfs__small">
+          <li>
+            Lenders mortgage insurance: if you borrow more than 80% of the property's value, lenders mortgage insurance
+            applies. It is a one-off premium, paid upfront or added to the loan, that protects us, not you, and it is not
+            in the figures above.
+          </li>
+          <li>
+            {`Financial hardship: if you have trouble making repayments, tell us as soon as you can on `}
+            <a href={contact.phone.href}>{contact.phone.label}</a>
+            {`; we can change your repayments for a time.`}
+          </li>
+          <li>
+            Complaints: tell us first. If you are not satisfied with our answer, the Australian Financial Complaints
+            Authority (AFCA) is free and independent: <a href="https://www.afca.org.au">afca.org.au</a>, 1800 931 678.
+          </li>
+          <li>
+            Compare loans and read independent guides at Moneysmart, the government's money website:{' '}
+            <a href="https://moneysmart.gov.au/home-loans">moneysmart.gov.au</a>.
+          </li>
+        </ul>
       </section>
 
       <p className="kfs__small kfs__foot">

@@ -1,0 +1,595 @@
+//! The Consumer Data Standards' product shapes (banking 1.36.0: `BankingProductV6` in the list,
+//! `BankingProductDetailV7` in the detail) and the mapping of core's [`ProductOffer`] to them.
+//! Only this module knows the wire format: core's types say what a product is, in the bank's
+//! words; the standard's enumerations, ISO 8601 durations and string-typed numbers are made here.
+
+use banksia_core::application::today::{BANK_HOME_STATE, utc_offset_seconds};
+use banksia_core::products::offers::{
+    Constraint, DepositRateKind, DepositRateOffer, Eligibility, Feature, Fee, FeeKind,
+    InterestPaid, LendingRateKind, LendingRateOffer, LoanPurpose, ProductCategory, ProductOffer,
+};
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+/// The brand every product is published under (`brand`, and what the `brand` filter matches).
+pub const BRAND: &str = "Banksia Bank";
+
+/// `ResponseBankingProductListV4`.
+#[derive(Debug, Serialize)]
+pub struct ProductList<'a> {
+    pub data: ProductListData<'a>,
+    pub links: PaginatedLinks,
+    pub meta: PaginatedMeta,
+}
+
+#[derive(Debug, Serialize)]
+pub struct ProductListData<'a> {
+    pub products: Vec<Product<'a>>,
+}
+
+/// `LinksPaginated`.
+#[derive(Debug, Serialize)]
+pub struct PaginatedLinks {
+    #[serde(rename = "self")]
+    pub self_link: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prev: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last: Option<String>,
+}
+
+/// `MetaPaginated`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PaginatedMeta {
+    pub total_records: usize,
+    pub total_pages: usize,
+}
+
+/// `ResponseBankingProductByIdV7`.
+#[derive(Debug, Serialize)]
+pub struct ProductDetailResponse<'a> {
+    pub data: ProductDetail<'a>,
+    pub links: SelfLink,
+    pub meta: EmptyMeta,
+}
+
+/// `Links`.
+#[derive(Debug, Serialize)]
+pub struct SelfLink {
+    #[serde(rename = "self")]
+    pub self_link: String,
+}
+
+/// `Meta`: an empty object.
+#[derive(Debug, Serialize)]
+pub struct EmptyMeta {}
+
+/// `BankingProductV6`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Product<'a> {
+    pub product_id: &'a str,
+    pub effective_from: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effective_to: Option<String>,
+    pub last_updated: String,
+    pub product_category: &'static str,
+    pub name: &'a str,
+    pub description: &'a str,
+    pub brand: &'static str,
+    pub brand_name: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub application_uri: Option<String>,
+    pub is_tailored: bool,
+    pub additional_information: AdditionalInformation,
+}
+
+/// `BankingProductAdditionalInformationV2`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdditionalInformation {
+    pub overview_uri: String,
+    pub terms_uri: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eligibility_uri: Option<String>,
+    pub fees_and_pricing_uri: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub additional_overview_uris: Vec<AdditionalUri>,
+}
+
+/// `BankingProductAdditionalInformationV2_additionalInformationUris`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct AdditionalUri {
+    pub description: &'static str,
+    pub additional_info_uri: String,
+}
+
+/// `BankingProductDetailV7`: the list's fields and the product's terms.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductDetail<'a> {
+    #[serde(flatten)]
+    pub product: Product<'a>,
+    pub features: Vec<Described>,
+    pub constraints: Vec<Described>,
+    pub eligibility: Vec<Described>,
+    pub fees: Vec<WireFee>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub deposit_rates: Vec<WireDepositRate>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lending_rates: Vec<WireLendingRate>,
+}
+
+/// A feature, constraint or eligibility criterion: its type under the field name the standard
+/// gives it, and the optional value and words.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Described {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub feature_type: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub constraint_type: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub eligibility_type: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub additional_value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub additional_info: Option<String>,
+}
+
+/// `BankingProductFeeV2`, fixed amounts only (every fee the bank charges is one).
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireFee {
+    pub name: String,
+    pub fee_type: &'static str,
+    pub fee_method_u_type: &'static str,
+    pub fixed_amount: Amount,
+    pub currency: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub additional_value: Option<String>,
+    pub additional_info: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub discounts: Vec<WireDiscount>,
+}
+
+/// `BankingFeeAmount`.
+#[derive(Debug, Serialize)]
+pub struct Amount {
+    pub amount: String,
+}
+
+/// `BankingProductDiscountV2`: a fee waived on a balance.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireDiscount {
+    pub description: String,
+    pub discount_type: &'static str,
+    pub discount_method_u_type: &'static str,
+    pub fixed_amount: Amount,
+    pub additional_value: String,
+}
+
+/// `BankingProductDepositRateV2`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireDepositRate {
+    pub deposit_rate_type: &'static str,
+    pub rate: String,
+    pub calculation_frequency: &'static str,
+    pub application_type: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub application_frequency: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub additional_value: Option<String>,
+    pub additional_info: String,
+    pub tiers: Vec<WireTier>,
+}
+
+/// `BankingProductRateTierV4`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireTier {
+    pub name: String,
+    pub unit_of_measure: &'static str,
+    pub minimum_value: String,
+    pub rate_application_method: &'static str,
+}
+
+/// `BankingProductLendingRateV3`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireLendingRate {
+    pub lending_rate_type: &'static str,
+    pub rate: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comparison_rate: Option<String>,
+    pub calculation_frequency: &'static str,
+    pub application_type: &'static str,
+    pub application_frequency: &'static str,
+    pub interest_payment_due: &'static str,
+    pub repayment_type: &'static str,
+    pub loan_purpose: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub additional_value: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub additional_info: Option<String>,
+}
+
+/// The standard's `productCategory` of a category.
+pub fn category_code(offer: &ProductOffer) -> &'static str {
+    match offer.category {
+        ProductCategory::TransactionAccount | ProductCategory::SavingsAccount => {
+            "TRANS_AND_SAVINGS_ACCOUNTS"
+        }
+        ProductCategory::TermDeposit => "TERM_DEPOSITS",
+        ProductCategory::CreditCard => "CRED_AND_CHRG_CARDS",
+        ProductCategory::HomeLoan => "RESIDENTIAL_MORTGAGES",
+        ProductCategory::PersonalLoan | ProductCategory::CarLoan => "PERS_LOANS",
+    }
+}
+
+/// Every `productCategory` the standard defines (`BankingProductCategoryV2`): a filter on one
+/// the bank has no product in is an empty list, any other value a 400.
+pub const CATEGORIES: [&str; 13] = [
+    "BUSINESS_LOANS",
+    "BUY_NOW_PAY_LATER",
+    "CRED_AND_CHRG_CARDS",
+    "LEASES",
+    "MARGIN_LOANS",
+    "OVERDRAFTS",
+    "PERS_LOANS",
+    "REGULATED_TRUST_ACCOUNTS",
+    "RESIDENTIAL_MORTGAGES",
+    "TERM_DEPOSITS",
+    "TRADE_FINANCE",
+    "TRANS_AND_SAVINGS_ACCOUNTS",
+    "TRAVEL_CARDS",
+];
+
+/// A day as the standard's DateTimeString: the start of the day in the bank's home time (Sydney,
+/// daylight saving included: clocks change at 2 or 3 am, so midnight's offset is the day's first).
+pub fn date_time(day: NaiveDate) -> String {
+    // Midnight in Sydney is 13:00 or 14:00 UTC the day before; 14:00 is within that midnight's hour.
+    let near_midnight =
+        day.and_time(chrono::NaiveTime::MIN).and_utc() - chrono::Duration::hours(10);
+    let offset = utc_offset_seconds(BANK_HOME_STATE, near_midnight);
+    let sign = if offset < 0 { '-' } else { '+' };
+    let minutes = offset.abs() / 60;
+    format!(
+        "{day}T00:00:00{sign}{:02}:{:02}",
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// A percent a year as the standard's RateString (a fraction: 6.45% is `0.0645`).
+fn rate(percent: Decimal) -> String {
+    (percent / Decimal::ONE_HUNDRED).normalize().to_string()
+}
+
+/// Dollars as the standard's AmountString (two decimals).
+fn amount(dollars: Decimal) -> String {
+    let mut value = dollars.round_dp(2);
+    value.rescale(2);
+    value.to_string()
+}
+
+fn absolute(origin: &str, path: &str) -> String {
+    format!("{origin}{path}")
+}
+
+/// The list's fields of `offer`, its links absolute under `origin`.
+pub fn product<'a>(offer: &'a ProductOffer, origin: &str) -> Product<'a> {
+    let pages = &offer.pages;
+    let mut additional_overview_uris = Vec::new();
+    if let Some(sheet) = pages.key_facts_sheet {
+        additional_overview_uris.push(AdditionalUri {
+            description: "Key Facts Sheet",
+            additional_info_uri: absolute(origin, sheet),
+        });
+    }
+    Product {
+        product_id: &offer.id,
+        effective_from: date_time(offer.effective_from),
+        effective_to: offer.effective_to.map(date_time),
+        last_updated: date_time(offer.last_updated),
+        product_category: category_code(offer),
+        name: &offer.name,
+        description: &offer.description,
+        brand: BRAND,
+        brand_name: BRAND,
+        application_uri: pages.apply.map(|path| absolute(origin, path)),
+        is_tailored: false,
+        additional_information: AdditionalInformation {
+            overview_uri: absolute(origin, pages.overview),
+            terms_uri: absolute(origin, pages.terms),
+            eligibility_uri: pages
+                .target_market
+                .as_deref()
+                .map(|path| absolute(origin, path)),
+            fees_and_pricing_uri: absolute(origin, pages.fees_and_pricing),
+            additional_overview_uris,
+        },
+    }
+}
+
+fn described(kind: Kind, value: Option<String>, info: Option<String>) -> Described {
+    let (feature_type, constraint_type, eligibility_type) = match kind {
+        Kind::Feature(code) => (Some(code), None, None),
+        Kind::Constraint(code) => (None, Some(code), None),
+        Kind::Eligibility(code) => (None, None, Some(code)),
+    };
+    Described {
+        feature_type,
+        constraint_type,
+        eligibility_type,
+        additional_value: value,
+        additional_info: info,
+    }
+}
+
+enum Kind {
+    Feature(&'static str),
+    Constraint(&'static str),
+    Eligibility(&'static str),
+}
+
+fn feature(feature: &Feature) -> Described {
+    let words = |text: &str| Some(text.to_owned());
+    match feature {
+        Feature::CardAccess(card) => described(Kind::Feature("CARD_ACCESS"), None, words(card)),
+        Feature::DigitalWallet => described(
+            Kind::Feature("DIGITAL_WALLET"),
+            Some("Apple Pay, Google Pay, Samsung Pay".into()),
+            None,
+        ),
+        Feature::DigitalBanking => described(
+            Kind::Feature("DIGITAL_BANKING"),
+            None,
+            words("Online banking and the Banksia app"),
+        ),
+        Feature::PayId => described(Kind::Feature("NPP_PAYID"), None, None),
+        Feature::BillPayment => described(
+            Kind::Feature("BILL_PAYMENT"),
+            Some("BPAY".into()),
+            words("Pay bills with BPAY"),
+        ),
+        Feature::FreeTransactionsAllowance(count) => described(
+            Kind::Feature("FREE_TXNS_ALLOWANCE"),
+            Some(count.to_string()),
+            Some(format!("{count} free transactions a month")),
+        ),
+        Feature::UnlimitedTransactions => described(Kind::Feature("UNLIMITED_TXNS"), None, None),
+        Feature::AdditionalCards(count) => described(
+            Kind::Feature("ADDITIONAL_CARDS"),
+            Some(count.to_string()),
+            Some(format!("Up to {count} cardholders on one account")),
+        ),
+        Feature::ExtraRepayments(limit) => described(
+            Kind::Feature("EXTRA_REPAYMENTS"),
+            None,
+            Some(limit.map_or_else(
+                || "Extra repayments at no cost".to_owned(),
+                |limit| {
+                    format!(
+                        "Extra repayments up to {} a year",
+                        banksia_core::money::format_aud(limit, false)
+                    )
+                },
+            )),
+        ),
+        Feature::Redraw => described(Kind::Feature("REDRAW"), None, words("Free redraw")),
+        Feature::Offset => described(Kind::Feature("OFFSET"), None, words("100% offset account")),
+        Feature::InterestFreeDays(days) => described(
+            Kind::Feature("INTEREST_FREE"),
+            Some(format!("P{days}D")),
+            Some(format!("Up to {days} days interest free on purchases")),
+        ),
+        Feature::Insurance(what) => described(Kind::Feature("INSURANCE"), None, words(what)),
+        Feature::Other(what) => described(Kind::Feature("OTHER"), None, words(what)),
+    }
+}
+
+fn constraint(constraint: &Constraint) -> Described {
+    match constraint {
+        Constraint::MinimumBalance(dollars) => described(
+            Kind::Constraint("MIN_BALANCE"),
+            Some(amount(*dollars)),
+            None,
+        ),
+        Constraint::OpeningBalance(dollars) => described(
+            Kind::Constraint("OPENING_BALANCE"),
+            Some(amount(*dollars)),
+            None,
+        ),
+        Constraint::MinimumLoan(dollars) => {
+            described(Kind::Constraint("MIN_LIMIT"), Some(amount(*dollars)), None)
+        }
+        Constraint::MaximumLoan(dollars) => {
+            described(Kind::Constraint("MAX_LIMIT"), Some(amount(*dollars)), None)
+        }
+        Constraint::MaximumLvr(percent) => described(
+            Kind::Constraint("MAX_LVR"),
+            Some(rate(Decimal::from(*percent))),
+            None,
+        ),
+        Constraint::TermYears { min, max } => described(
+            Kind::Constraint("OTHER"),
+            None,
+            Some(format!("Loan terms from {min} to {max} years")),
+        ),
+    }
+}
+
+fn eligibility(criterion: &Eligibility) -> Described {
+    let (code, value) = match criterion {
+        Eligibility::MinimumAge(years) => ("MIN_AGE", Some(years.to_string())),
+        Eligibility::AustralianResident => ("RESIDENCY_STATUS", None),
+        Eligibility::NaturalPerson => ("NATURAL_PERSON", None),
+        Eligibility::Business => ("BUSINESS", None),
+        Eligibility::RegularIncome => ("EMPLOYMENT_STATUS", None),
+        Eligibility::FirstHomeBuyer
+        | Eligibility::OwnerOccupier
+        | Eligibility::MinimumDepositPercent(_) => ("OTHER", None),
+    };
+    described(Kind::Eligibility(code), value, Some(criterion.describe()))
+}
+
+fn fee(fee: &Fee) -> WireFee {
+    let (fee_type, period, when) = match fee.kind {
+        FeeKind::Establishment => ("UPFRONT", None, "Charged once, when the loan is drawn"),
+        FeeKind::Monthly => ("PERIODIC", Some("P1M"), "Charged every month"),
+        FeeKind::Annual => ("PERIODIC", Some("P1Y"), "Charged every year"),
+        FeeKind::Discharge => ("EXIT", None, "Charged once, when the loan is repaid"),
+    };
+    let discounts = fee
+        .waived_from_balance
+        .map(|balance| WireDiscount {
+            description: format!(
+                "Waived in a month the daily balance stays at {} or more",
+                banksia_core::money::format_aud(balance, false)
+            ),
+            discount_type: "BALANCE",
+            discount_method_u_type: "fixedAmount",
+            fixed_amount: Amount {
+                amount: amount(fee.amount),
+            },
+            additional_value: amount(balance),
+        })
+        .into_iter()
+        .collect();
+    WireFee {
+        name: fee.name.clone(),
+        fee_type,
+        fee_method_u_type: "fixedAmount",
+        fixed_amount: Amount {
+            amount: amount(fee.amount),
+        },
+        currency: "AUD",
+        additional_value: period.map(str::to_owned),
+        additional_info: when.to_owned(),
+        discounts,
+    }
+}
+
+fn months(count: u32) -> String {
+    format!("P{count}M")
+}
+
+fn deposit_rate(offered: &DepositRateOffer) -> WireDepositRate {
+    let (application_type, application_frequency, paid) = match offered.paid {
+        InterestPaid::EveryMonths(count) => (
+            "PERIODIC",
+            Some(months(count)),
+            match count {
+                1 => "paid monthly".to_owned(),
+                3 => "paid quarterly".to_owned(),
+                6 => "paid every six months".to_owned(),
+                12 => "paid yearly".to_owned(),
+                n => format!("paid every {n} months"),
+            },
+        ),
+        InterestPaid::AtMaturity => ("MATURITY", None, "paid at maturity".to_owned()),
+    };
+    let (kind, additional_value, info) = match offered.kind {
+        DepositRateKind::Variable => (
+            "VARIABLE",
+            None,
+            format!("Variable rate, interest calculated daily and {paid}"),
+        ),
+        DepositRateKind::Fixed => {
+            let term = offered.term_months.unwrap_or(0);
+            (
+                "FIXED",
+                Some(months(term)),
+                format!("Fixed for {term} months, interest {paid}"),
+            )
+        }
+    };
+    WireDepositRate {
+        deposit_rate_type: kind,
+        rate: rate(offered.annual_rate_percent),
+        calculation_frequency: "P1D",
+        application_type,
+        application_frequency,
+        additional_value,
+        additional_info: info,
+        tiers: vec![WireTier {
+            name: format!(
+                "Balances of {} or more",
+                banksia_core::money::format_aud(offered.minimum_balance, false)
+            ),
+            unit_of_measure: "DOLLAR",
+            minimum_value: amount(offered.minimum_balance),
+            rate_application_method: "WHOLE_BALANCE",
+        }],
+    }
+}
+
+fn lending_rate(offered: &LendingRateOffer) -> WireLendingRate {
+    let (kind, additional_value) = match offered.kind {
+        LendingRateKind::Variable => ("VARIABLE", None),
+        LendingRateKind::Fixed => (
+            "FIXED",
+            offered.fixed_years.map(|years| format!("P{years}Y")),
+        ),
+        LendingRateKind::Purchase => ("PURCHASE", None),
+    };
+    WireLendingRate {
+        lending_rate_type: kind,
+        rate: rate(offered.annual_rate_percent),
+        comparison_rate: offered.comparison_rate_percent.map(rate),
+        calculation_frequency: "P1D",
+        application_type: "PERIODIC",
+        application_frequency: "P1M",
+        interest_payment_due: "IN_ARREARS",
+        repayment_type: "PRINCIPAL_AND_INTEREST",
+        loan_purpose: match offered.purpose {
+            LoanPurpose::OwnerOccupied => "OWNER_OCCUPIED",
+            LoanPurpose::Personal => "OTHER",
+        },
+        additional_value,
+        additional_info: offered.comparison_basis.as_ref().map(|basis| {
+            format!(
+                "{basis} WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate."
+            )
+        }),
+    }
+}
+
+/// `BankingProductDetailV7` of `offer`.
+pub fn detail<'a>(offer: &'a ProductOffer, origin: &str) -> ProductDetail<'a> {
+    ProductDetail {
+        product: product(offer, origin),
+        features: offer.features.iter().map(feature).collect(),
+        constraints: offer.constraints.iter().map(constraint).collect(),
+        eligibility: offer.eligibility.iter().map(eligibility).collect(),
+        fees: offer.fees.iter().map(fee).collect(),
+        deposit_rates: offer.deposit_rates.iter().map(deposit_rate).collect(),
+        lending_rates: offer.lending_rates.iter().map(lending_rate).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_are_fractions_and_amounts_have_cents() {
+        assert_eq!(rate("6.45".parse().unwrap()), "0.0645");
+        assert_eq!(rate("5".parse().unwrap()), "0.05");
+        assert_eq!(amount(Decimal::from(250)), "250.00");
+        assert_eq!(
+            date_time(NaiveDate::from_ymd_opt(2026, 11, 6).unwrap()),
+            "2026-11-06T00:00:00+10:00"
+        );
+    }
+}
