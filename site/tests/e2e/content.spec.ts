@@ -5,7 +5,9 @@ test.describe('company and help content', () => {
     await page.goto('/rates');
     const today = new Map<string, string>();
     for (const row of await page.getByTestId('rate-history').locator('tbody tr').all()) {
-      today.set((await row.locator('th').innerText()).trim(), (await row.locator('td').first().innerText()).trim());
+      // A loan's rate on /rates carries its comparison rate: /news's "Now" is the rate alone.
+      const rate = (await row.locator('td').first().innerText()).trim().replace(/ \(comparison rate [^)]*\)$/, '');
+      today.set((await row.locator('th').innerText()).trim(), rate);
     }
 
     await page.goto('/news');

@@ -26,9 +26,14 @@ test.describe('rates', () => {
     const history = page.getByTestId('rate-history');
     for (const loan of loans) {
       const row = history.locator('tr', { has: page.locator('th', { hasText: new RegExp(`^${loan.name}$`) }) });
-      await expect(row).toContainText(`${loan.annual_rate_percent}% p.a.`);
-      for (const earlier of loan.history.slice(1)) {
-        await expect(row).toContainText(`${earlier.annual_rate_percent}% p.a. from ${longDate(earlier.effective_from)}`);
+      await expect(row).toContainText(`${loan.annual_rate_percent}% p.a. (comparison rate ${loan.comparison_rate_percent}% p.a.*)`);
+      // Every earlier loan rate with its own comparison rate (core's comparison_history).
+      for (const [index, earlier] of loan.history.entries()) {
+        if (index === 0) continue;
+        const comparison = loan.comparison_history[index];
+        await expect(row).toContainText(
+          `${earlier.annual_rate_percent}% p.a. (comparison rate ${comparison?.annual_rate_percent}% p.a.*) from ${longDate(earlier.effective_from)}`,
+        );
       }
     }
   });
@@ -48,7 +53,9 @@ test.describe('rates', () => {
       const style = (cell: typeof rate) => cell.evaluate((el) => [getComputedStyle(el).fontSize, getComputedStyle(el).fontWeight].join(' '));
       expect(await style(comparison)).toBe(await style(rate));
     }
-    const warning = page.locator('.comparison-warning');
+    // The loan table's warning (the rate history below has its own).
+    const warning = page.locator('.comparison-warning').first();
+    await expect(page.locator('.comparison-warning')).toHaveCount(2);
     await expect(warning).toContainText(WARNING);
     await expect(warning).toContainText('$150,000 over 25 years');
     await expect(warning).toContainText('$30,000 over 5 years');
