@@ -436,7 +436,7 @@ async fn filters_select_by_period_update_brand_and_category() {
     let all = list("effective=ALL").await;
     assert_eq!(ids(&all).len(), ids(&current).len() + ids(&future).len());
     for product in future.body["data"]["products"].as_array().unwrap() {
-        assert_eq!(product["effectiveFrom"], "2026-12-11T00:00:00+10:00");
+        assert_eq!(product["effectiveFrom"], "2026-12-11T00:00:00+11:00");
     }
     assert!(ids(&future).contains(&"term-deposit".to_owned()));
     assert!(ids(&future).contains(&"high-yield".to_owned()));
@@ -497,7 +497,7 @@ async fn an_announced_rate_change_is_published_ahead_and_applies_on_its_day() {
     assert_eq!(maturity_rate(&today.body, 12).as_deref(), Some("0.0425"));
     assert_eq!(
         today.body["data"]["effectiveTo"],
-        "2026-12-11T00:00:00+10:00"
+        "2026-12-11T00:00:00+11:00"
     );
     let future = get(&before, "/cds-au/v1/banking/products?effective=FUTURE", "5").await;
     let announced = future.body["data"]["products"]
@@ -507,7 +507,7 @@ async fn an_announced_rate_change_is_published_ahead_and_applies_on_its_day() {
         .find(|p| p["productId"] == "term-deposit")
         .cloned()
         .unwrap();
-    assert_eq!(announced["lastUpdated"], "2026-11-20T00:00:00+10:00");
+    assert_eq!(announced["lastUpdated"], "2026-11-20T00:00:00+11:00");
 
     let on_the_day = data(change_day);
     let changed = get(&on_the_day, path, "7").await;

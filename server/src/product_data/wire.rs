@@ -589,7 +589,21 @@ mod tests {
         assert_eq!(amount(Decimal::from(250)), "250.00");
         assert_eq!(
             date_time(NaiveDate::from_ymd_opt(2026, 11, 6).unwrap()),
-            "2026-11-06T00:00:00+10:00"
+            "2026-11-06T00:00:00+11:00"
+        );
+        // Winter: Sydney is on standard time.
+        assert_eq!(
+            date_time(NaiveDate::from_ymd_opt(2026, 7, 1).unwrap()),
+            "2026-07-01T00:00:00+10:00"
+        );
+        // The days the clocks change start on the offset of their midnight.
+        assert_eq!(
+            date_time(NaiveDate::from_ymd_opt(2026, 10, 4).unwrap()),
+            "2026-10-04T00:00:00+10:00"
+        );
+        assert_eq!(
+            date_time(NaiveDate::from_ymd_opt(2026, 4, 5).unwrap()),
+            "2026-04-05T00:00:00+11:00"
         );
     }
 }
