@@ -228,6 +228,27 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await expect(member).toContainText('Deactivated');
     expect(await theirs.evaluate(async () => (await fetch('/api/staff/me')).status)).toBe(401);
     await other.close();
+
+    // An invitation that makes someone an approver waits for a second administrator: its
+    // proposer sees it pending, can revoke it, and is offered no Confirm.
+    const approverEmail = `approver-${Date.now()}@banksia.bank`;
+    await page.getByLabel('Work email', { exact: true }).fill(approverEmail);
+    await page.getByRole('group', { name: 'Roles' }).getByRole('checkbox', { name: 'Reviewer' }).uncheck();
+    await page.getByRole('group', { name: 'Roles' }).getByRole('checkbox', { name: 'Approver' }).check();
+    await page.getByRole('button', { name: 'Create invitation link' }).press('Enter');
+    await expect(page.locator('[data-invite-link]')).toContainText('works only after a second administrator confirms it');
+    const pending = page.locator(`[data-pending-email="${approverEmail}"]`);
+    await expect(pending).toContainText('Waits for a second administrator.');
+    await expect(pending.getByRole('button', { name: /^Confirm/ })).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/staff-pending-${width}.png`, fullPage: true });
+      expect(await sidewaysScroll(page), `pending changes at ${width}`).toBe(0);
+    }
+    await pending.getByRole('button', { name: `Revoke invitation for ${approverEmail}` }).press('Enter');
+    await expect(page.locator('[data-staff-message]')).toHaveText(`Invitation for ${approverEmail} revoked.`);
+    await expect(pending).toHaveCount(0);
     const changes = await db.query("SELECT action FROM staff_audit WHERE action IN ('staff.invited', 'staff.roles_changed', 'staff.deactivated') ORDER BY id");
     expect(changes.rows.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['staff.invited', 'staff.roles_changed', 'staff.deactivated']));
 
