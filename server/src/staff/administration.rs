@@ -13,23 +13,13 @@ use banksia_core::staff_wire::{
     InviteCreated, InviteRequest, PendingChange, PendingKind, RoleOption, RolesRequest, RolesSaved,
     StaffDirectory, StaffMember,
 };
-use chrono::{DateTime, SecondsFormat, Utc};
 use deadpool_postgres::{GenericClient, Transaction};
 use serde_json::json;
 use tokio_postgres::Row;
 
 use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes, roles_from};
-use super::http::StaffError;
+use super::http::{StaffError, parse_body, rfc3339};
 use super::{StaffState, audit};
-
-fn rfc3339(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
-fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
-    serde_json::from_slice(body)
-        .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
-}
 
 /// Core's refusal as the API's error: 403 when the role can't, 409 otherwise.
 fn refused(refusal: StaffRefusal) -> StaffError {

@@ -18,14 +18,14 @@ use banksia_core::staff_wire::{
     CurrentState, NoteRequest, NoteView, QueuePage, QueueRow, ReasonOption, Revealed,
     TimelineEntry,
 };
-use chrono::{DateTime, NaiveDate, SecondsFormat, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::Deserialize;
 use serde_json::json;
 use tokio_postgres::Row;
 
 use super::auth::Signed;
 use super::crypto::Sealed;
-use super::http::StaffError;
+use super::http::{StaffError, parse_body, rfc3339};
 use super::{StaffState, audit};
 
 /// The queue's statement (also EXPLAINed by `benches/load/staff.sh`).
@@ -38,21 +38,12 @@ const VIEW_MINUTES: i32 = 15;
 /// Rows per queue page.
 pub const PAGE_SIZE: i64 = 25;
 
-fn rfc3339(at: DateTime<Utc>) -> String {
-    at.to_rfc3339_opts(SecondsFormat::Secs, true)
-}
-
 fn bank_day(at: DateTime<Utc>) -> NaiveDate {
     bank_date(at.timestamp()).unwrap_or_default()
 }
 
 fn today() -> NaiveDate {
     bank_day(Utc::now())
-}
-
-fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
-    serde_json::from_slice(body)
-        .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
 }
 
 fn refusal(refusal: Refusal, current: Option<CurrentState>) -> StaffError {

@@ -20,7 +20,7 @@ use webauthn_rs::prelude::{
     Webauthn, WebauthnBuilder,
 };
 
-use super::http::{StaffError, json, session_cookie, session_token};
+use super::http::{StaffError, json, parse_body, session_cookie, session_token};
 use super::tokens::{hash_token, looks_like_token, new_token};
 use super::{StaffState, audit};
 
@@ -254,11 +254,6 @@ struct RegistrationState {
     display_name: String,
 }
 
-fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
-    serde_json::from_slice(body)
-        .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
-}
-
 async fn store_ceremony<C: GenericClient>(
     client: &C,
     kind: &str,
@@ -315,7 +310,7 @@ pub async fn register_start(
     body: &[u8],
 ) -> Result<Response, StaffError> {
     state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: RegisterStart = parse(body)?;
+    let request: RegisterStart = parse_body(body)?;
     let invalid = StaffError::SignInFailed(
         "This invitation link is not valid any more. Ask an administrator for a new one.",
     );
@@ -402,7 +397,7 @@ pub async fn register_finish(
     body: &[u8],
 ) -> Result<Response, StaffError> {
     state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: CeremonyFinish<RegisterPublicKeyCredential> = parse(body)?;
+    let request: CeremonyFinish<RegisterPublicKeyCredential> = parse_body(body)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (invite_hash, _, saved) = take_ceremony(&tx, "register", &request.ceremony).await?;
@@ -563,7 +558,7 @@ pub async fn sign_in_start(
     body: &[u8],
 ) -> Result<Response, StaffError> {
     state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: SignInStart = parse(body)?;
+    let request: SignInStart = parse_body(body)?;
     let email = request.email.trim().to_lowercase();
     let conn = state.pool.get().await?;
     // The same statements whether or not the email is known (the passkeys of no one are none).
@@ -612,7 +607,7 @@ pub async fn sign_in_finish(
     body: &[u8],
 ) -> Result<Response, StaffError> {
     state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: CeremonyFinish<PublicKeyCredential> = parse(body)?;
+    let request: CeremonyFinish<PublicKeyCredential> = parse_body(body)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (_, staff_id, saved) = take_ceremony(&tx, "authenticate", &request.ceremony).await?;

@@ -171,6 +171,17 @@ pub fn session_cookie(token: Option<&str>, max_age: Duration) -> HeaderValue {
     HeaderValue::from_str(&text).expect("a token is base64url")
 }
 
+/// A staff call's JSON body as `T`; anything else is a 400 that quotes nothing of it.
+pub fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
+    serde_json::from_slice(body)
+        .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
+}
+
+/// A moment as the staff API writes it: RFC 3339 in UTC, to the second.
+pub fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
 /// A state-changing call must carry `Origin: PUBLIC_ORIGIN` and the CSRF header.
 pub fn check_same_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), StaffError> {
     let origin_ok = headers
