@@ -119,6 +119,13 @@ async fn every_endpoint_against_every_role_and_none() {
                 403
             }
         };
+        let admin_gets = |status: u16| -> u16 {
+            match (cookie.is_some(), *who == "administrator") {
+                (false, _) => 401,
+                (true, true) => status,
+                (true, false) => 403,
+            }
+        };
         let viewers = ["reviewer", "approver", "auditor"];
         let workers = ["reviewer", "approver"];
         let checks: Vec<(&str, u16, (u16, Value))> = vec![
@@ -206,6 +213,40 @@ async fn every_endpoint_against_every_role_and_none() {
                 "audit verify",
                 expect(&["auditor"]),
                 get(&app, cookie, "/api/staff/audit/verify").await,
+            ),
+            // Administration's other calls: refused before anything else to all but an
+            // administrator, who then meets the call's own answer.
+            (
+                "recovery",
+                admin_gets(200),
+                post(
+                    &app,
+                    cookie,
+                    &format!("/api/staff/staff/{target}/recovery"),
+                    &json!({}),
+                )
+                .await,
+            ),
+            (
+                "reactivate an active member",
+                admin_gets(404),
+                post(
+                    &app,
+                    cookie,
+                    &format!("/api/staff/staff/{target}/reactivate"),
+                    &json!({}),
+                )
+                .await,
+            ),
+            (
+                "confirm nothing pending",
+                admin_gets(409),
+                post(&app, cookie, "/api/staff/invitations/0/confirm", &json!({})).await,
+            ),
+            (
+                "revoke nothing pending",
+                admin_gets(409),
+                post(&app, cookie, "/api/staff/grants/0/revoke", &json!({})).await,
             ),
         ];
         for (what, want, (got, body)) in checks {
