@@ -127,7 +127,7 @@ AUDIT_ROWS="$("${PSQL[@]}" -tAc "SELECT count(*) FROM staff_audit")"
 # the values the calls above used.
 say "EXPLAIN (ANALYZE, BUFFERS)"
 explain() { echo; echo "-- $1"; "${PSQL[@]}" -c "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) $2"; }
-QUEUE_SQL="$(grep -v '^--' "$ROOT/server/src/staff/queue.sql")"
+QUEUE_SQL="$(grep -v '^--' "$ROOT/server/src/staff/store/queue.sql")"
 # The server sends it as a prepared statement with parameters; so does this (a fresh prepared
 # statement is planned for its parameters, as the server's is).
 explain_queue() {

@@ -54,5 +54,7 @@ mod reading;
 pub mod reference;
 pub mod review;
 pub mod staff_wire;
+#[cfg(feature = "postgres")]
+mod stored_codes;
 pub mod term_deposit;
 pub mod wire;

@@ -24,6 +24,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::application::{AccountType, FieldMessages, SummaryRow};
+use crate::review::events::AuditEvent;
 use crate::review::{ActionKind, ApplicantWording, DeclineReason, Permission, Role, Status};
 
 /// Every staff error: a message, and for a 409 the application's state now.
@@ -65,6 +66,29 @@ pub struct StaffMe {
     pub roles: Vec<Role>,
     /// What those roles allow.
     pub permissions: Vec<Permission>,
+}
+
+/// `GET /api/staff/applications?…`: the queue's query string.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct QueueQuery {
+    /// A status code, `open` (the default: under review or information requested) or `all`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub status: Option<String>,
+    /// An account type code.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub account_type: Option<String>,
+    /// A reference, email or last name, matched exactly, ignoring case.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub q: Option<String>,
+    /// The `next_after` of the previous page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub after: Option<String>,
 }
 
 /// One row of the queue.
@@ -375,13 +399,37 @@ pub struct AuditEntry {
     /// The staff member's email; none for the command line and the system.
     pub staff: Option<String>,
     /// What was done, e.g. `application.viewed`.
-    pub action: String,
+    pub action: AuditEvent,
     /// The application concerned, if any.
     pub application_reference: Option<String>,
     /// The action in words (as the case view's timeline says it).
     pub description: String,
     /// The row's detail, as compact JSON text.
     pub detail: String,
+}
+
+/// `GET /api/staff/audit?…`: the audit log's query string; every filter exact, `before` the
+/// previous page's `next_before`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct AuditQuery {
+    /// An event's code, e.g. `application.viewed`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub action: Option<String>,
+    /// An application's reference.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub reference: Option<String>,
+    /// A staff member's email.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub staff: Option<String>,
+    /// Rows older than this id.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub before: Option<i64>,
 }
 
 /// `GET /api/staff/audit?action=&reference=&staff=&before=`: newest first, one page.
@@ -411,7 +459,7 @@ pub struct AuditVerification {
     pub reason: Option<String>,
 }
 
-/// `POST /api/staff/passkeys/register/start`: the invitation's token and the name to show.
+/// `POST /api/staff/register/start`: the invitation's token and the name to show.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]

@@ -46,7 +46,7 @@ pub fn new_reference() -> Result<String, String> {
 }
 
 /// The label of the idempotency fingerprint's key, derived from `ID_ENCRYPTION_KEYS`
-/// ([`crate::staff::crypto::IdKeys::derive_secrets`]).
+/// ([`crate::id_keys::IdKeys::derive_secrets`]).
 pub const FINGERPRINT_KEY_LABEL: &str = "banksia idempotency fingerprint";
 
 /// HMAC-SHA-256 under `key` of the body with insignificant differences (whitespace, key order)

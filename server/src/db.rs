@@ -28,7 +28,7 @@ mod embedded {
     refinery::embed_migrations!("../migrations");
 }
 
-/// The identification number as stored: encrypted (banksia-server's `staff::crypto`), with its
+/// The identification number as stored: encrypted ([`crate::id_keys`]), with its
 /// key's id, and the last three characters and the length the masked view shows. The plaintext
 /// is never written to the table.
 #[derive(Debug, Clone)]
@@ -42,17 +42,17 @@ pub struct IdentificationAtRest {
 impl IdentificationAtRest {
     /// Encrypts `number` for the row of `reference`.
     pub fn seal(
-        keys: &crate::staff::crypto::IdKeys,
+        keys: &crate::id_keys::IdKeys,
         number: &str,
         reference: &str,
     ) -> Result<Self, String> {
         let sealed = keys.seal(number, reference)?;
-        let (last3, length) = crate::staff::retention::masked_parts(number);
+        let parts = banksia_core::review::MaskParts::of(number);
         Ok(Self {
             ciphertext: sealed.ciphertext,
             key_id: sealed.key_id,
-            last3,
-            length,
+            last3: parts.last3,
+            length: i32::try_from(parts.length).map_err(|e| e.to_string())?,
         })
     }
 }

@@ -12,6 +12,7 @@ pub mod email;
 pub mod error;
 pub mod filters;
 pub mod handlers;
+pub mod id_keys;
 pub mod mailer;
 pub mod metrics;
 pub mod outbox;

@@ -234,11 +234,12 @@ pub fn observe_request(path: &str, status: u16, latency: Duration) {
 }
 
 const OUTBOX: &str = "\
-SELECT count(*), coalesce(extract(epoch FROM now() - min(created_at))::float8, 0)
+SELECT count(*) AS pending,
+       coalesce(extract(epoch FROM now() - min(created_at))::float8, 0) AS oldest_seconds
 FROM email_outbox WHERE sent_at IS NULL AND failed_at IS NULL";
 
 const RATE_LIMIT_ROWS: &str = "\
-SELECT greatest(reltuples, 0)::bigint FROM pg_class WHERE oid = 'api_rate_limits'::regclass";
+SELECT greatest(reltuples, 0)::bigint AS row_estimate FROM pg_class WHERE oid = 'api_rate_limits'::regclass";
 
 /// Reads the figures kept in the database and the pool, then renders every series.
 pub async fn render(state: &AppState) -> String {
@@ -266,14 +267,16 @@ pub async fn render(state: &AppState) -> String {
                 .query_one(OUTBOX, &[])
                 .await
                 .map_err(|e| e.to_string())?;
-            METRICS.outbox_pending.set(row.get(0));
-            METRICS.outbox_oldest_pending_seconds.set(row.get(1));
+            METRICS.outbox_pending.set(row.get("pending"));
+            METRICS
+                .outbox_oldest_pending_seconds
+                .set(row.get("oldest_seconds"));
         }
         let row = conn
             .query_one(RATE_LIMIT_ROWS, &[])
             .await
             .map_err(|e| e.to_string())?;
-        METRICS.rate_limit_rows.set(row.get(0));
+        METRICS.rate_limit_rows.set(row.get("row_estimate"));
         let staff = state.staff.pool.get().await.map_err(|e| e.to_string())?;
         if let Some((rows, head)) = crate::staff::audit::head(&staff)
             .await

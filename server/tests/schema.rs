@@ -9,7 +9,7 @@ use common::{assert_insufficient_privilege, spawn_app, test_config};
 
 fn sealed(reference: &str) -> db::IdentificationAtRest {
     db::IdentificationAtRest::seal(
-        &banksia_server::staff::crypto::IdKeys::development(),
+        &banksia_server::id_keys::IdKeys::development(),
         "PA1234567",
         reference,
     )

@@ -7,6 +7,7 @@
 
 mod common;
 
+use banksia_core::review::events::AuditEvent;
 use banksia_server::staff::audit::{self, Verification};
 use banksia_server::staff::tokens::new_token;
 use common::{TestApp, assert_insufficient_privilege, query_i64, spawn_app, valid_application};
@@ -585,7 +586,7 @@ async fn the_audit_log_is_append_only_for_the_server_and_verify_finds_an_edit() 
             .await
             .is_ok()
     );
-    audit::append(&server, None, "test.append", None, &json!({"n": 1}))
+    audit::append(&server, None, AuditEvent::PurgeRun, None, &json!({"n": 1}))
         .await
         .unwrap();
     for sql in [
@@ -922,7 +923,7 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
     app.db
         .batch_execute(&format!(
             "PREPARE queue(text[], text, text, timestamptz, bigint, bigint, text) AS {}",
-            include_str!("../src/staff/queue.sql")
+            include_str!("../src/staff/store/queue.sql")
         ))
         .await
         .unwrap();

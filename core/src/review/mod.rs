@@ -55,6 +55,7 @@
 //! ```
 
 pub mod business_days;
+pub mod events;
 pub mod separation;
 
 use serde::{Deserialize, Serialize};
@@ -724,12 +725,59 @@ pub fn check_message(text: &str) -> Result<String, Refusal> {
 /// assert_eq!(mask_identification("12"), "••");
 /// ```
 pub fn mask_identification(number: &str) -> String {
-    let count = number.chars().count();
-    if count <= 3 {
-        return "•".repeat(count);
+    MaskParts::of(number).masked()
+}
+
+/// What is kept in clear beside an encrypted identification number, so the masked view needs
+/// no key: the last three characters (none for a number of three or fewer, which would show it
+/// whole) and the length. The one place the mask is made, from the number or from these parts.
+///
+/// ```
+/// use banksia_core::review::{MaskParts, mask_identification};
+/// let parts = MaskParts::of("PA1234567");
+/// assert_eq!((parts.last3.as_str(), parts.length), ("567", 9));
+/// assert_eq!(parts.masked(), mask_identification("PA1234567"));
+/// assert_eq!(MaskParts::of("12").last3, "");
+/// // Stored parts from before this rule (a short number kept whole) still mask fully.
+/// assert_eq!(MaskParts { last3: "12".into(), length: 2 }.masked(), "••");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MaskParts {
+    /// The last three characters; empty when the number has three or fewer.
+    pub last3: String,
+    /// The number's length in characters.
+    pub length: usize,
+}
+
+impl MaskParts {
+    /// The parts of `number`.
+    pub fn of(number: &str) -> Self {
+        let length = number.chars().count();
+        let last3 = if length <= 3 {
+            String::new()
+        } else {
+            number.chars().skip(length - 3).collect()
+        };
+        Self { last3, length }
     }
-    let shown: String = number.chars().skip(count - 3).collect();
-    format!("{}{shown}", "•".repeat(count - 3))
+
+    /// Dots for every character but the last three.
+    pub fn masked(&self) -> String {
+        if self.length <= 3 {
+            return "•".repeat(self.length);
+        }
+        let shown: String = self
+            .last3
+            .chars()
+            .rev()
+            .take(3)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let hidden = self.length.saturating_sub(shown.chars().count());
+        format!("{}{shown}", "•".repeat(hidden))
+    }
 }
 
 #[cfg(test)]

@@ -4,6 +4,7 @@
 //! under the locks that make its counts true, and audits what it does (refusals are audited by
 //! the routes' wrapper, `super::read` and `super::write`).
 
+use banksia_core::review::events::AuditEvent;
 use banksia_core::review::separation::{
     RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_deactivation,
     check_invitation, check_recovery, check_role_change,
@@ -17,8 +18,8 @@ use deadpool_postgres::{GenericClient, Transaction};
 use serde_json::json;
 use tokio_postgres::Row;
 
-use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes, roles_from};
-use super::http::{StaffError, parse_body, rfc3339};
+use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes};
+use super::http::{StaffError, rfc3339};
 use super::{StaffState, audit};
 
 /// Core's refusal as the API's error: 403 when the role can't, 409 otherwise.
@@ -31,14 +32,14 @@ fn refused(refusal: StaffRefusal) -> StaffError {
 
 const MEMBER: &str = "id, email, display_name, roles, active";
 
-fn member(r: &Row) -> StaffMember {
-    StaffMember {
-        id: r.get(0),
-        email: r.get(1),
-        display_name: r.get(2),
-        roles: roles_from(&r.get::<_, Vec<String>>(3)).to_vec(),
-        active: r.get(4),
-    }
+fn member(r: &Row) -> Result<StaffMember, tokio_postgres::Error> {
+    Ok(StaffMember {
+        id: r.try_get("id")?,
+        email: r.try_get("email")?,
+        display_name: r.try_get("display_name")?,
+        roles: r.try_get("roles")?,
+        active: r.try_get("active")?,
+    })
 }
 
 /// Locks every active administrator's row and counts them: two administrators deactivating
@@ -63,7 +64,7 @@ pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirec
         .await?
         .iter()
         .map(member)
-        .collect();
+        .collect::<Result<_, _>>()?;
     let roles = Role::ALL
         .into_iter()
         .map(|role| RoleOption {
@@ -77,7 +78,7 @@ pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirec
     for r in conn
         .query(
             "SELECT i.id, i.email, i.roles, i.staff_id, p.display_name, i.invited_by, i.expires_at,
-                    i.needs_confirmation AND i.confirmed_at IS NULL
+                    i.needs_confirmation AND i.confirmed_at IS NULL AS awaiting_confirmation
              FROM staff_invites i LEFT JOIN staff p ON p.id = i.invited_by
              WHERE i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
              ORDER BY i.id",
@@ -85,21 +86,22 @@ pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirec
         )
         .await?
     {
-        let target: Option<i64> = r.get(3);
-        let awaiting: bool = r.get(7);
+        let target: Option<i64> = r.try_get("staff_id")?;
+        let awaiting: bool = r.try_get("awaiting_confirmation")?;
         pending.push(PendingChange {
             kind: if target.is_some() {
                 PendingKind::Recovery
             } else {
                 PendingKind::Invitation
             },
-            id: r.get(0),
-            email: r.get(1),
-            roles: roles_from(&r.get::<_, Vec<String>>(2)).to_vec(),
-            proposed_by: r.get(4),
-            expires_at: rfc3339(r.get(6)),
+            id: r.try_get("id")?,
+            email: r.try_get("email")?,
+            roles: r.try_get("roles")?,
+            proposed_by: r.try_get("display_name")?,
+            expires_at: rfc3339(r.try_get("expires_at")?),
             awaiting_confirmation: awaiting,
-            can_confirm: awaiting && check_confirmation(&me, r.get(5), target).is_ok(),
+            can_confirm: awaiting
+                && check_confirmation(&me, r.try_get("invited_by")?, target).is_ok(),
         });
     }
     for r in conn
@@ -115,13 +117,18 @@ pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirec
     {
         pending.push(PendingChange {
             kind: PendingKind::RoleChange,
-            id: r.get(0),
-            email: r.get(1),
-            roles: roles_from(&r.get::<_, Vec<String>>(2)).to_vec(),
-            proposed_by: r.get(4),
-            expires_at: rfc3339(r.get(6)),
+            id: r.try_get("id")?,
+            email: r.try_get("email")?,
+            roles: r.try_get("roles")?,
+            proposed_by: r.try_get("display_name")?,
+            expires_at: rfc3339(r.try_get("expires_at")?),
             awaiting_confirmation: true,
-            can_confirm: check_confirmation(&me, Some(r.get(5)), Some(r.get(3))).is_ok(),
+            can_confirm: check_confirmation(
+                &me,
+                Some(r.try_get("proposed_by")?),
+                Some(r.try_get("staff_id")?),
+            )
+            .is_ok(),
         });
     }
     Ok(StaffDirectory {
@@ -136,10 +143,9 @@ pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirec
 pub async fn invite(
     state: &StaffState,
     signed: &Signed,
-    body: &[u8],
+    request: InviteRequest,
 ) -> Result<InviteCreated, StaffError> {
     signed.require(banksia_core::review::Permission::ManageStaff)?;
-    let request: InviteRequest = parse_body(body)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let email = banksia_core::application::checks::normalise_email(&request.email).to_lowercase();
@@ -187,8 +193,8 @@ pub async fn recovery(
         )
         .await?
         .ok_or(StaffError::NotFound)?;
-    let email: String = row.get(0);
-    let roles = roles_from(&row.get::<_, Vec<String>>(1)).to_vec();
+    let email: String = row.try_get("email")?;
+    let roles: Vec<Role> = row.try_get("roles")?;
     let (link, expires) = create_invite(
         &tx,
         state,
@@ -213,10 +219,9 @@ pub async fn set_roles(
     state: &StaffState,
     signed: &Signed,
     staff_id: i64,
-    body: &[u8],
+    request: RolesRequest,
 ) -> Result<RolesSaved, StaffError> {
     signed.require(banksia_core::review::Permission::ManageStaff)?;
-    let request: RolesRequest = parse_body(body)?;
     let to = Roles::of(&request.roles);
     let codes = role_codes(&request.roles);
     let mut conn = state.pool.get().await?;
@@ -229,7 +234,7 @@ pub async fn set_roles(
         )
         .await?
         .ok_or(StaffError::NotFound)?;
-    let current = member(&row);
+    let current = member(&row)?;
     let from = Roles::of(&current.roles);
     let change = check_role_change(&signed.as_staff(), staff_id, from, to)
         .and_then(|change| check_administrator_removal(from, to, administrators).map(|()| change))
@@ -251,13 +256,13 @@ pub async fn set_roles(
             audit::append(
                 &tx,
                 Some(signed.id),
-                "staff.roles_changed",
+                AuditEvent::RolesChanged,
                 None,
                 &json!({ "staff_id": staff_id, "roles": codes }),
             )
             .await?;
             RolesSaved {
-                member: member(&row),
+                member: member(&row)?,
                 awaiting_confirmation: false,
             }
         }
@@ -269,11 +274,11 @@ pub async fn set_roles(
                     &[&staff_id, &codes, &signed.id, &(INVITE_VALID_HOURS as i32)],
                 )
                 .await?
-                .get(0);
+                .try_get("id")?;
             audit::append(
                 &tx,
                 Some(signed.id),
-                "staff.grant_proposed",
+                AuditEvent::GrantProposed,
                 None,
                 &json!({ "grant": grant, "staff_id": staff_id, "roles": codes }),
             )
@@ -322,9 +327,9 @@ pub async fn confirm(
                 return Err(refused(StaffRefusal::NotPending));
             };
             (
-                r.get::<_, Option<i64>>(0),
-                r.get::<_, Option<i64>>(1),
-                r.get::<_, Vec<String>>(2),
+                r.try_get::<_, Option<i64>>("invited_by")?,
+                r.try_get::<_, Option<i64>>("staff_id")?,
+                r.try_get::<_, Vec<Role>>("roles")?,
                 "staff_invites",
                 id,
             )
@@ -343,9 +348,9 @@ pub async fn confirm(
                 return Err(refused(StaffRefusal::NotPending));
             };
             (
-                Some(r.get::<_, i64>(0)),
-                Some(r.get::<_, i64>(1)),
-                r.get::<_, Vec<String>>(2),
+                Some(r.try_get::<_, i64>("proposed_by")?),
+                Some(r.try_get::<_, i64>("staff_id")?),
+                r.try_get::<_, Vec<Role>>("roles")?,
                 "staff_role_grants",
                 id,
             )
@@ -368,8 +373,9 @@ pub async fn confirm(
                 "This staff member is deactivated: the change can't take effect.".into(),
                 None,
             ))?;
-        let from = roles_from(&current.get::<_, Vec<String>>(0));
-        check_administrator_removal(from, roles_from(&roles), administrators).map_err(refused)?;
+        let from: Vec<Role> = current.try_get("roles")?;
+        check_administrator_removal(Roles::of(&from), Roles::of(&roles), administrators)
+            .map_err(refused)?;
         tx.execute(
             "UPDATE staff SET roles = $2 WHERE id = $1",
             &[&target, &roles],
@@ -379,7 +385,7 @@ pub async fn confirm(
     audit::append(
         &tx,
         Some(signed.id),
-        "staff.grant_confirmed",
+        AuditEvent::GrantConfirmed,
         None,
         &json!({ "pending": table, "id": id, "staff_id": target, "roles": roles }),
     )
@@ -416,7 +422,7 @@ pub async fn revoke(
     audit::append(
         &tx,
         Some(signed.id),
-        "staff.grant_revoked",
+        AuditEvent::GrantRevoked,
         None,
         &json!({ "pending": table, "id": id }),
     )
@@ -479,7 +485,7 @@ pub async fn deactivate(
         )
         .await?
         .ok_or(StaffError::NotFound)?;
-    let target = member(&row);
+    let target = member(&row)?;
     let counted = if target.active {
         administrators
     } else {
@@ -511,13 +517,13 @@ pub async fn deactivate(
     audit::append(
         &tx,
         Some(signed.id),
-        "staff.deactivated",
+        AuditEvent::Deactivated,
         None,
         &json!({ "staff_id": staff_id, "sessions_ended": ended, "pending_revoked": revoked }),
     )
     .await?;
     tx.commit().await?;
-    Ok(member(&row))
+    Ok(member(&row)?)
 }
 
 /// POST /api/staff/staff/{id}/reactivate (administrators): a deactivated member may sign in
@@ -538,7 +544,7 @@ pub async fn reactivate(
         )
         .await?
         .ok_or(StaffError::NotFound)?;
-    let before = member(&row);
+    let before = member(&row)?;
     let kept: Vec<Role> = before
         .roles
         .iter()
@@ -560,11 +566,11 @@ pub async fn reactivate(
     audit::append(
         &tx,
         Some(signed.id),
-        "staff.reactivated",
+        AuditEvent::Reactivated,
         None,
         &json!({ "staff_id": staff_id, "roles": codes }),
     )
     .await?;
     tx.commit().await?;
-    Ok(member(&row))
+    Ok(member(&row)?)
 }

@@ -6,6 +6,8 @@
 //! database function `staff_audit_row_hash` over the previous row's hash and the row's fields;
 //! [`verify`] recomputes every link and reports the first one that does not hold.
 
+use banksia_core::review::events::AuditEvent;
+use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use serde_json::Value;
 
@@ -14,7 +16,7 @@ use serde_json::Value;
 pub async fn append_alone(
     pool: &deadpool_postgres::Pool,
     staff_id: Option<i64>,
-    action: &str,
+    action: AuditEvent,
     application_reference: Option<&str>,
     detail: &Value,
 ) -> Result<i64, crate::db::DbError> {
@@ -33,12 +35,12 @@ pub async fn head<C: GenericClient>(
 ) -> Result<Option<(i64, String)>, tokio_postgres::Error> {
     Ok(client
         .query_opt(
-            "SELECT (SELECT count(*) FROM staff_audit), encode(hash, 'hex')
+            "SELECT (SELECT count(*) FROM staff_audit) AS rows, encode(hash, 'hex') AS head
              FROM staff_audit ORDER BY id DESC LIMIT 1",
             &[],
         )
         .await?
-        .map(|r| (r.get(0), r.get(1))))
+        .map(|r| (r.get("rows"), r.get("head"))))
 }
 
 /// True when a row of the chain has the hash `head` (hex) and at least `rows` rows lead up to
@@ -50,12 +52,12 @@ pub async fn contains_head<C: GenericClient>(
 ) -> Result<bool, tokio_postgres::Error> {
     Ok(client
         .query_opt(
-            "SELECT (SELECT count(*) FROM staff_audit b WHERE b.id <= a.id)
+            "SELECT (SELECT count(*) FROM staff_audit b WHERE b.id <= a.id) AS rows
              FROM staff_audit a WHERE a.hash = decode($1, 'hex')",
             &[&head.to_ascii_lowercase()],
         )
         .await?
-        .is_some_and(|r| rows.is_none_or(|n| r.get::<_, i64>(0) >= n)))
+        .is_some_and(|r| rows.is_none_or(|n| r.get::<_, i64>("rows") >= n)))
 }
 
 /// The chain's first `prev_hash`.
@@ -66,7 +68,7 @@ const LOCK: i64 = 0x0062_6b73_6175_6474; // "bksaudt"
 pub async fn append<C: GenericClient>(
     client: &C,
     staff_id: Option<i64>,
-    action: &str,
+    action: AuditEvent,
     application_reference: Option<&str>,
     detail: &Value,
 ) -> Result<i64, tokio_postgres::Error> {
@@ -96,7 +98,69 @@ pub async fn append<C: GenericClient>(
             ],
         )
         .await?;
-    Ok(row.get(0))
+    row.try_get("id")
+}
+
+/// The audit log's filter, already checked.
+#[derive(Debug)]
+pub struct PageFilter {
+    pub event: Option<AuditEvent>,
+    /// A reference in core's canonical form.
+    pub reference: Option<String>,
+    /// A staff member's email, lower-cased.
+    pub staff_email: Option<String>,
+    /// Rows older than this id (the previous page's last).
+    pub before: Option<i64>,
+    pub limit: i64,
+}
+
+/// One row of the log as staff read it.
+#[derive(Debug)]
+pub struct Record {
+    pub id: i64,
+    pub at: DateTime<Utc>,
+    pub staff_email: Option<String>,
+    pub event: AuditEvent,
+    pub application_reference: Option<String>,
+    pub detail: Value,
+}
+
+/// One page of the log, newest first (keyset on the id, which is the chain's order).
+pub async fn page<C: GenericClient>(
+    client: &C,
+    filter: &PageFilter,
+) -> Result<Vec<Record>, tokio_postgres::Error> {
+    client
+        .query(
+            "SELECT a.id, a.at, s.email, a.action, a.application_reference, a.detail
+             FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id
+             WHERE ($1::text IS NULL OR a.action = $1)
+               AND ($2::text IS NULL OR a.application_reference = $2)
+               AND ($3::text IS NULL OR a.staff_id = (SELECT id FROM staff WHERE email = $3))
+               AND ($4::bigint IS NULL OR a.id < $4)
+             ORDER BY a.id DESC
+             LIMIT $5",
+            &[
+                &filter.event,
+                &filter.reference,
+                &filter.staff_email,
+                &filter.before,
+                &filter.limit,
+            ],
+        )
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(Record {
+                id: row.try_get("id")?,
+                at: row.try_get("at")?,
+                staff_email: row.try_get("email")?,
+                event: row.try_get("action")?,
+                application_reference: row.try_get("application_reference")?,
+                detail: row.try_get("detail")?,
+            })
+        })
+        .collect()
 }
 
 /// The outcome of [`verify`].
@@ -115,6 +179,7 @@ pub async fn verify<C: GenericClient>(client: &C) -> Result<Verification, tokio_
         .query(
             "SELECT id, prev_hash, hash,
                     staff_audit_row_hash(prev_hash, id, at, staff_id, action, application_reference, detail)
+                        AS recomputed
              FROM staff_audit ORDER BY id",
             &[],
         )
@@ -122,10 +187,10 @@ pub async fn verify<C: GenericClient>(client: &C) -> Result<Verification, tokio_
     let mut previous: Vec<u8> = GENESIS.to_vec();
     let mut count = 0;
     for row in &rows {
-        let id: i64 = row.get(0);
-        let prev_hash: Vec<u8> = row.get(1);
-        let hash: Vec<u8> = row.get(2);
-        let recomputed: Vec<u8> = row.get(3);
+        let id: i64 = row.try_get("id")?;
+        let prev_hash: Vec<u8> = row.try_get("prev_hash")?;
+        let hash: Vec<u8> = row.try_get("hash")?;
+        let recomputed: Vec<u8> = row.try_get("recomputed")?;
         if prev_hash != previous {
             return Ok(Verification::Broken {
                 id,

@@ -1,10 +1,11 @@
 //! Who is calling: sessions (server-side rows, an opaque token in a `__Host-` cookie),
 //! invitations, and passkeys (WebAuthn through `webauthn-rs`). No password anywhere.
 
-use std::net::IpAddr;
-
+use banksia_core::review::events::AuditEvent;
 use banksia_core::review::{Permission, Role, Roles};
-use banksia_core::staff_wire::{CeremonyFinish, RegisterStart, SignInStart, StaffMe};
+use banksia_core::staff_wire::{
+    CeremonyFinish, CeremonyStarted, RegisterStart, SignInStart, StaffMe,
+};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
@@ -20,7 +21,7 @@ use webauthn_rs::prelude::{
     Webauthn, WebauthnBuilder,
 };
 
-use super::http::{StaffError, json, parse_body, session_cookie, session_token};
+use super::http::{StaffError, json, session_cookie, session_token};
 use super::tokens::{hash_token, looks_like_token, new_token};
 use super::{StaffState, audit};
 
@@ -91,22 +92,10 @@ fn all_permissions() -> Vec<Permission> {
     ]
 }
 
-/// Reads stored role codes.
-pub fn roles_from(codes: &[String]) -> Roles {
-    Roles::of(
-        &codes
-            .iter()
-            .filter_map(|c| Role::parse(c))
-            .collect::<Vec<_>>(),
-    )
-}
-
-/// Role codes to store.
-pub fn role_codes(roles: &[Role]) -> Vec<String> {
-    let mut codes: Vec<String> = roles.iter().map(|r| r.as_str().to_owned()).collect();
-    codes.sort();
-    codes.dedup();
-    codes
+/// Roles to store: each once, in core's order (a stored `roles` column reads back as
+/// `Vec<Role>` through core's `FromSql`, which refuses a code it doesn't know).
+pub fn role_codes(roles: &[Role]) -> Vec<Role> {
+    Roles::of(roles).to_vec()
 }
 
 /// The session of the request's cookie, refreshed (its idle time starts again); 401 without
@@ -129,12 +118,12 @@ pub async fn authenticate(state: &StaffState, headers: &HeaderMap) -> Result<Sig
         )
         .await?
         .ok_or(StaffError::Unauthenticated)?;
-    let codes: Vec<String> = row.get(3);
+    let roles: Vec<Role> = row.try_get("roles")?;
     Ok(Signed {
-        id: row.get(0),
-        email: row.get(1),
-        display_name: row.get(2),
-        roles: roles_from(&codes),
+        id: row.try_get("id")?,
+        email: row.try_get("email")?,
+        display_name: row.try_get("display_name")?,
+        roles: Roles::of(&roles),
         token_hash,
     })
 }
@@ -177,7 +166,14 @@ pub async fn sign_out(state: &StaffState, headers: &HeaderMap) -> Result<Respons
         &[&signed.token_hash],
     )
     .await?;
-    audit::append(&tx, Some(signed.id), "staff.signed_out", None, &json!({})).await?;
+    audit::append(
+        &tx,
+        Some(signed.id),
+        AuditEvent::SignedOut,
+        None,
+        &json!({}),
+    )
+    .await?;
     tx.commit().await?;
     Ok(with_cookie(&json!({ "signed_out": true }), None, state))
 }
@@ -221,7 +217,7 @@ pub async fn create_invite<C: GenericClient>(
     audit::append(
         client,
         invited_by,
-        "staff.invited",
+        AuditEvent::Invited,
         None,
         &json!({
             "email": email,
@@ -234,7 +230,7 @@ pub async fn create_invite<C: GenericClient>(
     let link = state
         .config
         .link(&format!("/staff/register/#token={token}"));
-    Ok((link, row.get(0)))
+    Ok((link, row.try_get("expires_at")?))
 }
 
 /// The WebAuthn relying party of `PUBLIC_ORIGIN`.
@@ -299,18 +295,19 @@ async fn take_ceremony<C: GenericClient>(
         .ok_or(StaffError::SignInFailed(
             "This sign-in has expired. Please start again.",
         ))?;
-    Ok((row.get(0), row.get(1), row.get(2)))
+    Ok((
+        row.try_get("invite_token_hash")?,
+        row.try_get("staff_id")?,
+        row.try_get("state")?,
+    ))
 }
 
 /// POST /api/staff/register/start: an invitation's token in, passkey creation
 /// options out.
 pub async fn register_start(
     state: &StaffState,
-    client_ip: Option<IpAddr>,
-    body: &[u8],
+    request: RegisterStart,
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: RegisterStart = parse_body(body)?;
     let invalid = StaffError::SignInFailed(
         "This invitation link is not valid any more. Ask an administrator for a new one.",
     );
@@ -323,7 +320,7 @@ pub async fn register_start(
         .query_opt(
             &format!(
                 "SELECT i.email, i.staff_id, s.webauthn_id, s.display_name,
-                        i.needs_confirmation AND i.confirmed_at IS NULL
+                        i.needs_confirmation AND i.confirmed_at IS NULL AS awaiting_confirmation
                  FROM staff_invites i LEFT JOIN staff s ON s.id = i.staff_id
                  WHERE i.token_hash = $1 AND {USABLE_INVITE}"
             ),
@@ -331,15 +328,18 @@ pub async fn register_start(
         )
         .await?
         .ok_or(invalid)?;
-    if invite.get::<_, bool>(4) {
+    if invite.try_get::<_, bool>("awaiting_confirmation")? {
         return Err(StaffError::SignInFailed(
             "This invitation waits for a second administrator's confirmation. Try again once they have confirmed it.",
         ));
     }
-    let email: String = invite.get(0);
-    let staff_id: Option<i64> = invite.get(1);
+    let email: String = invite.try_get("email")?;
+    let staff_id: Option<i64> = invite.try_get("staff_id")?;
     let (webauthn_id, display_name) = match staff_id {
-        Some(_) => (invite.get::<_, Uuid>(2), invite.get::<_, String>(3)),
+        Some(_) => (
+            invite.try_get::<_, Uuid>("webauthn_id")?,
+            invite.try_get::<_, String>("display_name")?,
+        ),
         None => {
             let name = request
                 .display_name
@@ -367,8 +367,8 @@ pub async fn register_start(
             )
             .await?
             .iter()
-            .map(|r| r.get(0))
-            .collect(),
+            .map(|r| r.try_get("credential_id"))
+            .collect::<Result<_, _>>()?,
         None => Vec::new(),
     };
     let exclude = (!existing.is_empty()).then(|| existing.into_iter().map(Into::into).collect());
@@ -383,21 +383,15 @@ pub async fn register_start(
     })
     .map_err(|e| StaffError::Internal(e.to_string()))?;
     let ceremony = store_ceremony(&conn, "register", Some(&invite_hash), staff_id, saved).await?;
-    Ok(json(
-        &json!({ "ceremony": ceremony, "options": options }),
-        StatusCode::OK,
-    ))
+    Ok(json(&CeremonyStarted { ceremony, options }, StatusCode::OK))
 }
 
 /// POST /api/staff/register/finish: the new credential in; the passkey is stored,
 /// the invitation used up, and a session starts.
 pub async fn register_finish(
     state: &StaffState,
-    client_ip: Option<IpAddr>,
-    body: &[u8],
+    request: CeremonyFinish<RegisterPublicKeyCredential>,
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: CeremonyFinish<RegisterPublicKeyCredential> = parse_body(body)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (invite_hash, _, saved) = take_ceremony(&tx, "register", &request.ceremony).await?;
@@ -424,10 +418,11 @@ pub async fn register_finish(
         )
         .await?
         .ok_or(invalid)?;
-    let email: String = invite.get(0);
-    let roles: Vec<String> = invite.get(1);
-    let recovery = invite.get::<_, Option<i64>>(2).is_some();
-    let staff_id = match invite.get::<_, Option<i64>>(2) {
+    let email: String = invite.try_get("email")?;
+    let roles: Vec<Role> = invite.try_get("roles")?;
+    let existing: Option<i64> = invite.try_get("staff_id")?;
+    let recovery = existing.is_some();
+    let staff_id = match existing {
         Some(id) => id,
         None => tx
             .query_opt(
@@ -443,7 +438,7 @@ pub async fn register_finish(
                     None,
                 )
             })?
-            .get(0),
+            .try_get("id")?,
     };
     let stored = serde_json::to_value(&passkey).map_err(|e| StaffError::Internal(e.to_string()))?;
     tx.execute(
@@ -455,9 +450,9 @@ pub async fn register_finish(
         &tx,
         Some(staff_id),
         if recovery {
-            "staff.passkey_recovered"
+            AuditEvent::PasskeyRecovered
         } else {
-            "staff.passkey_registered"
+            AuditEvent::PasskeyRegistered
         },
         None,
         &json!({ "email": email }),
@@ -466,7 +461,7 @@ pub async fn register_finish(
     audit::append(
         &tx,
         Some(staff_id),
-        "staff.signed_in",
+        AuditEvent::SignedIn,
         None,
         &json!({ "via": "registration" }),
     )
@@ -554,11 +549,8 @@ fn decoy_options(state: &StaffState, email: &str) -> Result<RequestChallengeResp
 /// nobody learns from sign-in which emails are staff.
 pub async fn sign_in_start(
     state: &StaffState,
-    client_ip: Option<IpAddr>,
-    body: &[u8],
+    request: SignInStart,
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: SignInStart = parse_body(body)?;
     let email = request.email.trim().to_lowercase();
     let conn = state.pool.get().await?;
     // The same statements whether or not the email is known (the passkeys of no one are none).
@@ -568,7 +560,8 @@ pub async fn sign_in_start(
             &[&email],
         )
         .await?
-        .map(|r| r.get(0));
+        .map(|r| r.try_get("id"))
+        .transpose()?;
     let passkeys: Vec<Passkey> = conn
         .query(
             "SELECT passkey FROM staff_passkeys WHERE staff_id = $1",
@@ -576,8 +569,11 @@ pub async fn sign_in_start(
         )
         .await?
         .iter()
-        .filter_map(|r| serde_json::from_value(r.get(0)).ok())
-        .collect();
+        .map(|r| {
+            serde_json::from_value(r.try_get("passkey")?)
+                .map_err(|e| StaffError::Internal(format!("a stored passkey: {e}")))
+        })
+        .collect::<Result<_, StaffError>>()?;
     let (options, saved, staff_id) = if passkeys.is_empty() {
         (
             decoy_options(state, &email)?,
@@ -594,20 +590,14 @@ pub async fn sign_in_start(
         (options, saved, staff_id)
     };
     let ceremony = store_ceremony(&conn, "authenticate", None, staff_id, saved).await?;
-    Ok(json(
-        &json!({ "ceremony": ceremony, "options": options }),
-        StatusCode::OK,
-    ))
+    Ok(json(&CeremonyStarted { ceremony, options }, StatusCode::OK))
 }
 
 /// POST /api/staff/sign-in/finish: the assertion in; a session starts (audited).
 pub async fn sign_in_finish(
     state: &StaffState,
-    client_ip: Option<IpAddr>,
-    body: &[u8],
+    request: CeremonyFinish<PublicKeyCredential>,
 ) -> Result<Response, StaffError> {
-    state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-    let request: CeremonyFinish<PublicKeyCredential> = parse_body(body)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (_, staff_id, saved) = take_ceremony(&tx, "authenticate", &request.ceremony).await?;
@@ -628,9 +618,9 @@ pub async fn sign_in_finish(
         )
         .await?
         .ok_or_else(failed)?;
-    let passkey_id: i64 = row.get(0);
-    let mut passkey: Passkey =
-        serde_json::from_value(row.get(1)).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let passkey_id: i64 = row.try_get("id")?;
+    let mut passkey: Passkey = serde_json::from_value(row.try_get("passkey")?)
+        .map_err(|e| StaffError::Internal(e.to_string()))?;
     passkey.update_credential(&result);
     let stored = serde_json::to_value(&passkey).map_err(|e| StaffError::Internal(e.to_string()))?;
     tx.execute(
@@ -641,7 +631,7 @@ pub async fn sign_in_finish(
     audit::append(
         &tx,
         Some(staff_id),
-        "staff.signed_in",
+        AuditEvent::SignedIn,
         None,
         &json!({ "via": "passkey" }),
     )

@@ -9,6 +9,7 @@
 //! * `banksia-server purge` applies the retention policy (idempotent, audited).
 
 use banksia_core::review::Role;
+use banksia_core::review::events::AuditEvent;
 use serde_json::json;
 
 use super::StaffState;
@@ -77,14 +78,15 @@ async fn invite(state: &StaffState, args: &[&str]) -> Outcome {
                 &[&email.trim()],
             )
             .await?
-            .map(|r| r.get(0));
+            .map(|r| r.try_get("id"))
+            .transpose()?;
         // The command line is the break-glass path: no second administrator, audited as such.
         let created =
             super::auth::create_invite(&tx, state, &email, &roles, existing, None, false).await?;
         audit::append(
             &tx,
             None,
-            "cli.staff_invite",
+            AuditEvent::CliInvite,
             None,
             &json!({
                 "email": email.trim().to_lowercase(),

@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use super::crypto::IdKeys;
 use crate::config::ConfigError;
+use crate::id_keys::IdKeys;
 
 /// The staff side's settings.
 #[derive(Debug, Clone)]

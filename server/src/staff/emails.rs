@@ -8,6 +8,7 @@
 
 use banksia_core::application::AccountType;
 use banksia_core::review::Status;
+use banksia_core::review::events::EmailKind;
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
@@ -100,7 +101,7 @@ pub fn status_link_email(reference: &str, account: AccountType, link: &str) -> R
 pub async fn queue<C: GenericClient>(
     client: &C,
     reference: &str,
-    kind: &str,
+    kind: EmailKind,
     version: i32,
     recipient: &str,
     first_name: &str,
@@ -112,9 +113,9 @@ pub async fn queue<C: GenericClient>(
             &[&reference],
         )
         .await?;
-    let account = AccountType::parse(row.get(0)).unwrap_or(AccountType::Checking);
-    let status = Status::parse(row.get(1)).unwrap_or(Status::UnderReview);
-    let message: Option<String> = row.get(2);
+    let account: AccountType = row.try_get("application_type")?;
+    let status: Status = row.try_get("status")?;
+    let message: Option<String> = row.try_get("information_request")?;
     let email = status_email(first_name, reference, account, status, message.as_deref());
     insert(client, reference, kind, version, recipient, &email).await
 }
@@ -123,7 +124,7 @@ pub async fn queue<C: GenericClient>(
 pub async fn insert<C: GenericClient>(
     client: &C,
     reference: &str,
-    kind: &str,
+    kind: EmailKind,
     version: i32,
     recipient: &str,
     email: &RenderedEmail,
@@ -175,18 +176,18 @@ SET last_error = $2, locked_until = NULL,
 WHERE id = $1";
 
     fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
-        let reference: String = row.try_get(1)?;
-        let kind: String = row.try_get(2)?;
-        let version: i32 = row.try_get(3)?;
+        let reference: String = row.try_get("reference")?;
+        let kind: EmailKind = row.try_get("kind")?;
+        let version: i32 = row.try_get("version")?;
         Ok(ClaimedEmail {
-            id: row.try_get(0)?,
-            recipient: row.try_get(4)?,
+            id: row.try_get("id")?,
+            recipient: row.try_get("recipient")?,
             email: RenderedEmail {
-                subject: row.try_get(5)?,
-                text: row.try_get(6)?,
-                html: row.try_get(7)?,
+                subject: row.try_get("subject")?,
+                text: row.try_get("text_body")?,
+                html: row.try_get("html_body")?,
             },
-            attempts: row.try_get(8)?,
+            attempts: row.try_get("attempts")?,
             message_id: format!("<{reference}.{kind}.{version}@banksia.bank>"),
         })
     }

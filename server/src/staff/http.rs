@@ -177,6 +177,16 @@ pub fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, Staf
         .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
 }
 
+/// [`parse_body`], reading an empty body as `{}`: a call that takes no fields may be sent
+/// with none.
+pub fn parse_body_or_empty<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
+    if body.iter().all(u8::is_ascii_whitespace) {
+        parse_body(b"{}")
+    } else {
+        parse_body(body)
+    }
+}
+
 /// A moment as the staff API writes it: RFC 3339 in UTC, to the second.
 pub fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
     at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)

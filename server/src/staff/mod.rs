@@ -11,18 +11,20 @@ pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
-pub mod crypto;
 pub mod emails;
 pub mod http;
 pub mod retention;
 pub mod status;
+pub mod store;
 pub mod tokens;
 
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::Arc;
 
+use banksia_core::review::events::AuditEvent;
 use deadpool_postgres::Pool;
+use warp::filters::BoxedFilter;
 use warp::http::HeaderMap;
 use warp::hyper::body::Bytes;
 use warp::reply::Response;
@@ -134,7 +136,7 @@ async fn stored_secret(pool: &Pool, name: &str) -> Result<Vec<u8>, String> {
         &[&name],
     )
     .await
-    .map(|r| r.get(0))
+    .and_then(|r| r.try_get("secret"))
     .map_err(failed)
 }
 
@@ -251,7 +253,15 @@ async fn audit_refusal(
         "path": call.path,
         "status": err.status().as_u16(),
     });
-    match audit::append_alone(&state.pool, Some(signed.id), "staff.refused", None, &detail).await {
+    match audit::append_alone(
+        &state.pool,
+        Some(signed.id),
+        AuditEvent::Refused,
+        None,
+        &detail,
+    )
+    .await
+    {
         Ok(_) => err,
         Err(db) => db.into(),
     }
@@ -275,24 +285,27 @@ where
     answer(result)
 }
 
-/// A signed-in, state-changing POST: where it comes from, Origin and CSRF header first, then
-/// the session, then the body.
-async fn write<T: serde::Serialize, F, Fut>(
+/// A signed-in, state-changing POST whose body is `B` (core's `staff_wire` request, or
+/// [`NoBody`]): where it comes from, Origin and CSRF header first, then the session, then the
+/// body, read into its type before the handler sees it.
+async fn write<B, T, F, Fut>(
     state: Arc<StaffState>,
     call: Call,
     body: Result<Bytes, StaffError>,
     f: F,
 ) -> Response
 where
-    F: FnOnce(Arc<StaffState>, auth::Signed, Bytes) -> Fut,
+    B: serde::de::DeserializeOwned,
+    T: serde::Serialize,
+    F: FnOnce(Arc<StaffState>, auth::Signed, B) -> Fut,
     Fut: std::future::Future<Output = Result<T, StaffError>>,
 {
     let result = async {
         check_fetch_site(&call.headers)?;
         check_same_origin(&call.headers, &state.config.public_origin)?;
         let signed = auth::authenticate(&state, &call.headers).await?;
-        let body = body?;
-        match f(state.clone(), signed.clone(), body).await {
+        let request: B = http::parse_body_or_empty(&body?)?;
+        match f(state.clone(), signed.clone(), request).await {
             Ok(value) => Ok(value),
             Err(err) => Err(audit_refusal(&state, &signed, &call, err).await),
         }
@@ -301,8 +314,54 @@ where
     answer(result)
 }
 
-fn to_json<T: serde::Serialize>(value: T) -> Result<serde_json::Value, StaffError> {
-    serde_json::to_value(value).map_err(|e| StaffError::Internal(e.to_string()))
+/// The body of a call that takes none: empty, or `{}`.
+#[derive(Debug, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoBody {}
+
+/// What a passkey ceremony's route takes: the state, the client's address, the call and the
+/// body.
+fn ceremony_call(
+    state: Arc<StaffState>,
+) -> impl Filter<
+    Extract = (
+        Arc<StaffState>,
+        Option<IpAddr>,
+        Call,
+        Result<Bytes, StaffError>,
+    ),
+    Error = Rejection,
+> + Clone {
+    warp::post()
+        .and(with_state(state.clone()))
+        .and(client_ip(state))
+        .and(call())
+        .and(body())
+}
+
+/// A passkey ceremony's POST (no session yet): where it comes from, Origin and CSRF header,
+/// the sign-in limit per client, then the body in its type.
+async fn ceremony<B, F, Fut>(
+    state: Arc<StaffState>,
+    client_ip: Option<IpAddr>,
+    call: Call,
+    body: Result<Bytes, StaffError>,
+    f: F,
+) -> Response
+where
+    B: serde::de::DeserializeOwned,
+    F: FnOnce(Arc<StaffState>, B) -> Fut,
+    Fut: std::future::Future<Output = Result<Response, StaffError>>,
+{
+    let result = async {
+        check_fetch_site(&call.headers)?;
+        check_same_origin(&call.headers, &state.config.public_origin)?;
+        state.sign_in_limiter.admit(&state.pool, client_ip).await?;
+        let request: B = http::parse_body(&body?)?;
+        f(state, request).await
+    }
+    .await;
+    result.unwrap_or_else(StaffError::into_response)
 }
 
 /// Every staff and status route.
@@ -326,7 +385,7 @@ pub fn routes(
     // GET /api/staff/applications (audited: who listed or searched what)
     let queue = warp::path!("api" / "staff" / "applications")
         .and(warp::get())
-        .and(warp::query::<api::QueueQuery>())
+        .and(warp::query::<banksia_core::staff_wire::QueueQuery>())
         .and(s())
         .and(call())
         .then(|q, st, c| {
@@ -344,25 +403,67 @@ pub fn routes(
                 api::case_view(&st, &signed, &r).await
             })
         });
-    // POST /api/staff/applications/{reference}/{reveal|claim|notes|actions}
-    let case_post = warp::path!("api" / "staff" / "applications" / String / String)
+    // POST /api/staff/applications/{reference}/reveal (audited, throttled)
+    let reveal = warp::path!("api" / "staff" / "applications" / String / "reveal")
         .and(warp::post())
         .and(s())
         .and(call())
         .and(body())
-        .then(|r: String, what: String, st, c, b| {
+        .then(|r: String, st, c, b| {
             write(
                 st,
                 c,
                 b,
-                move |st: Arc<StaffState>, signed, b: Bytes| async move {
-                    match what.as_str() {
-                        "reveal" => to_json(api::reveal(&st, &signed, &r).await?),
-                        "claim" => to_json(api::claim(&st, &signed, &r, &b).await?),
-                        "notes" => to_json(api::add_note(&st, &signed, &r, &b).await?),
-                        "actions" => to_json(api::act(&st, &signed, &r, &b).await?),
-                        _ => Err(StaffError::NotFound),
-                    }
+                move |st: Arc<StaffState>, signed, _: NoBody| async move {
+                    api::reveal(&st, &signed, &r).await
+                },
+            )
+        });
+    // POST /api/staff/applications/{reference}/claim
+    let claim = warp::path!("api" / "staff" / "applications" / String / "claim")
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|r: String, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, request| async move {
+                    api::claim(&st, &signed, &r, request).await
+                },
+            )
+        });
+    // POST /api/staff/applications/{reference}/notes
+    let notes = warp::path!("api" / "staff" / "applications" / String / "notes")
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|r: String, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, request| async move {
+                    api::add_note(&st, &signed, &r, request).await
+                },
+            )
+        });
+    // POST /api/staff/applications/{reference}/actions
+    let actions = warp::path!("api" / "staff" / "applications" / String / "actions")
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|r: String, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, request| async move {
+                    api::act(&st, &signed, &r, request).await
                 },
             )
         });
@@ -387,64 +488,124 @@ pub fn routes(
                 st,
                 c,
                 b,
-                |st: Arc<StaffState>, signed, b: Bytes| async move {
-                    administration::invite(&st, &signed, &b).await
+                |st: Arc<StaffState>, signed, request| async move {
+                    administration::invite(&st, &signed, request).await
                 },
             )
         });
-    // POST /api/staff/staff/{id}/{roles|deactivate|reactivate|recovery}
-    let staff_post = warp::path!("api" / "staff" / "staff" / i64 / String)
+    // POST /api/staff/staff/{id}/roles
+    let roles = warp::path!("api" / "staff" / "staff" / i64 / "roles")
         .and(warp::post())
         .and(s())
         .and(call())
         .and(body())
-        .then(|id: i64, what: String, st, c, b| {
+        .then(|id: i64, st, c, b| {
             write(
                 st,
                 c,
                 b,
-                move |st: Arc<StaffState>, signed, b: Bytes| async move {
-                    match what.as_str() {
-                        "roles" => to_json(administration::set_roles(&st, &signed, id, &b).await?),
-                        "deactivate" => {
-                            to_json(administration::deactivate(&st, &signed, id).await?)
-                        }
-                        "reactivate" => {
-                            to_json(administration::reactivate(&st, &signed, id).await?)
-                        }
-                        "recovery" => to_json(administration::recovery(&st, &signed, id).await?),
-                        _ => Err(StaffError::NotFound),
-                    }
+                move |st: Arc<StaffState>, signed, request| async move {
+                    administration::set_roles(&st, &signed, id, request).await
                 },
             )
         });
-    // POST /api/staff/{invitations|grants}/{id}/{confirm|revoke}
-    let pending_post = warp::path!("api" / "staff" / String / i64 / String)
+    // POST /api/staff/staff/{id}/deactivate
+    let deactivate = warp::path!("api" / "staff" / "staff" / i64 / "deactivate")
         .and(warp::post())
         .and(s())
         .and(call())
         .and(body())
-        .then(|kind: String, id: i64, what: String, st, c, b| {
-            write(st, c, b, move |st: Arc<StaffState>, signed, _| async move {
-                let pending = match kind.as_str() {
-                    "invitations" => administration::Pending::Invitation(id),
-                    "grants" => administration::Pending::Grant(id),
-                    _ => return Err(StaffError::NotFound),
-                };
-                match what.as_str() {
-                    "confirm" => administration::confirm(&st, &signed, pending).await,
-                    "revoke" => administration::revoke(&st, &signed, pending).await,
-                    _ => Err(StaffError::NotFound),
-                }
-            })
+        .then(|id: i64, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, _: NoBody| async move {
+                    administration::deactivate(&st, &signed, id).await
+                },
+            )
         });
+    // POST /api/staff/staff/{id}/reactivate
+    let reactivate = warp::path!("api" / "staff" / "staff" / i64 / "reactivate")
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|id: i64, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, _: NoBody| async move {
+                    administration::reactivate(&st, &signed, id).await
+                },
+            )
+        });
+    // POST /api/staff/staff/{id}/recovery
+    let recovery = warp::path!("api" / "staff" / "staff" / i64 / "recovery")
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|id: i64, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, _: NoBody| async move {
+                    administration::recovery(&st, &signed, id).await
+                },
+            )
+        });
+    // POST /api/staff/{invitations|grants}/{id}/{confirm|revoke}: four routes, one shape.
+    let settle = |kind: &'static str, step: &'static str| {
+        let pending = match kind {
+            "grants" => administration::Pending::Grant,
+            _ => administration::Pending::Invitation,
+        };
+        let confirm = step == "confirm";
+        warp::path("api")
+            .and(warp::path("staff"))
+            .and(warp::path(kind))
+            .and(warp::path::param::<i64>())
+            .and(warp::path(step))
+            .and(warp::path::end())
+            .and(warp::post())
+            .and(s())
+            .and(call())
+            .and(body())
+            .then(move |id: i64, st, c, b| {
+                write(
+                    st,
+                    c,
+                    b,
+                    move |st: Arc<StaffState>, signed, _: NoBody| async move {
+                        if confirm {
+                            administration::confirm(&st, &signed, pending(id)).await
+                        } else {
+                            administration::revoke(&st, &signed, pending(id)).await
+                        }
+                    },
+                )
+            })
+    };
+    let pending = [
+        settle("invitations", "confirm"),
+        settle("invitations", "revoke"),
+        settle("grants", "confirm"),
+        settle("grants", "revoke"),
+    ]
+    .into_iter()
+    .map(|route| route.boxed())
+    .reduce(|all, route| all.or(route).unify().boxed())
+    .expect("four routes");
     // GET /api/staff/audit?action=&reference=&staff=&before=
     let audit_log = warp::path!("api" / "staff" / "audit")
         .and(warp::get())
-        .and(warp::query::<api::AuditQuery>())
+        .and(warp::query::<banksia_core::staff_wire::AuditQuery>())
         .and(s())
         .and(call())
-        .then(|q: api::AuditQuery, st, c| {
+        .then(|q: banksia_core::staff_wire::AuditQuery, st, c| {
             read(st, c, move |st: Arc<StaffState>, signed| async move {
                 api::audit_log(&st, &signed, q).await
             })
@@ -473,36 +634,36 @@ pub fn routes(
             .await;
             result.unwrap_or_else(StaffError::into_response)
         });
-    // POST /api/staff/{register|sign-in}/{start|finish}: before a session exists.
-    let ceremony = warp::path!("api" / "staff" / String / String)
-        .and(warp::post())
-        .and(client_ip(state.clone()))
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(
-            |kind: String,
-             step: String,
-             ip,
-             st: Arc<StaffState>,
-             c: Call,
-             b: Result<Bytes, StaffError>| async move {
-                let result = async {
-                    check_fetch_site(&c.headers)?;
-                    check_same_origin(&c.headers, &st.config.public_origin)?;
-                    let b = b?;
-                    match (kind.as_str(), step.as_str()) {
-                        ("register", "start") => auth::register_start(&st, ip, &b).await,
-                        ("register", "finish") => auth::register_finish(&st, ip, &b).await,
-                        ("sign-in", "start") => auth::sign_in_start(&st, ip, &b).await,
-                        ("sign-in", "finish") => auth::sign_in_finish(&st, ip, &b).await,
-                        _ => Err(StaffError::NotFound),
-                    }
-                }
-                .await;
-                result.unwrap_or_else(StaffError::into_response)
-            },
-        );
+    // POST /api/staff/{register|sign-in}/{start|finish}: before a session exists, so the
+    // sign-in limit per client comes first, then the body in its type.
+    let register_start = warp::path!("api" / "staff" / "register" / "start")
+        .and(ceremony_call(state.clone()))
+        .then(|st, ip, c, b| {
+            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
+                auth::register_start(&st, request).await
+            })
+        });
+    let register_finish = warp::path!("api" / "staff" / "register" / "finish")
+        .and(ceremony_call(state.clone()))
+        .then(|st, ip, c, b| {
+            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
+                auth::register_finish(&st, request).await
+            })
+        });
+    let sign_in_start = warp::path!("api" / "staff" / "sign-in" / "start")
+        .and(ceremony_call(state.clone()))
+        .then(|st, ip, c, b| {
+            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
+                auth::sign_in_start(&st, request).await
+            })
+        });
+    let sign_in_finish = warp::path!("api" / "staff" / "sign-in" / "finish")
+        .and(ceremony_call(state.clone()))
+        .then(|st, ip, c, b| {
+            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
+                auth::sign_in_finish(&st, request).await
+            })
+        });
     // POST /api/application-status/{link|open}: the applicant's side.
     let applicant = warp::path!("api" / "application-status" / String)
         .and(warp::post())
@@ -530,29 +691,34 @@ pub fn routes(
             },
         );
 
-    me.or(queue)
-        .unify()
-        .or(case)
-        .unify()
-        .or(case_post)
-        .unify()
-        .or(staff_list)
-        .unify()
-        .or(invite)
-        .unify()
-        .or(staff_post)
-        .unify()
-        .or(audit_log)
-        .unify()
-        .or(audit_verify)
-        .unify()
-        .or(sign_out)
-        .unify()
-        .or(pending_post)
-        .unify()
-        .or(ceremony)
-        .unify()
-        .or(applicant)
-        .unify()
-        .boxed()
+    // Each route boxed, then tried in turn: one chain of boxed filters type-checks in linear
+    // time, where a chain of two dozen unboxed ones makes warp's types explode.
+    let routes: Vec<BoxedFilter<(Response,)>> = vec![
+        me.boxed(),
+        queue.boxed(),
+        case.boxed(),
+        reveal.boxed(),
+        claim.boxed(),
+        notes.boxed(),
+        actions.boxed(),
+        staff_list.boxed(),
+        invite.boxed(),
+        roles.boxed(),
+        deactivate.boxed(),
+        reactivate.boxed(),
+        recovery.boxed(),
+        pending,
+        audit_log.boxed(),
+        audit_verify.boxed(),
+        sign_out.boxed(),
+        register_start.boxed(),
+        register_finish.boxed(),
+        sign_in_start.boxed(),
+        sign_in_finish.boxed(),
+        applicant.boxed(),
+    ];
+    routes
+        .into_iter()
+        .reduce(|all, route| all.or(route).unify().boxed())
+        .expect("at least one route")
 }

@@ -1,11 +1,14 @@
 //! Personal data at rest: the start-up encryption of identification numbers stored before
 //! they were encrypted, and `banksia-server purge`, the retention policy.
 
+use banksia_core::review::Status;
+use banksia_core::review::events::AuditEvent;
 use deadpool_postgres::Pool;
 use serde_json::json;
 
 use super::audit;
-use super::crypto::IdKeys;
+use crate::db::IdentificationAtRest;
+use crate::id_keys::IdKeys;
 
 /// Encrypts every identification number still stored in plaintext (rows from before
 /// migration V13); each row in its own short transaction, audited once with the count.
@@ -14,12 +17,13 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
         let conn = pool.get().await.map_err(|e| e.to_string())?;
         let allowed: bool = conn
             .query_one(
-                "SELECT has_column_privilege('account_applications', 'identification_number', 'UPDATE')",
+                "SELECT has_column_privilege('account_applications', 'identification_number', 'UPDATE')
+                        AS allowed",
                 &[],
             )
             .await
-            .map_err(|e| e.to_string())?
-            .get(0);
+            .and_then(|r| r.try_get("allowed"))
+            .map_err(|e| e.to_string())?;
         if !allowed {
             tracing::warn!(
                 "this database role is not granted banksia_staff: stored identification numbers are not checked for encryption, and the staff side cannot work"
@@ -43,17 +47,24 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
             break;
         }
         for row in &rows {
-            let id: i64 = row.get(0);
-            let reference: String = row.get(1);
-            let number: String = row.get(2);
-            let sealed = keys.seal(&number, &reference)?;
-            let (last3, length) = masked_parts(&number);
+            let id: i64 = row.try_get("id").map_err(|e| e.to_string())?;
+            let reference: String = row.try_get("reference").map_err(|e| e.to_string())?;
+            let number: String = row
+                .try_get("identification_number")
+                .map_err(|e| e.to_string())?;
+            let sealed = IdentificationAtRest::seal(keys, &number, &reference)?;
             tx.execute(
                 "UPDATE account_applications SET identification_number = NULL,
                      identification_ciphertext = $2, identification_key_id = $3,
                      identification_last3 = $4, identification_length = $5
                  WHERE id = $1",
-                &[&id, &sealed.ciphertext, &sealed.key_id, &last3, &length],
+                &[
+                    &id,
+                    &sealed.ciphertext,
+                    &sealed.key_id,
+                    &sealed.last3,
+                    &sealed.length,
+                ],
             )
             .await
             .map_err(|e| e.to_string())?;
@@ -66,7 +77,7 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
         audit::append(
             &conn,
             None,
-            "system.identification_encrypted",
+            AuditEvent::IdentificationEncrypted,
             None,
             &json!({ "rows": done }),
         )
@@ -74,13 +85,6 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
         .map_err(|e| e.to_string())?;
     }
     Ok(done)
-}
-
-/// The last three characters and the length, for the masked view.
-pub fn masked_parts(number: &str) -> (String, i32) {
-    let count = number.chars().count();
-    let last3: String = number.chars().skip(count.saturating_sub(3)).collect();
-    (last3, count as i32)
 }
 
 /// Where an applicant's personal data lives, keyed by the application's id (`$1`, `bigint[]`):
@@ -154,28 +158,41 @@ pub async fn purge(
         .query(
             "SELECT id, reference FROM account_applications
              WHERE personal_data_erased_at IS NULL AND decided_at IS NOT NULL AND (
-                   (status IN ('declined', 'withdrawn') AND decided_at < now() - make_interval(secs => $1))
-                OR (status = 'approved' AND decided_at < now() - make_interval(secs => $2)))
+                   (status = ANY($3) AND decided_at < now() - make_interval(secs => $1))
+                OR (status = $4 AND decided_at < now() - make_interval(secs => $2)))
              ORDER BY id
              FOR UPDATE",
-            &[&declined, &approved],
+            &[
+                &declined,
+                &approved,
+                &[Status::Declined, Status::Withdrawn].as_slice(),
+                &Status::Approved,
+            ],
         )
         .await
         .map_err(|e| e.to_string())?;
-    let ids: Vec<i64> = rows.iter().map(|r| r.get(0)).collect();
-    let references: Vec<String> = rows.iter().map(|r| r.get(1)).collect();
+    let ids: Vec<i64> = rows
+        .iter()
+        .map(|r| r.try_get("id"))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let references: Vec<String> = rows
+        .iter()
+        .map(|r| r.try_get("reference"))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
     erase(&tx, &ids, &references)
         .await
         .map_err(|e| e.to_string())?;
     for reference in &references {
-        audit::append(&tx, None, "application.purged", Some(reference), &json!({}))
+        audit::append(&tx, None, AuditEvent::Purged, Some(reference), &json!({}))
             .await
             .map_err(|e| e.to_string())?;
     }
     audit::append(
         &tx,
         None,
-        "retention.purge_run",
+        AuditEvent::PurgeRun,
         None,
         &json!({
             "erased": references.len(),

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use banksia_core::application::AccountType;
 use banksia_core::review::Status;
+use banksia_core::review::events::EmailKind;
 use banksia_core::staff_wire::{ApplicationStatusView, StatusLinkRequest, StatusLinkSent};
 use serde::Deserialize;
 use warp::http::{HeaderMap, header};
@@ -55,9 +56,8 @@ pub async fn request_link(
     state.status_limiter.admit(&state.pool, client_ip).await?;
     let request: StatusLinkRequest = serde_json::from_slice(body)
         .map_err(|_| StaffError::BadRequest("Enter your reference and email."))?;
-    let reference = request.reference.trim().to_uppercase();
     let email = request.email.trim().to_lowercase();
-    if banksia_core::reference::is_valid_reference(&reference) {
+    if let Some(reference) = banksia_core::reference::normalise_reference(&request.reference) {
         let state = state.clone();
         tokio::spawn(async move {
             if let Err(err) = send_link(&state, &reference, &email).await {
@@ -87,16 +87,16 @@ async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(
     else {
         return Ok(());
     };
-    let id: i64 = row.get(0);
-    let account = AccountType::parse(row.get(1)).unwrap_or(AccountType::Checking);
+    let id: i64 = row.try_get("id")?;
+    let account: AccountType = row.try_get("application_type")?;
     let recent: i64 = tx
         .query_one(
-            "SELECT count(*) FROM application_emails
-             WHERE reference = $1 AND kind = 'status_link' AND created_at > now() - interval '1 hour'",
-            &[&reference],
+            "SELECT count(*) AS recent FROM application_emails
+             WHERE reference = $1 AND kind = $2 AND created_at > now() - interval '1 hour'",
+            &[&reference, &EmailKind::StatusLink],
         )
         .await?
-        .get(0);
+        .try_get("recent")?;
     if recent >= LINKS_PER_HOUR {
         tracing::info!("status link not sent: this application's hourly limit is reached");
         return Ok(());
@@ -107,11 +107,11 @@ async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(
             "WITH link AS (
                  INSERT INTO application_status_links (token_hash, application_id, expires_at)
                  VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING 1)
-             SELECT count(*) + 1 FROM application_status_links WHERE application_id = $2",
+             SELECT count(*) + 1 AS number FROM application_status_links WHERE application_id = $2",
             &[&hash, &id, &LINK_MINUTES],
         )
         .await?
-        .get(0);
+        .try_get("number")?;
     let link = state
         .config
         .link(&format!("/application-status/#token={token}"));
@@ -119,8 +119,8 @@ async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(
     super::emails::insert(
         &tx,
         reference,
-        "status_link",
-        number as i32,
+        EmailKind::StatusLink,
+        i32::try_from(number).unwrap_or(i32::MAX),
         email,
         &email_body,
     )
@@ -164,11 +164,11 @@ pub async fn open(
         )
         .await?
         .ok_or(gone)?;
-    let account = AccountType::parse(row.get(1)).unwrap_or(AccountType::Checking);
-    let status = Status::parse(row.get(2)).unwrap_or(Status::UnderReview);
-    let message: Option<String> = row.get(3);
+    let account: AccountType = row.try_get("application_type")?;
+    let status: Status = row.try_get("status")?;
+    let message: Option<String> = row.try_get("information_request")?;
     Ok(ApplicationStatusView {
-        reference: row.get(0),
+        reference: row.try_get("reference")?,
         product: account.label().to_owned(),
         status,
         wording: status.applicant_wording(),

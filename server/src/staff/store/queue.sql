@@ -5,7 +5,8 @@
 -- lower(last_name)), so PostgreSQL ORs three index scans instead of reading the table.
 -- benches/load/staff.sh runs EXPLAIN on this very file.
 SELECT a.id, a.reference, a.created_at, a.application_type, a.first_name, a.last_name,
-       a.status, a.assigned_to, s.display_name, a.first_approval_by IS NOT NULL
+       a.status, a.assigned_to, s.display_name AS assignee,
+       a.first_approval_by IS NOT NULL AS approval_pending
 FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to
 WHERE a.status = ANY($1)
   AND ($2::text IS NULL OR a.application_type = $2)

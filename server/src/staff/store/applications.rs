@@ -1,0 +1,468 @@
+//! The application aggregate as the bank's side reads and changes it: one place for its SQL,
+//! every row read by column name into core's types (`Status`, `AccountType`, …, through their
+//! `FromSql`), so a stored code core does not know is an error, never a default.
+
+use banksia_core::application::AccountApplication;
+use banksia_core::application::AccountType;
+use banksia_core::review::events::{AuditEvent, EmailKind};
+use banksia_core::review::{Case, DeclineReason, MaskParts, Status};
+use chrono::{DateTime, NaiveDate, Utc};
+use deadpool_postgres::GenericClient;
+use rust_decimal::Decimal;
+use tokio_postgres::{Error, Row};
+
+use crate::id_keys::Sealed;
+
+/// The columns every read of an application's state takes (see [`StoredApplication`]).
+const STATE_COLUMNS: &str = "a.id, a.reference, a.created_at, a.application_type, a.status, \
+     a.version, a.first_approval_by, a.assigned_to, \
+     a.personal_data_erased_at IS NOT NULL AS erased";
+
+/// An application's review state: what the rules and the version check need.
+#[derive(Debug, Clone)]
+pub struct StoredApplication {
+    pub id: i64,
+    pub reference: String,
+    pub created_at: DateTime<Utc>,
+    pub account_type: AccountType,
+    pub status: Status,
+    pub version: i32,
+    pub first_approval_by: Option<i64>,
+    pub assigned_to: Option<i64>,
+    /// The retention run erased its personal data: nothing more may be written to it.
+    pub erased: bool,
+}
+
+impl StoredApplication {
+    fn from_row(row: &Row) -> Result<Self, Error> {
+        Ok(Self {
+            id: row.try_get("id")?,
+            reference: row.try_get("reference")?,
+            created_at: row.try_get("created_at")?,
+            account_type: row.try_get("application_type")?,
+            status: row.try_get("status")?,
+            version: row.try_get("version")?,
+            first_approval_by: row.try_get("first_approval_by")?,
+            assigned_to: row.try_get("assigned_to")?,
+            erased: row.try_get("erased")?,
+        })
+    }
+
+    /// The case core's rules decide on.
+    pub fn case(&self) -> Case {
+        Case {
+            status: self.status,
+            account_type: self.account_type,
+            approved_by: self.first_approval_by,
+        }
+    }
+}
+
+/// Locks an application's row for a change (`FOR UPDATE`); `None` if there is none.
+pub async fn lock<C: GenericClient>(
+    client: &C,
+    reference: &str,
+) -> Result<Option<StoredApplication>, Error> {
+    client
+        .query_opt(
+            &format!(
+                "SELECT {STATE_COLUMNS} FROM account_applications a WHERE a.reference = $1 FOR UPDATE"
+            ),
+            &[&reference],
+        )
+        .await?
+        .map(|row| StoredApplication::from_row(&row))
+        .transpose()
+}
+
+/// The queue's filter, already checked.
+#[derive(Debug)]
+pub struct QueueFilter {
+    pub statuses: Vec<Status>,
+    pub account_type: Option<AccountType>,
+    /// Lower-cased: an email or a last name, matched exactly.
+    pub search: Option<String>,
+    /// The same term as a reference (core's canonical form).
+    pub search_reference: Option<String>,
+    /// The keyset cursor: rows after this (created_at, id).
+    pub after: Option<(DateTime<Utc>, i64)>,
+    pub limit: i64,
+}
+
+/// One queue row.
+#[derive(Debug)]
+pub struct QueueRecord {
+    pub id: i64,
+    pub reference: String,
+    pub created_at: DateTime<Utc>,
+    pub account_type: AccountType,
+    pub status: Status,
+    /// None once the personal data is erased.
+    pub applicant_name: Option<String>,
+    pub assigned_to: Option<i64>,
+    pub assignee_name: Option<String>,
+    pub approval_pending: bool,
+}
+
+/// The queue's statement (also EXPLAINed by `benches/load/staff.sh`).
+const QUEUE_SQL: &str = include_str!("queue.sql");
+
+/// One page of the queue (`filter.limit` rows at most), oldest first.
+pub async fn queue<C: GenericClient>(
+    client: &C,
+    filter: &QueueFilter,
+) -> Result<Vec<QueueRecord>, Error> {
+    let (after_at, after_id) = match filter.after {
+        Some((at, id)) => (Some(at), id),
+        None => (None, 0),
+    };
+    client
+        .query(
+            QUEUE_SQL,
+            &[
+                &filter.statuses,
+                &filter.account_type,
+                &filter.search,
+                &after_at,
+                &after_id,
+                &filter.limit,
+                &filter.search_reference,
+            ],
+        )
+        .await?
+        .iter()
+        .map(|row| {
+            let first: Option<String> = row.try_get("first_name")?;
+            let last: Option<String> = row.try_get("last_name")?;
+            Ok(QueueRecord {
+                id: row.try_get("id")?,
+                reference: row.try_get("reference")?,
+                created_at: row.try_get("created_at")?,
+                account_type: row.try_get("application_type")?,
+                status: row.try_get("status")?,
+                applicant_name: first.zip(last).map(|(f, l)| format!("{f} {l}")),
+                assigned_to: row.try_get("assigned_to")?,
+                assignee_name: row.try_get("assignee")?,
+                approval_pending: row.try_get("approval_pending")?,
+            })
+        })
+        .collect()
+}
+
+/// Everything the case view shows of one application, as stored.
+#[derive(Debug)]
+pub struct CaseRecord {
+    pub state: StoredApplication,
+    /// The applicant's answers, the identification number masked; None once erased.
+    pub answers: Option<AccountApplication>,
+    pub information_request: Option<String>,
+    pub decline_reason: Option<DeclineReason>,
+    pub assignee_name: Option<String>,
+}
+
+/// The case of `reference`; `None` if there is none.
+pub async fn case_record<C: GenericClient>(
+    client: &C,
+    reference: &str,
+) -> Result<Option<CaseRecord>, Error> {
+    let Some(row) = client
+        .query_opt(
+            &format!(
+                "SELECT {STATE_COLUMNS}, a.first_name, a.last_name, a.email, a.phone, a.date_of_birth,
+                        a.address_line1, a.address_line2, a.city, a.state, a.postal_code,
+                        a.employment_status, a.annual_income, a.employer_name,
+                        a.identification_type, a.identification_number,
+                        a.identification_last3, a.identification_length,
+                        a.initial_deposit_amount, a.terms_accepted, a.marketing_consent,
+                        a.information_request, a.decline_reason, s.display_name AS assignee
+                 FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to
+                 WHERE a.reference = $1"
+            ),
+            &[&reference],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let state = StoredApplication::from_row(&row)?;
+    let answers = if state.erased {
+        None
+    } else {
+        Some(stored_answers(&row, state.account_type)?)
+    };
+    Ok(Some(CaseRecord {
+        answers,
+        information_request: row.try_get("information_request")?,
+        decline_reason: row.try_get("decline_reason")?,
+        assignee_name: row.try_get("assignee")?,
+        state,
+    }))
+}
+
+/// The applicant's answers from a row of a case not erased: NOT NULL columns then, so a NULL
+/// is an error. The identification number is masked: from the clear value of a row stored
+/// before encryption, or from the parts kept beside the ciphertext.
+fn stored_answers(row: &Row, account_type: AccountType) -> Result<AccountApplication, Error> {
+    let identification_number = match row.try_get::<_, Option<String>>("identification_number")? {
+        Some(clear) => MaskParts::of(&clear).masked(),
+        None => {
+            let length: i32 = row.try_get("identification_length")?;
+            MaskParts {
+                last3: row.try_get("identification_last3")?,
+                length: usize::try_from(length).unwrap_or_default(),
+            }
+            .masked()
+        }
+    };
+    Ok(AccountApplication {
+        application_type: account_type,
+        first_name: row.try_get("first_name")?,
+        last_name: row.try_get("last_name")?,
+        email: row.try_get("email")?,
+        phone: row.try_get("phone")?,
+        date_of_birth: row.try_get::<_, NaiveDate>("date_of_birth")?,
+        address_line1: row.try_get("address_line1")?,
+        address_line2: row.try_get("address_line2")?,
+        city: row.try_get("city")?,
+        state: row.try_get("state")?,
+        postal_code: row.try_get("postal_code")?,
+        employment_status: row.try_get("employment_status")?,
+        annual_income: row.try_get::<_, Decimal>("annual_income")?,
+        employer_name: row.try_get("employer_name")?,
+        identification_type: row.try_get("identification_type")?,
+        identification_number,
+        initial_deposit_amount: row.try_get::<_, Decimal>("initial_deposit_amount")?,
+        terms_accepted: row.try_get("terms_accepted")?,
+        marketing_consent: row.try_get("marketing_consent")?,
+    })
+}
+
+/// An internal note.
+#[derive(Debug)]
+pub struct NoteRecord {
+    pub at: DateTime<Utc>,
+    pub author: String,
+    /// None once the personal data is erased.
+    pub body: Option<String>,
+}
+
+/// The notes of an application, oldest first.
+pub async fn notes<C: GenericClient>(
+    client: &C,
+    application_id: i64,
+) -> Result<Vec<NoteRecord>, Error> {
+    client
+        .query(
+            "SELECT n.created_at, s.display_name, n.body FROM application_notes n
+             JOIN staff s ON s.id = n.staff_id WHERE n.application_id = $1 ORDER BY n.id",
+            &[&application_id],
+        )
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(NoteRecord {
+                at: row.try_get("created_at")?,
+                author: row.try_get("display_name")?,
+                body: row.try_get("body")?,
+            })
+        })
+        .collect()
+}
+
+/// Adds a note; when it was written.
+pub async fn add_note<C: GenericClient>(
+    client: &C,
+    application_id: i64,
+    staff_id: i64,
+    body: &str,
+) -> Result<DateTime<Utc>, Error> {
+    client
+        .query_one(
+            "INSERT INTO application_notes (application_id, staff_id, body) VALUES ($1, $2, $3)
+             RETURNING created_at",
+            &[&application_id, &staff_id, &body],
+        )
+        .await?
+        .try_get("created_at")
+}
+
+/// One audit row about an application, for its timeline.
+#[derive(Debug)]
+pub struct TrailRecord {
+    pub at: DateTime<Utc>,
+    pub event: AuditEvent,
+    pub detail: serde_json::Value,
+    pub by: Option<String>,
+}
+
+/// The audit rows naming `reference`, in the chain's order.
+pub async fn audit_trail<C: GenericClient>(
+    client: &C,
+    reference: &str,
+) -> Result<Vec<TrailRecord>, Error> {
+    client
+        .query(
+            "SELECT a.at, a.action, a.detail, s.display_name FROM staff_audit a
+             LEFT JOIN staff s ON s.id = a.staff_id
+             WHERE a.application_reference = $1 ORDER BY a.id",
+            &[&reference],
+        )
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(TrailRecord {
+                at: row.try_get("at")?,
+                event: row.try_get("action")?,
+                detail: row.try_get("detail")?,
+                by: row.try_get("display_name")?,
+            })
+        })
+        .collect()
+}
+
+/// The emails sent to the applicant about `reference`: when, and which.
+pub async fn emails_sent<C: GenericClient>(
+    client: &C,
+    reference: &str,
+) -> Result<Vec<(DateTime<Utc>, EmailKind)>, Error> {
+    client
+        .query(
+            "SELECT sent_at, $2::text AS kind FROM email_outbox
+             WHERE reference = $1 AND sent_at IS NOT NULL
+             UNION ALL
+             SELECT sent_at, kind FROM application_emails WHERE reference = $1 AND sent_at IS NOT NULL
+             ORDER BY 1",
+            &[&reference, &EmailKind::Confirmation],
+        )
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get("sent_at")?, row.try_get("kind")?)))
+        .collect()
+}
+
+/// True when `staff_id` opened the case within the last `minutes` (a reload is the same view).
+pub async fn viewed_lately<C: GenericClient>(
+    client: &C,
+    reference: &str,
+    staff_id: i64,
+    minutes: i32,
+) -> Result<bool, Error> {
+    Ok(client
+        .query_opt(
+            "SELECT 1 FROM staff_audit
+             WHERE application_reference = $1 AND staff_id = $2 AND action = $4
+               AND at > now() - make_interval(mins => $3)",
+            &[&reference, &staff_id, &minutes, &AuditEvent::Viewed],
+        )
+        .await?
+        .is_some())
+}
+
+/// The identification number as stored: in clear (a row from before encryption), sealed, or
+/// erased.
+#[derive(Debug)]
+pub enum StoredIdentification {
+    Clear(String),
+    Sealed(Sealed),
+    Erased,
+}
+
+/// The stored identification number of `reference`; `None` if there is no such application.
+pub async fn identification<C: GenericClient>(
+    client: &C,
+    reference: &str,
+) -> Result<Option<StoredIdentification>, Error> {
+    let Some(row) = client
+        .query_opt(
+            "SELECT identification_number, identification_ciphertext, identification_key_id
+             FROM account_applications WHERE reference = $1",
+            &[&reference],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let clear: Option<String> = row.try_get("identification_number")?;
+    let ciphertext: Option<Vec<u8>> = row.try_get("identification_ciphertext")?;
+    let key_id: Option<String> = row.try_get("identification_key_id")?;
+    Ok(Some(match (clear, ciphertext, key_id) {
+        (Some(clear), _, _) => StoredIdentification::Clear(clear),
+        (None, Some(ciphertext), Some(key_id)) => {
+            StoredIdentification::Sealed(Sealed { ciphertext, key_id })
+        }
+        _ => StoredIdentification::Erased,
+    }))
+}
+
+/// Assigns the application to `staff_id`; its new version.
+pub async fn claim<C: GenericClient>(
+    client: &C,
+    application_id: i64,
+    staff_id: i64,
+) -> Result<i32, Error> {
+    client
+        .query_one(
+            "UPDATE account_applications SET assigned_to = $2, version = version + 1
+             WHERE id = $1 RETURNING version",
+            &[&application_id, &staff_id],
+        )
+        .await?
+        .try_get("version")
+}
+
+/// A review action's outcome, to be written.
+#[derive(Debug)]
+pub struct Decision<'a> {
+    pub status: Status,
+    pub first_approval_by: Option<i64>,
+    /// A new information request's message (None keeps the earlier one).
+    pub information_request: Option<&'a str>,
+    pub decline_reason: Option<DeclineReason>,
+    /// Who acted (recorded as the decider of a final status).
+    pub staff_id: i64,
+}
+
+/// What the applicant's email about a decision needs, read back in the same statement.
+#[derive(Debug)]
+pub struct Recorded {
+    pub version: i32,
+    /// None once erased (no email then).
+    pub recipient: Option<String>,
+    pub first_name: Option<String>,
+}
+
+/// Writes a review action's outcome.
+pub async fn record_decision<C: GenericClient>(
+    client: &C,
+    application_id: i64,
+    decision: &Decision<'_>,
+) -> Result<Recorded, Error> {
+    let decided = decision.status.is_final();
+    let row = client
+        .query_one(
+            "UPDATE account_applications SET
+                 status = $2, first_approval_by = $3, version = version + 1,
+                 status_changed_at = CASE WHEN status = $2 THEN status_changed_at ELSE now() END,
+                 information_request = CASE WHEN $4::text IS NULL THEN information_request ELSE $4 END,
+                 decline_reason = $5,
+                 decided_at = CASE WHEN $6 THEN now() ELSE decided_at END,
+                 decided_by = CASE WHEN $6 THEN $7 ELSE decided_by END
+             WHERE id = $1
+             RETURNING version, email, first_name",
+            &[
+                &application_id,
+                &decision.status,
+                &decision.first_approval_by,
+                &decision.information_request,
+                &decision.decline_reason,
+                &decided,
+                &decision.staff_id,
+            ],
+        )
+        .await?;
+    Ok(Recorded {
+        version: row.try_get("version")?,
+        recipient: row.try_get("email")?,
+        first_name: row.try_get("first_name")?,
+    })
+}
