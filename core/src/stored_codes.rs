@@ -9,7 +9,7 @@ use bytes::BytesMut;
 use postgres_types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 
 use crate::application::{AccountType, AustralianState, EmploymentStatus, IdentificationType};
-use crate::review::events::{AuditEvent, EmailKind};
+use crate::review::events::{AuditEvent, EmailKind, StaffEmailKind};
 use crate::review::{DeclineReason, Role, Status};
 
 macro_rules! text_code {
@@ -56,6 +56,7 @@ text_code!(
     DeclineReason,
     AuditEvent,
     EmailKind,
+    StaffEmailKind,
 );
 
 #[cfg(test)]

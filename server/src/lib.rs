@@ -342,6 +342,22 @@ impl Server {
             }
             _ => None,
         };
+        // Staff security notices: polled (nothing wakes it; a notice is rare and may wait a
+        // poll interval).
+        let staff_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
+            (Some(mailer), Some(_)) => {
+                Some(tokio::spawn(outbox::run::<staff::emails::StaffNotices>(
+                    self.state.staff.pool.clone(),
+                    mailer.clone(),
+                    outbox::RetryPolicy::from_config(&self.config.mail),
+                    self.config.mail.poll_interval,
+                    Arc::new(tokio::sync::Notify::new()),
+                    None,
+                    stop_mail.subscribe(),
+                )))
+            }
+            _ => None,
+        };
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
@@ -406,7 +422,10 @@ impl Server {
         if let Some(worker) = mail_worker {
             let _ = tokio::time::timeout(drain, worker).await;
         }
-        if let Some(worker) = applicant_mail_worker {
+        for worker in [applicant_mail_worker, staff_mail_worker]
+            .into_iter()
+            .flatten()
+        {
             let _ = tokio::time::timeout(drain, worker).await;
         }
         self.state.pool.close();

@@ -112,18 +112,14 @@ impl EmailQueue for Confirmations {
     const MARK_FAILED: &'static str = MARK_FAILED;
 
     fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
-        let reference: String = row.try_get(1)?;
-        let first_name: String = row.try_get(3)?;
-        let account = row.try_get::<_, Option<String>>(5)?.and_then(|value| {
-            AccountType::ALL
-                .iter()
-                .copied()
-                .find(|account| account.as_str() == value)
-        });
+        let reference: String = row.try_get("reference")?;
+        let first_name: String = row.try_get("first_name")?;
+        // None once the application's row is gone (the email still goes, without the product).
+        let account: Option<AccountType> = row.try_get("application_type")?;
         Ok(ClaimedEmail {
-            id: row.try_get(0)?,
-            recipient: row.try_get(2)?,
-            attempts: row.try_get(4)?,
+            id: row.try_get("id")?,
+            recipient: row.try_get("recipient")?,
+            attempts: row.try_get("attempts")?,
             email: email::application_received(&first_name, &reference, account),
             message_id: format!("<{reference}.confirmation@banksia.bank>"),
         })

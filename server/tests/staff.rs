@@ -1357,6 +1357,26 @@ async fn one_administrator_can_neither_act_as_another_nor_grant_decisions_alone(
     .await;
     assert_eq!(s, 200, "{recovery}");
     assert_eq!(recovery["awaiting_confirmation"], true);
+    // The account's holder is told by the bank, whoever asked for the recovery.
+    let notices = app
+        .db
+        .query(
+            "SELECT kind, recipient, text_body FROM staff_emails WHERE staff_id = $1",
+            &[&carol_id],
+        )
+        .await
+        .unwrap();
+    assert_eq!(notices.len(), 1);
+    let kind: String = notices[0].get("kind");
+    let recipient: String = notices[0].get("recipient");
+    let text: String = notices[0].get("text_body");
+    assert_eq!(kind, "recovery_started");
+    assert_eq!(recipient, "carol@banksia.bank");
+    assert!(text.contains("started a passkey recovery"), "{text}");
+    assert!(
+        text.contains("tell an administrator and the security team"),
+        "{text}"
+    );
     let (s, _) = register_start(&app, &token_of(&recovery["link"])).await;
     assert_eq!(s, 401);
     let (s, _) = post(

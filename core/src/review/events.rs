@@ -157,6 +157,16 @@ impl EmailKind {
     }
 }
 
+coded! {
+    /// A security notice to a staff member about their own account.
+    pub enum StaffEmailKind {
+        /// An administrator started a passkey recovery for the account.
+        RecoveryStarted = "recovery_started",
+        /// A passkey was added to the account through a recovery.
+        PasskeyAdded = "passkey_added",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! under the locks that make its counts true, and audits what it does (refusals are audited by
 //! the routes' wrapper, `super::read` and `super::write`).
 
-use banksia_core::review::events::AuditEvent;
+use banksia_core::review::events::{AuditEvent, StaffEmailKind};
 use banksia_core::review::separation::{
     RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_deactivation,
     check_invitation, check_recovery, check_role_change,
@@ -203,6 +203,15 @@ pub async fn recovery(
         Some(staff_id),
         Some(signed.id),
         true,
+    )
+    .await?;
+    // The holder hears of it from the bank, not from whoever asked for it.
+    super::emails::queue_staff_notice(
+        &tx,
+        staff_id,
+        StaffEmailKind::RecoveryStarted,
+        &signed.display_name,
+        &state.config.link("/staff/"),
     )
     .await?;
     tx.commit().await?;

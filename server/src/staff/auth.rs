@@ -1,7 +1,7 @@
 //! Who is calling: sessions (server-side rows, an opaque token in a `__Host-` cookie),
 //! invitations, and passkeys (WebAuthn through `webauthn-rs`). No password anywhere.
 
-use banksia_core::review::events::AuditEvent;
+use banksia_core::review::events::{AuditEvent, StaffEmailKind};
 use banksia_core::review::{Permission, Role, Roles};
 use banksia_core::staff_wire::{
     CeremonyFinish, CeremonyStarted, RegisterStart, SignInStart, StaffMe,
@@ -466,6 +466,16 @@ pub async fn register_finish(
         &json!({ "via": "registration" }),
     )
     .await?;
+    if recovery {
+        super::emails::queue_staff_notice(
+            &tx,
+            staff_id,
+            StaffEmailKind::PasskeyAdded,
+            "",
+            &state.config.link("/staff/"),
+        )
+        .await?;
+    }
     let token = start_session(&tx, state, staff_id).await?;
     tx.commit().await?;
     Ok(with_cookie(

@@ -8,7 +8,7 @@
 
 use banksia_core::application::AccountType;
 use banksia_core::review::Status;
-use banksia_core::review::events::EmailKind;
+use banksia_core::review::events::{EmailKind, StaffEmailKind};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::Row;
 
@@ -189,6 +189,144 @@ WHERE id = $1";
             },
             attempts: row.try_get("attempts")?,
             message_id: format!("<{reference}.{kind}.{version}@banksia.bank>"),
+        })
+    }
+}
+
+/// A security notice to a staff member about their own account: who did what, and what to do
+/// if it wasn't asked for. Staff emails carry no applicant data.
+pub fn staff_security_email(
+    display_name: &str,
+    kind: StaffEmailKind,
+    by: &str,
+    console: &str,
+) -> RenderedEmail {
+    let (subject, what) = match kind {
+        StaffEmailKind::RecoveryStarted => (
+            "A passkey recovery was started for your staff account",
+            format!(
+                "{by} started a passkey recovery for your Banksia Bank staff account. Once a second administrator confirms it, the recovery link adds a new passkey to your account."
+            ),
+        ),
+        StaffEmailKind::PasskeyAdded => (
+            "A new passkey was added to your staff account",
+            "A new passkey was added to your Banksia Bank staff account through a recovery link. It can now sign in as you.".to_owned(),
+        ),
+    };
+    let greeting = format!("Hi {display_name},");
+    let paragraphs = [
+        what,
+        "If you asked for this, there is nothing more to do. If you didn't, tell an administrator and the security team today: they can deactivate the account, which ends every session and cancels pending changes.".to_owned(),
+        format!("The staff console: {console}"),
+    ];
+    let mut text = format!("{greeting}\n\n");
+    let mut html = format!(
+        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif\"><p>{}</p>",
+        escape(&greeting)
+    );
+    for p in &paragraphs {
+        text.push_str(p);
+        text.push_str("\n\n");
+        html.push_str(&format!("<p>{}</p>", escape(p)));
+    }
+    let footer = format!(
+        "{} will never ask for your passkey or a code by email.\n{}",
+        BANK.name, BANK.legal_line
+    );
+    text.push_str(&footer);
+    text.push('\n');
+    html.push_str(&format!(
+        "<p>{}</p></body></html>",
+        escape(&footer).replace('\n', "<br>")
+    ));
+    RenderedEmail {
+        subject: subject.to_owned(),
+        text,
+        html,
+    }
+}
+
+/// Queues a security notice to staff member `staff_id` (their address and name read in the
+/// same transaction as the change it announces).
+pub async fn queue_staff_notice<C: GenericClient>(
+    client: &C,
+    staff_id: i64,
+    kind: StaffEmailKind,
+    by: &str,
+    console: &str,
+) -> Result<(), tokio_postgres::Error> {
+    let row = client
+        .query_one(
+            "SELECT email, display_name FROM staff WHERE id = $1",
+            &[&staff_id],
+        )
+        .await?;
+    let recipient: String = row.try_get("email")?;
+    let display_name: String = row.try_get("display_name")?;
+    let email = staff_security_email(&display_name, kind, by, console);
+    client
+        .execute(
+            "INSERT INTO staff_emails (staff_id, kind, recipient, subject, text_body, html_body)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[
+                &staff_id,
+                &kind,
+                &recipient,
+                &email.subject,
+                &email.text,
+                &email.html,
+            ],
+        )
+        .await?;
+    Ok(())
+}
+
+/// The staff members' security notices of `staff_emails`, for a mail worker of their own.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StaffNotices;
+
+impl EmailQueue for StaffNotices {
+    const WHAT: &'static str = "staff security notice";
+    const CLAIM: &'static str = "\
+UPDATE staff_emails
+SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
+WHERE id = (
+    SELECT id FROM staff_emails
+    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+      AND (locked_until IS NULL OR locked_until < now())
+    ORDER BY next_attempt_at, id
+    LIMIT 1
+    FOR UPDATE SKIP LOCKED)
+RETURNING id, staff_id, kind, recipient, subject, text_body, html_body, attempts";
+    const MARK_SENT: &'static str = "\
+UPDATE staff_emails
+SET sent_at = now(), locked_until = NULL,
+    recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
+WHERE id = $1";
+    const MARK_FAILED: &'static str = "\
+UPDATE staff_emails
+SET last_error = $2, locked_until = NULL,
+    next_attempt_at = now() + make_interval(secs => $3),
+    failed_at = CASE WHEN $4 THEN now() END,
+    recipient = CASE WHEN $4 THEN NULL ELSE recipient END,
+    subject = CASE WHEN $4 THEN NULL ELSE subject END,
+    text_body = CASE WHEN $4 THEN NULL ELSE text_body END,
+    html_body = CASE WHEN $4 THEN NULL ELSE html_body END
+WHERE id = $1";
+
+    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
+        let id: i64 = row.try_get("id")?;
+        let kind: StaffEmailKind = row.try_get("kind")?;
+        Ok(ClaimedEmail {
+            id,
+            recipient: row.try_get("recipient")?,
+            email: RenderedEmail {
+                subject: row.try_get("subject")?,
+                text: row.try_get("text_body")?,
+                html: row.try_get("html_body")?,
+            },
+            attempts: row.try_get("attempts")?,
+            message_id: format!("<staff.{id}.{kind}@banksia.bank>"),
         })
     }
 }
