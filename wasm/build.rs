@@ -25,10 +25,10 @@ use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
 use banksia_core::loan_scenarios::{ComparisonField, LoanComparison, RateRise};
 use banksia_core::products::Catalog;
 use banksia_core::staff_wire::{
-    ActionRequest, ApplicationStatusView, AuditPage, AuditVerification, CaseView, ClaimRequest,
-    InviteCreated, InviteRequest, NoteRequest, QueuePage, RegisterStart, Revealed, RolesRequest,
-    RolesSaved, SignInStart, StaffDirectory, StaffErrorBody, StaffMe, StaffMember,
-    StatusLinkRequest, StatusLinkSent,
+    ActionRequest, ApplicationStatusView, AuditPage, AuditQuery, AuditVerification, CaseView,
+    CeremonyFinish, CeremonyStarted, ClaimRequest, InviteCreated, InviteRequest, NoteRequest,
+    QueuePage, QueueQuery, RegisterStart, Revealed, RolesRequest, RolesSaved, SignInStart,
+    StaffDirectory, StaffErrorBody, StaffMe, StaffMember, StatusLinkRequest, StatusLinkSent,
 };
 use banksia_core::term_deposit::{InterestFrequency, InterestOption};
 use banksia_core::wire::{ApplicationCreated, ErrorBody};
@@ -151,6 +151,12 @@ fn main() {
     declarations.visit::<AuditVerification>();
     declarations.visit::<RegisterStart>();
     declarations.visit::<SignInStart>();
+    // The WebAuthn ceremonies' envelopes; their options and credential are WebAuthn's own JSON,
+    // which the console's webauthn.ts types (the declarations keep the type parameters).
+    declarations.visit::<CeremonyStarted<()>>();
+    declarations.visit::<CeremonyFinish<()>>();
+    declarations.visit::<QueueQuery>();
+    declarations.visit::<AuditQuery>();
     declarations.visit::<StatusLinkRequest>();
     declarations.visit::<StatusLinkSent>();
     declarations.visit::<ApplicationStatusView>();

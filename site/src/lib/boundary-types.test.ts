@@ -105,6 +105,40 @@ describe('the generated boundary types', () => {
     expect(result.output).toMatch(/idempotency_key/);
   }, 120_000);
 
+  // The staff console's calls take core's staff_wire bodies (api.ts): renaming a field of a
+  // request body in Rust must fail the console's type check, as it would fail the server.
+  const CONSOLE = ['StaffAdmin.tsx', 'StaffConsole.tsx', 'StaffRegister.tsx', 'AuditLog.tsx', 'api.ts'].map((file) =>
+    join(SITE, 'src/components/staff', file),
+  );
+
+  it("check the staff console's calls cleanly as built", () => {
+    const pkg = join(work, 'console');
+    cpSync(APPLICATION, pkg, { recursive: true });
+    const result = typeCheck('console', pkg, CONSOLE, 'application');
+    expect(result.output).toBe('');
+    expect(result.ok).toBe(true);
+  }, 120_000);
+
+  it.each([
+    ['InviteRequest', 'email: string', 'address: string', /email/],
+    ['NoteRequest', 'body: string', 'text: string', /body/],
+    ['SignInStart', 'email: string', 'username: string', /email/],
+  ])("fail the console's type check when core renames a field of %s", (type, field, renamed, named) => {
+    const pkg = join(work, `console-${type}`);
+    cpSync(APPLICATION, pkg, { recursive: true });
+    const declarations = join(pkg, 'banksia_wasm.d.ts');
+    const text = readFileSync(declarations, 'utf8');
+    const start = text.indexOf(`export type ${type} = {`);
+    expect(start).toBeGreaterThan(-1);
+    const end = text.indexOf('};', start);
+    const body = text.slice(start, end);
+    expect(body).toContain(field);
+    writeFileSync(declarations, text.slice(0, start) + body.replace(field, renamed) + text.slice(end));
+    const result = typeCheck(`console-${type}`, pkg, CONSOLE, 'application');
+    expect(result.ok).toBe(false);
+    expect(result.output).toMatch(named);
+  }, 120_000);
+
   it("declare every export with types that exist (skipLibCheck off over each package's .d.ts)", () => {
     const config = join(work, 'declarations.tsconfig.json');
     const packages = [...corePackages().values()].map((pkg) => pkg.dir);

@@ -1,8 +1,8 @@
 // The audit log (auditors): newest first, filtered by action, application or staff member, 50
 // rows at a time, and the hash chain checked on the server (as `banksia-server audit verify`).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AuditEntry, AuditPage, AuditVerification } from 'banksia-core/application';
-import { get } from './api';
+import type { AuditEntry } from 'banksia-core/application';
+import { staffApi } from './api';
 
 type Filters = { action: string; reference: string; staff: string };
 
@@ -17,10 +17,12 @@ export default function AuditLog() {
   const [check, setCheck] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(async (filters: Filters, before: number | null) => {
-    const query = new URLSearchParams();
-    for (const [key, value] of Object.entries(filters)) if (value.trim()) query.set(key, value.trim());
-    if (before !== null) query.set('before', String(before));
-    const page = await get<AuditPage>(`/api/staff/audit?${query}`);
+    const page = await staffApi.auditLog({
+      action: filters.action.trim(),
+      reference: filters.reference.trim(),
+      staff: filters.staff.trim(),
+      ...(before !== null ? { before } : {}),
+    });
     if (!page.ok) {
       setMessage(page.error.error);
       return;
@@ -51,7 +53,7 @@ export default function AuditLog() {
           className="button button--secondary"
           onClick={async () => {
             setCheck('Checking the chain…');
-            const answer = await get<AuditVerification>('/api/staff/audit/verify');
+            const answer = await staffApi.auditVerify();
             if (!answer.ok) setCheck(answer.error.error);
             else if (answer.value.intact) setCheck(`Chain intact: ${answer.value.rows} entries, last hash ${answer.value.head ?? '(none)'}.`);
             else setCheck(`Chain broken at entry ${answer.value.broken_at}: ${answer.value.reason}.`);

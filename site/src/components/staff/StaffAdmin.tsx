@@ -3,8 +3,8 @@
 // confirm or revoke what another administrator proposed. The server checks every rule (core's
 // `review::separation`); the roles and what each may do come from core through the directory.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { InviteCreated, InviteRequest, PendingChange, Role, RoleOption, RolesRequest, RolesSaved, StaffDirectory, StaffMember } from 'banksia-core/application';
-import { get, post } from './api';
+import type { InviteCreated, PendingChange, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-core/application';
+import { staffApi } from './api';
 
 function RolePicker({ roles, chosen, onChange, legend }: { roles: RoleOption[]; chosen: Role[]; onChange: (roles: Role[]) => void; legend: string }) {
   const id = useId();
@@ -46,7 +46,7 @@ function Invite({ roles, invited }: { roles: RoleOption[]; invited: () => void }
         onSubmit={async (e) => {
           e.preventDefault();
           setMessage('');
-          const answer = await post<InviteCreated>('/api/staff/staff/invites', { email, roles: chosen } satisfies InviteRequest);
+          const answer = await staffApi.invite({ email, roles: chosen });
           if (answer.ok) {
             setCreated(answer.value);
             setEmail('');
@@ -110,7 +110,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
           <form
             onSubmit={async (e) => {
               e.preventDefault();
-              const answer = await post<RolesSaved>(`/api/staff/staff/${member.id}/roles`, { roles: chosen } satisfies RolesRequest);
+              const answer = await staffApi.saveRoles(member.id, { roles: chosen });
               if (answer.ok) setEditing(false);
               changed(
                 !answer.ok
@@ -146,7 +146,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
               className="button button--secondary"
               aria-label={`Reactivate ${member.display_name}`}
               onClick={async () => {
-                const answer = await post<StaffMember>(`/api/staff/staff/${member.id}/reactivate`);
+                const answer = await staffApi.reactivate(member.id);
                 changed(answer.ok ? `${member.display_name} is active again, without approver or administrator (grant those again).` : answer.error.error);
               }}
             >
@@ -165,7 +165,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
                 className="button button--secondary"
                 aria-label={`Passkey recovery for ${member.display_name}`}
                 onClick={async () => {
-                  const answer = await post<InviteCreated>(`/api/staff/staff/${member.id}/recovery`);
+                  const answer = await staffApi.recover(member.id);
                   changed(
                     answer.ok
                       ? `Recovery link for ${member.display_name} (works once a second administrator confirms it): ${answer.value.link}`
@@ -183,7 +183,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
                     type="button"
                     className="button button--danger"
                     onClick={async () => {
-                      const answer = await post<StaffMember>(`/api/staff/staff/${member.id}/deactivate`);
+                      const answer = await staffApi.deactivate(member.id);
                       setConfirming(false);
                       changed(answer.ok ? `${member.display_name} is deactivated; their sessions have ended.` : answer.error.error);
                     }}
@@ -217,7 +217,7 @@ function Pending({ pending, roles, changed }: { pending: PendingChange[]; roles:
   const label = (code: Role) => roles.find((r) => r.code === code)?.label ?? code;
   const act = async (change: PendingChange, what: 'confirm' | 'revoke') => {
     const kind = change.kind === 'role_change' ? 'grants' : 'invitations';
-    const answer = await post<StaffDirectory>(`/api/staff/${kind}/${change.id}/${what}`);
+    const answer = await staffApi.settlePending(kind, change.id, what);
     changed(answer.ok ? `${PENDING_KIND[change.kind]} for ${change.email} ${what === 'confirm' ? 'confirmed' : 'revoked'}.` : answer.error.error);
   };
   return (
@@ -257,7 +257,7 @@ export default function StaffAdmin({ me }: { me: number }) {
   const [message, setMessage] = useState('Loading…');
   const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(async () => {
-    const answer = await get<StaffDirectory>('/api/staff/staff');
+    const answer = await staffApi.directory();
     if (answer.ok) setDirectory(answer.value);
     setMessage((old) => (answer.ok ? (old === 'Loading…' ? '' : old) : answer.error.error));
   }, []);

@@ -2,13 +2,11 @@
 // server's (core's `review` through /api/staff/): the console shows the actions the case view
 // lists for this person and this application, and nothing else.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ActionKind, CaseView, CurrentState, DeclineReason, NoteView, QueuePage, QueueRow, Revealed, StaffMe } from 'banksia-core/application';
-import { get, post } from './api';
+import type { ActionKind, ActionRequest, CaseView, CurrentState, DeclineReason, NoteView, QueueRow, StaffMe } from 'banksia-core/application';
+import { staffApi } from './api';
 import { usePasskey } from './webauthn';
 import AuditLog from './AuditLog';
 import StaffAdmin from './StaffAdmin';
-
-type Ceremony = { ceremony: string; options: { publicKey: Record<string, unknown> } };
 
 function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [email, setEmail] = useState('');
@@ -18,7 +16,7 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     event.preventDefault();
     setBusy(true);
     setMessage('');
-    const started = await post<Ceremony>('/api/staff/sign-in/start', { email });
+    const started = await staffApi.signInStart({ email });
     if (!started.ok) {
       setMessage(started.error.error);
       setBusy(false);
@@ -26,7 +24,7 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
     }
     try {
       const credential = await usePasskey(started.value.options);
-      const finished = await post<unknown>('/api/staff/sign-in/finish', { ceremony: started.value.ceremony, credential });
+      const finished = await staffApi.signInFinish({ ceremony: started.value.ceremony, credential });
       if (finished.ok) onSignedIn();
       else setMessage(finished.error.error);
     } catch {
@@ -61,11 +59,7 @@ function Queue({ open }: { open: (reference: string) => void }) {
   const [message, setMessage] = useState('Loading…');
   const load = useCallback(
     async (after: string | null) => {
-      const query = new URLSearchParams({ status });
-      if (account) query.set('account_type', account);
-      if (search.trim()) query.set('q', search.trim());
-      if (after) query.set('after', after);
-      const page = await get<QueuePage>(`/api/staff/applications?${query}`);
+      const page = await staffApi.queue({ status, account_type: account, q: search.trim(), ...(after ? { after } : {}) });
       if (!page.ok) {
         setMessage(page.error.error);
         return;
@@ -177,7 +171,7 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
   const [note, setNote] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(async () => {
-    const answer = await get<CaseView>(`/api/staff/applications/${encodeURIComponent(reference)}`);
+    const answer = await staffApi.caseView(reference);
     if (answer.ok) {
       setView(answer.value);
       setMessage('');
@@ -195,7 +189,6 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
     }
   }, [view]);
   if (!view) return <p role="status">{message}</p>;
-  const base = `/api/staff/applications/${encodeURIComponent(view.reference)}`;
   async function afterChange(answer: { ok: boolean; error?: { error: string; current?: CurrentState | null } }, done: string) {
     if (answer.ok) {
       setMessage(done);
@@ -209,10 +202,13 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
   }
   async function act(kind: ActionKind) {
     if (!view) return;
-    const body: Record<string, unknown> = { version: view.state.version, action: kind };
-    if (kind === 'request_information') body['message'] = text;
-    if (kind === 'decline') body['reason'] = reason || null;
-    const answer = await post<CurrentState>(`${base}/actions`, body);
+    const body: ActionRequest = {
+      version: view.state.version,
+      action: kind,
+      message: kind === 'request_information' ? text : null,
+      reason: kind === 'decline' && reason ? reason : null,
+    };
+    const answer = await staffApi.act(view.reference, body);
     await afterChange(answer, 'Done.');
   }
   const needsInput = chosen === 'request_information' || chosen === 'decline';
@@ -235,7 +231,7 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
       </p>
       <div className="staff-actions">
         {view.can_claim && !view.assigned_to_me && (
-          <button type="button" className="button button--secondary" onClick={async () => afterChange(await post(`${base}/claim`, { version: view.state.version }), 'Claimed.')}>
+          <button type="button" className="button button--secondary" onClick={async () => afterChange(await staffApi.claim(view.reference, { version: view.state.version }), 'Claimed.')}>
             Claim
           </button>
         )}
@@ -303,7 +299,7 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
                     type="button"
                     className="staff-link"
                     onClick={async () => {
-                      const answer = await post<Revealed>(`${base}/reveal`);
+                      const answer = await staffApi.reveal(view.reference);
                       if (answer.ok) setRevealed(answer.value.identification_number);
                       else setMessage(answer.error.error);
                     }}
@@ -333,7 +329,7 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
         <form
           onSubmit={async (e) => {
             e.preventDefault();
-            const answer = await post<NoteView>(`${base}/notes`, { body: note });
+            const answer = await staffApi.addNote(view.reference, { body: note });
             if (answer.ok) setNote('');
             await afterChange(answer, 'Note added.');
           }}
@@ -374,7 +370,7 @@ export default function StaffConsole() {
   const [reference, setReference] = useState<string | null>(null);
   const [screen, setScreen] = useState<Screen | null>(null);
   const refresh = useCallback(async () => {
-    const answer = await get<StaffMe>('/api/staff/me');
+    const answer = await staffApi.me();
     setMe(answer.ok ? answer.value : 'signed-out');
   }, []);
   useEffect(() => {
@@ -423,7 +419,7 @@ export default function StaffConsole() {
           type="button"
           className="button button--secondary"
           onClick={async () => {
-            await post('/api/staff/sign-out');
+            await staffApi.signOut();
             setMe('signed-out');
           }}
         >

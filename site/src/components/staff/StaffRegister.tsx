@@ -3,10 +3,8 @@
 // The name is read from the form itself, so what was typed before the island woke is kept; the
 // button waits for the island (a static submit would reload the page without the token).
 import { useEffect, useState, type FormEvent } from 'react';
-import { post } from './api';
+import { staffApi } from './api';
 import { createPasskey } from './webauthn';
-
-type Ceremony = { ceremony: string; options: { publicKey: Record<string, unknown> } };
 
 export default function StaffRegister() {
   const [live, setLive] = useState(false);
@@ -19,7 +17,7 @@ export default function StaffRegister() {
     const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
     setBusy(true);
     setMessage('');
-    const started = await post<Ceremony>('/api/staff/register/start', { token, display_name: name || null });
+    const started = await staffApi.registerStart({ token, display_name: name || null });
     if (!started.ok) {
       setMessage(started.error.error);
       setBusy(false);
@@ -27,7 +25,7 @@ export default function StaffRegister() {
     }
     try {
       const credential = await createPasskey(started.value.options);
-      const finished = await post<unknown>('/api/staff/register/finish', { ceremony: started.value.ceremony, credential });
+      const finished = await staffApi.registerFinish({ ceremony: started.value.ceremony, credential });
       if (finished.ok) {
         history.replaceState(null, '', '/staff/');
         location.assign('/staff/');

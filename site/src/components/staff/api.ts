@@ -1,11 +1,44 @@
-// The staff console's calls to /api/staff/. Every state-changing call carries the CSRF header;
-// the browser adds the Origin and the session cookie itself. Bodies are core's `staff_wire`
-// types, generated into banksia-core's declarations.
-import type { StaffErrorBody } from 'banksia-core/application';
+// The staff console's calls to /api/staff/, one function per endpoint, each typed by core's
+// `staff_wire` (generated into banksia-core's declarations): a field renamed in Rust fails the
+// site's type check here or at the call, never at run time. Every state-changing call carries
+// the CSRF header; the browser adds the Origin and the session cookie itself.
+import type {
+  ActionRequest,
+  AuditPage,
+  AuditQuery,
+  AuditVerification,
+  CaseView,
+  CeremonyFinish,
+  CeremonyStarted,
+  ClaimRequest,
+  CurrentState,
+  InviteCreated,
+  InviteRequest,
+  NoteRequest,
+  NoteView,
+  QueuePage,
+  QueueQuery,
+  RegisterStart,
+  Revealed,
+  RolesRequest,
+  RolesSaved,
+  SignInStart,
+  StaffDirectory,
+  StaffErrorBody,
+  StaffMe,
+  StaffMember,
+} from 'banksia-core/application';
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; error: StaffErrorBody };
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer<T>> {
+/** WebAuthn's own JSON (binary fields base64url), which webauthn.ts converts. */
+export type WebAuthnJson = Record<string, unknown>;
+/** A ceremony as the server starts it: its id and the `publicKey` options. */
+export type Ceremony = CeremonyStarted<{ publicKey: WebAuthnJson }>;
+/** A pending change's kind as its URL names it. */
+export type PendingPath = 'invitations' | 'grants';
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer<T>> {
   try {
     const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
     if (method === 'POST') {
@@ -22,5 +55,38 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   }
 }
 
-export const get = <T>(path: string) => call<T>('GET', path);
-export const post = <T>(path: string, body?: unknown) => call<T>('POST', path, body);
+/** A query string of the given fields, leaving out the empty ones. */
+function query(fields: QueueQuery | AuditQuery): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  return search.toString();
+}
+
+const application = (reference: string) => `/api/staff/applications/${encodeURIComponent(reference)}`;
+
+export const staffApi = {
+  signInStart: (body: SignInStart) => call<Ceremony>('POST', '/api/staff/sign-in/start', body),
+  signInFinish: (body: CeremonyFinish<WebAuthnJson>) => call<unknown>('POST', '/api/staff/sign-in/finish', body),
+  registerStart: (body: RegisterStart) => call<Ceremony>('POST', '/api/staff/register/start', body),
+  registerFinish: (body: CeremonyFinish<WebAuthnJson>) => call<unknown>('POST', '/api/staff/register/finish', body),
+  signOut: () => call<unknown>('POST', '/api/staff/sign-out'),
+  me: () => call<StaffMe>('GET', '/api/staff/me'),
+  queue: (fields: QueueQuery) => call<QueuePage>('GET', `/api/staff/applications?${query(fields)}`),
+  caseView: (reference: string) => call<CaseView>('GET', application(reference)),
+  claim: (reference: string, body: ClaimRequest) => call<CurrentState>('POST', `${application(reference)}/claim`, body),
+  act: (reference: string, body: ActionRequest) => call<CurrentState>('POST', `${application(reference)}/actions`, body),
+  addNote: (reference: string, body: NoteRequest) => call<NoteView>('POST', `${application(reference)}/notes`, body),
+  reveal: (reference: string) => call<Revealed>('POST', `${application(reference)}/reveal`),
+  directory: () => call<StaffDirectory>('GET', '/api/staff/staff'),
+  invite: (body: InviteRequest) => call<InviteCreated>('POST', '/api/staff/staff/invites', body),
+  saveRoles: (id: number, body: RolesRequest) => call<RolesSaved>('POST', `/api/staff/staff/${id}/roles`, body),
+  recover: (id: number) => call<InviteCreated>('POST', `/api/staff/staff/${id}/recovery`),
+  deactivate: (id: number) => call<StaffMember>('POST', `/api/staff/staff/${id}/deactivate`),
+  reactivate: (id: number) => call<StaffMember>('POST', `/api/staff/staff/${id}/reactivate`),
+  settlePending: (kind: PendingPath, id: number, what: 'confirm' | 'revoke') =>
+    call<StaffDirectory>('POST', `/api/staff/${kind}/${id}/${what}`),
+  auditLog: (fields: AuditQuery) => call<AuditPage>('GET', `/api/staff/audit?${query(fields)}`),
+  auditVerify: () => call<AuditVerification>('GET', '/api/staff/audit/verify'),
+};
