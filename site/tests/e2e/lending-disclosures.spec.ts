@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import * as homeLoanPackage from 'banksia-core/home-loan';
 import * as siteFactsPackage from 'banksia-core/site-facts';
-import { fromDisk } from './core';
+import { builtRatesDay, fromDisk } from './core';
 
 /**
  * What a regulator reads: dated rates with their history, comparison rates beside every rate with
@@ -11,7 +11,7 @@ import { fromDisk } from './core';
  */
 const tools = fromDisk('home-loan', homeLoanPackage);
 const facts = fromDisk('site-facts', siteFactsPackage);
-const catalog = facts.productCatalog();
+const catalog = facts.productCatalog(builtRatesDay())!;
 const loans = [...catalog.home_loans, ...catalog.personal_loans, ...catalog.car_loans];
 const WARNING = 'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges.';
 
