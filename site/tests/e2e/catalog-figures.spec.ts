@@ -113,7 +113,7 @@ function keyFactsRates(): { rate: string; comparison: string; all: Set<string> }
   const product = /"product_id":\[0,"([^"]+)"\]/.exec(props)?.[1] ?? '';
   const amount = /"defaultAmount":\[0,"(\d+)"\]/.exec(props)?.[1] ?? '';
   const years = /"defaultYears":\[0,"(\d+)"\]/.exec(props)?.[1] ?? '';
-  const sheet = tools.keyFactsSheet(product, { principal: amount, term_years: years, frequency: 'monthly' });
+  const sheet = tools.keyFactsSheet(product, { principal: amount, term_years: years, frequency: 'monthly' }, builtRatesDay());
   if (!sheet.ok) throw new Error(`core refused the Key Facts Sheet's defaults: ${JSON.stringify(sheet.errors)}`);
   const all = new Set<string>();
   const walk = (value: unknown, key = '') => {

@@ -131,7 +131,7 @@ test.describe('home loans', () => {
     test(`the Key Facts Sheet of the ${loan.name} prints on one A4 page with every section`, async ({ page }) => {
       const query = { amount: '420000', term: '25', repay: 'fortnightly' };
       await page.goto(`/loans/home/key-facts-sheet?loan=${loan.id}&amount=${query.amount}&term=${query.term}&repay=${query.repay}`);
-      const expected = tools.keyFactsSheet(loan.id, { principal: query.amount, term_years: query.term, frequency: query.repay as 'monthly' | 'fortnightly' | 'weekly' });
+      const expected = tools.keyFactsSheet(loan.id, { principal: query.amount, term_years: query.term, frequency: query.repay as 'monthly' | 'fortnightly' | 'weekly' }, builtRatesDay());
       if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
       const sheet = page.getByTestId('kfs-sheet');
       await expect(page.getByTestId('kfs-comparison-rate')).toHaveText(`${expected.value.comparison_rate_percent}% p.a.`);
