@@ -108,6 +108,7 @@ fn main() {
     declarations.visit::<InterestFrequency>();
     declarations.visit::<InterestOption>();
     declarations.visit::<Catalog>();
+    declarations.visit::<banksia_core::products::offers::ProductWords>();
     declarations.visit::<KeyFactsSheet>();
     declarations.visit::<CalculatorDisclosure>();
     declarations.visit::<CollectionNotice>();

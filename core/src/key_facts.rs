@@ -242,6 +242,30 @@ pub fn key_facts_sheet(
     key_facts_sheet_in(shared_catalog(), product_id, entries)
 }
 
+/// [`key_facts_sheet`] with the catalog as it stands on `day` (`Catalog::as_of`): the rates the
+/// site's pages built on `day` show, an announced change included from its day. The catalog of
+/// the last day asked for is kept, so a run of sheets for one day works it out once.
+pub fn key_facts_sheet_on(
+    day: chrono::NaiveDate,
+    product_id: &str,
+    entries: &LoanEntries,
+) -> Result<KeyFactsSheet, FieldErrors<KeyFactsField>> {
+    use std::sync::{Arc, Mutex, PoisonError};
+    static LAST_DAY: Mutex<Option<(chrono::NaiveDate, Arc<Catalog>)>> = Mutex::new(None);
+    let catalog = {
+        let mut last = LAST_DAY.lock().unwrap_or_else(PoisonError::into_inner);
+        match &*last {
+            Some((cached, catalog)) if *cached == day => Arc::clone(catalog),
+            _ => {
+                let catalog = Arc::new(shared_catalog().as_of(day));
+                *last = Some((day, Arc::clone(&catalog)));
+                catalog
+            }
+        }
+    };
+    key_facts_sheet_in(&catalog, product_id, entries)
+}
+
 /// [`key_facts_sheet`] from a catalog already built.
 pub fn key_facts_sheet_in(
     catalog: &Catalog,
@@ -425,6 +449,26 @@ pub fn key_facts_sheet_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_sheet_on_a_day_uses_the_rates_of_that_day() {
+        let entries = LoanEntries {
+            principal: "500000".into(),
+            term_years: "30".into(),
+            ..LoanEntries::default()
+        };
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 11, 27).unwrap();
+        // No home loan has an announced change: the sheet on any day is the sheet as written.
+        assert_eq!(
+            key_facts_sheet_on(day, "variable", &entries),
+            key_facts_sheet("variable", &entries)
+        );
+        let later = chrono::NaiveDate::from_ymd_opt(2027, 1, 4).unwrap();
+        assert_eq!(
+            key_facts_sheet_on(later, "variable", &entries),
+            key_facts_sheet_in(&catalog().as_of(later), "variable", &entries)
+        );
+    }
     use crate::products::catalog;
 
     fn entries(amount: &str, years: &str, frequency: &str) -> LoanEntries {

@@ -777,6 +777,15 @@ impl Catalog {
         catalog
     }
 
+    /// The first day after `built` and up to `today` on which an announced change took effect:
+    /// pages priced with the catalog as of `built` are out of date from then (`None`: they
+    /// still show the rates in force on `today`).
+    pub fn changed_since(&self, built: NaiveDate, today: NaiveDate) -> Option<NaiveDate> {
+        self.scheduled_days()
+            .into_iter()
+            .find(|day| built < *day && *day <= today)
+    }
+
     /// Every day an announced change takes effect, earliest first, each once.
     pub fn scheduled_days(&self) -> Vec<NaiveDate> {
         let mut days: Vec<NaiveDate> = self
@@ -914,6 +923,43 @@ impl LendingProduct {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pages_built_before_a_change_are_out_of_date_from_its_day() {
+        let catalog = catalog();
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+        let change = day(2026, 12, 11);
+        assert_eq!(catalog.scheduled_days(), vec![change]);
+        // Built the day before: current until the change's day, out of date on it.
+        assert_eq!(
+            catalog.changed_since(day(2026, 12, 10), day(2026, 12, 10)),
+            None
+        );
+        assert_eq!(
+            catalog.changed_since(day(2026, 12, 10), change),
+            Some(change)
+        );
+        assert_eq!(
+            catalog.changed_since(day(2026, 11, 26), day(2027, 1, 5)),
+            Some(change)
+        );
+        // Built on the day or after: the change is in the pages.
+        assert_eq!(catalog.changed_since(change, day(2027, 1, 5)), None);
+        // And the pages built on the day show the new rate, the old one kept in the history.
+        let high_yield = |c: &Catalog| {
+            c.savings
+                .iter()
+                .find(|d| d.id == "high-yield")
+                .cloned()
+                .unwrap()
+        };
+        let before = high_yield(&catalog.as_of(day(2026, 12, 10)));
+        let after = high_yield(&catalog.as_of(change));
+        assert_eq!(before.annual_rate_percent.to_string(), "4.25");
+        assert_eq!(after.annual_rate_percent.to_string(), "4.10");
+        assert_eq!(after.effective_from, change);
+        assert_eq!(after.history[1], before.history[0]);
+    }
 
     #[test]
     fn every_loan_has_a_comparison_rate_at_or_above_its_rate() {

@@ -131,9 +131,22 @@ build_wasm() {
   mark_built wasm
 }
 
+# The day the built site's rates are of (its /rates page's data-rates-day), empty when there is none.
+built_rates_day() {
+  sed -n 's/.*data-rates-day="\([0-9-]*\)".*/\1/p' "$SITE/dist/rates/index.html" 2>/dev/null | head -n 1
+}
+
+# The day the site's rates must be of: BANKSIA_RATES_DAY, else the bank's date (Sydney's).
+wanted_rates_day() {
+  echo "${BANKSIA_RATES_DAY:-$(TZ=Australia/Sydney date +%F)}"
+}
+
 build_site() {
+  # A site built on another day is rebuilt even with nothing changed: its pages carry the catalog's
+  # rates as of the day they were built (ARCHITECTURE.md, "Rate changes on the site").
   if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" $(wasm_package_dirs) \
-    && [ -f "$SITE/dist/index.html" ] && [ -f "$SITE/dist/pagefind/pagefind.js" ]; then
+    && [ -f "$SITE/dist/index.html" ] && [ -f "$SITE/dist/pagefind/pagefind.js" ] \
+    && [ "$(built_rates_day)" = "$(wanted_rates_day)" ]; then
     return
   fi
   say "astro build"

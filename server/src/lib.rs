@@ -19,6 +19,7 @@ pub mod outbox;
 pub mod product_data;
 pub mod rate_limit;
 pub mod security;
+pub mod site_rates;
 pub mod staff;
 pub mod static_files;
 pub mod telemetry;
@@ -268,6 +269,8 @@ impl Server {
         if !self.config.static_dir.join("index.html").is_file() {
             tracing::warn!(static_dir = %self.config.static_dir.display(), "STATIC_DIR has no index.html; is the site built?");
         }
+        // The pages' rates against the catalog's announced changes (see `site_rates`).
+        tokio::spawn(site_rates::watch(self.config.static_dir.clone()));
         let security_headers = Arc::new(security::security_headers(&hashes));
         let routes = filters::routes(
             self.state.clone(),

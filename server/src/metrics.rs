@@ -33,6 +33,7 @@ pub struct Metrics {
     pub cleanup_deleted: IntCounter,
     pub cleanup_lag_seconds: Gauge,
     pub cleanup_behind: IntGauge,
+    pub site_rates_stale: IntGauge,
     pub staff_reveals: IntCounterVec,
     pub audit_head: IntGaugeVec,
 }
@@ -175,6 +176,14 @@ pub static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
             IntGauge::new(
                 "rate_limit_cleanup_behind",
                 "1 when the last cleanup ran out of time with idle rows left.",
+            )
+            .unwrap(),
+        ),
+        site_rates_stale: register(
+            r,
+            IntGauge::new(
+                "site_rates_stale",
+                "1 when a rate change has taken effect since the served site was built (rebuild it).",
             )
             .unwrap(),
         ),

@@ -114,24 +114,36 @@ pub(crate) fn loan_schedule_csv_of(
 }
 
 /// The Key Facts Sheet of a standard home loan for the amount, term and frequency of the
-/// calculator's entries (their rate is the product's), or messages per entry.
+/// calculator's entries (their rate is the product's), or messages per entry. `today` (a date
+/// `YYYY-MM-DD` or a moment, read as the bank's date) takes the product's rates as of that day,
+/// as the pages built on it show them; left out, the catalog as written.
 #[wasm_bindgen(js_name = keyFactsSheet, unchecked_return_type = "Outcome<KeyFactsSheet, KeyFactsField>")]
 pub fn key_facts_sheet(
     #[wasm_bindgen(unchecked_param_type = "string")] product: JsValue,
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | undefined")] today: JsValue,
 ) -> JsValue {
     to_js(&key_facts_sheet_of(
         &crate::text(&product),
         json_text(&entries).as_deref(),
+        &crate::text(&today),
     ))
 }
 
-/// [`key_facts_sheet`] of the product and the entries' JSON text.
+/// [`key_facts_sheet`] of the product, the entries' JSON text and the day (empty: as written).
 pub(crate) fn key_facts_sheet_of(
     product: &str,
     entries: Option<&str>,
+    today: &str,
 ) -> Outcome<KeyFactsSheet, KeyFactsField> {
     read_entries::<LoanEntries, _>(entries)
-        .and_then(|entries| banksia_core::key_facts::key_facts_sheet(product, &entries))
+        .and_then(|entries| {
+            if today.is_empty() {
+                banksia_core::key_facts::key_facts_sheet(product, &entries)
+            } else {
+                let day = read_today(today)?.bank_date();
+                banksia_core::key_facts::key_facts_sheet_on(day, product, &entries)
+            }
+        })
         .into()
 }

@@ -47,6 +47,7 @@ pub fn answer(call: &Call) -> Value {
         "keyFactsSheet" => json(crate::home_loan::key_facts_sheet_of(
             arg(args, 0).unwrap_or_default(),
             arg(args, 1),
+            arg(args, 2).unwrap_or_default(),
         )),
         "validateStep" => {
             let step = args

@@ -6,11 +6,35 @@ use wasm_bindgen::prelude::*;
 
 use crate::to_js;
 
-/// Every product's rates and fees with their effective dates and history, and each loan's
-/// comparison rate worked out by core (`products::catalog`). The site reads it at build time.
-#[wasm_bindgen(js_name = productCatalog, unchecked_return_type = "Catalog")]
-pub fn product_catalog() -> JsValue {
-    to_js(&banksia_core::products::catalog())
+/// Every product's rates and fees as they stand on `today` (the moment,
+/// `new Date().toISOString()`, or a date `YYYY-MM-DD`, read as the bank's home date): each rate
+/// change announced for that day or before applied, later ones still announced; with each loan's
+/// comparison rate worked out by core (`products::catalog().as_of(day)`). The site reads it at
+/// build time, so a page shows the rates of the day it was built. `null` for an unreadable date.
+#[wasm_bindgen(js_name = productCatalog, unchecked_return_type = "Catalog | null")]
+pub fn product_catalog(#[wasm_bindgen(unchecked_param_type = "string")] today: JsValue) -> JsValue {
+    match bank_day(&today) {
+        Some(day) => to_js(&banksia_core::products::catalog().as_of(day)),
+        None => JsValue::NULL,
+    }
+}
+
+/// Every product's name, description, features and eligibility in words, as offered on `today`
+/// (read as [`product_catalog`] reads it): the words the product data API publishes
+/// (`products::offers::product_words`). `null` for an unreadable date.
+#[wasm_bindgen(js_name = productWords, unchecked_return_type = "ProductWords[] | null")]
+pub fn product_words(#[wasm_bindgen(unchecked_param_type = "string")] today: JsValue) -> JsValue {
+    match bank_day(&today) {
+        Some(day) => to_js(&banksia_core::products::offers::product_words(
+            &banksia_core::products::catalog(),
+            day,
+        )),
+        None => JsValue::NULL,
+    }
+}
+
+fn bank_day(today: &JsValue) -> Option<chrono::NaiveDate> {
+    banksia_core::application::Today::parse(&crate::text(today)).map(|today| today.bank_date())
 }
 
 /// A calculator's purpose, assumptions and limitations (`"home_loan"`, `"term_deposit"`,

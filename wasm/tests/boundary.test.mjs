@@ -288,7 +288,7 @@ describe("one package per page", () => {
       "normaliseApplication", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
       "validateStep", "wizardSteps",
     ],
-    "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog"],
+    "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog", "productWords"],
     "customer-details": ["detailsOptions", "readNumber", "validateDetails"],
   };
   for (const { name, features } of MANIFEST.packages) {

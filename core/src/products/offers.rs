@@ -26,6 +26,7 @@ use crate::term_deposit::InterestFrequency;
 
 /// What kind of product it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ProductCategory {
     /// An everyday transaction account.
@@ -74,6 +75,8 @@ pub enum Eligibility {
     OwnerOccupier,
     /// A deposit or equity of at least this percentage of the property's value.
     MinimumDepositPercent(u32),
+    /// Anything else, in words.
+    Other(&'static str),
 }
 
 impl Eligibility {
@@ -92,6 +95,7 @@ impl Eligibility {
             Self::MinimumDepositPercent(percent) => {
                 format!("A deposit or equity of at least {percent}% of the property's value")
             }
+            Self::Other(what) => (*what).to_owned(),
         }
     }
 }
@@ -124,10 +128,43 @@ pub enum Feature {
     Offset,
     /// Up to this many days interest free on purchases.
     InterestFreeDays(u32),
+    /// A deposit from this percentage of the property's value (a home loan's LVR ceiling).
+    DepositFromPercent(u32),
+    /// The rate can be fixed for 1 year up to this many.
+    FixedForUpToYears(u32),
     /// Insurance included.
     Insurance(&'static str),
     /// Anything else, in words.
     Other(&'static str),
+}
+
+impl Feature {
+    /// The feature in words, as the site lists it and the product data's `additionalInfo` says it.
+    pub fn describe(&self) -> String {
+        match self {
+            Self::CardAccess(card) => (*card).to_owned(),
+            Self::DigitalWallet => "Apple Pay, Google Pay and Samsung Pay".into(),
+            Self::DigitalBanking => "Online banking and the Banksia app".into(),
+            Self::PayId => "PayID and instant payments".into(),
+            Self::BillPayment => "Pay bills with BPAY".into(),
+            Self::FreeTransactionsAllowance(count) => format!("{count} free transactions a month"),
+            Self::UnlimitedTransactions => "Unlimited free transactions".into(),
+            Self::AdditionalCards(count) => format!("Up to {count} cardholders on one account"),
+            Self::ExtraRepayments(None) => "Extra repayments at no cost".into(),
+            Self::ExtraRepayments(Some(limit)) => format!(
+                "Extra repayments up to {} a year",
+                crate::money::format_aud(*limit, false)
+            ),
+            Self::Redraw => "Free redraw".into(),
+            Self::Offset => "100% offset account".into(),
+            Self::InterestFreeDays(days) => {
+                format!("Up to {days} days interest free on purchases")
+            }
+            Self::DepositFromPercent(percent) => format!("Deposit from {percent}%"),
+            Self::FixedForUpToYears(years) => format!("Rate fixed for 1 to {years} years"),
+            Self::Insurance(what) | Self::Other(what) => (*what).to_owned(),
+        }
+    }
 }
 
 /// A limit of the product.
@@ -342,7 +379,7 @@ fn pages(overview: &'static str, target_market: Option<String>) -> ProductPages 
 struct Draft {
     id: String,
     name: String,
-    description: &'static str,
+    description: String,
     category: ProductCategory,
     customer: Customer,
     pages: ProductPages,
@@ -437,7 +474,7 @@ fn account_drafts(catalog: &Catalog) -> Vec<Draft> {
         drafts.push(Draft {
             id: account.id.clone(),
             name: name.to_owned(),
-            description,
+            description: description.to_owned(),
             category: ProductCategory::TransactionAccount,
             customer,
             pages: ProductPages {
@@ -455,6 +492,10 @@ fn account_drafts(catalog: &Catalog) -> Vec<Draft> {
     }
     drafts
 }
+
+/// The oldest used car financed, in the Used Car Loan's words (its description and a feature).
+const USED_CAR_DESCRIPTION: &str = "Finance a used car up to 10 years old.";
+const USED_CAR_AGE: &str = "Cars up to 10 years old";
 
 /// Business Checking's allowance of free transactions a month.
 pub const BUSINESS_FREE_TRANSACTIONS: u32 = 200;
@@ -524,7 +565,7 @@ fn savings_draft(rate: &DepositRate) -> Option<Draft> {
     Some(Draft {
         id: id.to_owned(),
         name: name.to_owned(),
-        description,
+        description: description.to_owned(),
         category: ProductCategory::SavingsAccount,
         customer,
         pages: ProductPages {
@@ -580,7 +621,7 @@ fn fixed_term_draft(
     Draft {
         id: id.to_owned(),
         name: name.to_owned(),
-        description,
+        description: description.to_owned(),
         category: ProductCategory::TermDeposit,
         customer: Customer::Personal,
         pages: pages(overview, tmd(id)),
@@ -631,7 +672,7 @@ fn card_drafts(catalog: &Catalog) -> Vec<Draft> {
             Some(Draft {
                 id: id.to_owned(),
                 name: name.to_owned(),
-                description,
+                description: description.to_owned(),
                 category: ProductCategory::CreditCard,
                 customer: Customer::Personal,
                 pages: pages("/credit-cards", tmd(id)),
@@ -691,7 +732,7 @@ fn loan_draft(loan: &LendingProduct) -> Option<Draft> {
         ),
         "fixed" => (
             "fixed",
-            "Lock in your repayments for up to 5 years and budget with certainty.",
+            "Lock in your repayments for up to {fixed} years and budget with certainty.",
             vec![
                 Feature::ExtraRepayments(Some(Decimal::from(10_000))),
                 Feature::Other("Rate lock available at application"),
@@ -699,7 +740,7 @@ fn loan_draft(loan: &LendingProduct) -> Option<Draft> {
         ),
         "first-home" => (
             "first-home",
-            "Into your first home sooner, with a deposit from 5%.",
+            "Into your first home sooner, with a deposit from {deposit}%.",
             vec![
                 Feature::Other("Help with government first home buyer schemes"),
                 Feature::Other("A dedicated lending specialist"),
@@ -732,10 +773,11 @@ fn loan_draft(loan: &LendingProduct) -> Option<Draft> {
         ),
         "used" => (
             "used",
-            "Finance a used car up to 10 years old.",
-            vec![Feature::Other(
-                "Cars up to 10 years old, dealer or private sale",
-            )],
+            USED_CAR_DESCRIPTION,
+            vec![
+                Feature::Other(USED_CAR_AGE),
+                Feature::Other("Dealer or private sale"),
+            ],
         ),
         "green" => (
             "green",
@@ -747,6 +789,20 @@ fn loan_draft(loan: &LendingProduct) -> Option<Draft> {
         ),
         _ => return None,
     };
+    // The figures in a loan's words are its terms': the fixed period, the deposit its LVR leaves.
+    // `{fixed}` and `{deposit}` in a description stand for those figures.
+    let mut features = features;
+    let mut description = description.to_owned();
+    if let Some(fixed) = &loan.fixed_period {
+        features.insert(0, Feature::FixedForUpToYears(fixed.years));
+        description = description.replace("{fixed}", &fixed.years.to_string());
+    }
+    if let Some(lvr) = loan.max_lvr_percent.filter(|_| id == "first-home") {
+        let deposit = 100 - lvr.min(100);
+        features.insert(0, Feature::DepositFromPercent(deposit));
+        description = description.replace("{deposit}", &deposit.to_string());
+    }
+
     let (category, overview, purpose) = match loan.kind {
         LoanKind::Home => (
             ProductCategory::HomeLoan,
@@ -773,6 +829,13 @@ fn loan_draft(loan: &LendingProduct) -> Option<Draft> {
         if loan.id == "first-home" {
             eligibility.push(Eligibility::FirstHomeBuyer);
         }
+    }
+    if loan.kind == LoanKind::Car {
+        eligibility.extend([
+            Eligibility::Other("A good credit history"),
+            Eligibility::Other("The vehicle meets our lending criteria"),
+            Eligibility::Other("Comprehensive car insurance on the vehicle"),
+        ]);
     }
     let mut constraints = vec![
         Constraint::MinimumLoan(loan.min_amount),
@@ -985,7 +1048,7 @@ pub fn offers(catalog: &Catalog) -> Vec<ProductOffer> {
             offers.push(ProductOffer {
                 id: version.id.clone(),
                 name: version.name.clone(),
-                description: version.description.to_owned(),
+                description: version.description.clone(),
                 category: version.category,
                 customer: version.customer,
                 effective_from: from,
@@ -1002,6 +1065,46 @@ pub fn offers(catalog: &Catalog) -> Vec<ProductOffer> {
         }
     }
     offers
+}
+
+/// A product as the site's pages name and describe it: the words of the offer the product data
+/// publishes, so a page and the API cannot word a product differently.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct ProductWords {
+    /// Stable id (the catalog's).
+    pub id: String,
+    /// The product's name.
+    pub name: String,
+    /// What it is, in a sentence.
+    pub description: String,
+    /// What kind of product it is.
+    pub category: ProductCategory,
+    /// What it does, each feature in words.
+    pub features: Vec<String>,
+    /// Who may have it, each condition in words.
+    pub eligibility: Vec<String>,
+}
+
+/// Every product's words as offered on `day` (the version in force then), in the site's order.
+pub fn product_words(catalog: &Catalog, day: NaiveDate) -> Vec<ProductWords> {
+    offers(catalog)
+        .into_iter()
+        .filter(|offer| offer.is_current_on(day))
+        .map(|offer| ProductWords {
+            features: offer.features.iter().map(Feature::describe).collect(),
+            eligibility: offer
+                .eligibility
+                .iter()
+                .map(Eligibility::describe)
+                .collect(),
+            id: offer.id,
+            name: offer.name,
+            description: offer.description,
+            category: offer.category,
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -1060,6 +1163,67 @@ mod tests {
         let goal: Vec<&ProductOffer> = offers.iter().filter(|o| o.id == "goal").collect();
         assert_eq!(goal.len(), 1);
         assert_eq!(goal[0].effective_to, None);
+    }
+
+    #[test]
+    fn the_sites_words_are_the_offers_of_the_day() {
+        let catalog = catalog();
+        let words = product_words(&catalog, day(2026, 11, 26));
+        let offered = offers(&catalog);
+        assert_eq!(
+            words.len(),
+            offered
+                .iter()
+                .filter(|o| o.is_current_on(day(2026, 11, 26)))
+                .count()
+        );
+        let business = words.iter().find(|w| w.id == "business").unwrap();
+        assert_eq!(business.name, "Business Checking");
+        assert!(
+            business
+                .features
+                .contains(&"200 free transactions a month".to_owned())
+        );
+        // The same words on the day of the announced change: only rates move.
+        let later = product_words(&catalog, day(2026, 12, 11));
+        assert_eq!(
+            later.iter().map(|w| &w.name).collect::<Vec<_>>(),
+            words.iter().map(|w| &w.name).collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn a_loans_words_carry_its_own_terms() {
+        let catalog = catalog();
+        let words = product_words(&catalog, day(2026, 11, 26));
+        let of = |id: &str| words.iter().find(|w| w.id == id).unwrap();
+        let fixed_years = catalog
+            .loan("fixed")
+            .unwrap()
+            .fixed_period
+            .as_ref()
+            .unwrap()
+            .years;
+        assert!(
+            of("fixed")
+                .description
+                .contains(&format!("up to {fixed_years} years"))
+        );
+        assert!(
+            of("fixed")
+                .features
+                .contains(&format!("Rate fixed for 1 to {fixed_years} years"))
+        );
+        let deposit = 100 - catalog.loan("first-home").unwrap().max_lvr_percent.unwrap();
+        assert!(
+            of("first-home")
+                .description
+                .contains(&format!("deposit from {deposit}%"))
+        );
+        assert!(
+            words.iter().all(|w| !w.description.contains('{')),
+            "a placeholder left in a description"
+        );
     }
 
     #[test]

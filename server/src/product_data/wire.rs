@@ -343,58 +343,43 @@ enum Kind {
 }
 
 fn feature(feature: &Feature) -> Described {
-    let words = |text: &str| Some(text.to_owned());
+    // The words are core's (`Feature::describe`), the ones the site lists.
+    let words = Some(feature.describe());
     match feature {
-        Feature::CardAccess(card) => described(Kind::Feature("CARD_ACCESS"), None, words(card)),
+        Feature::CardAccess(_) => described(Kind::Feature("CARD_ACCESS"), None, words),
         Feature::DigitalWallet => described(
             Kind::Feature("DIGITAL_WALLET"),
             Some("Apple Pay, Google Pay, Samsung Pay".into()),
             None,
         ),
-        Feature::DigitalBanking => described(
-            Kind::Feature("DIGITAL_BANKING"),
-            None,
-            words("Online banking and the Banksia app"),
-        ),
+        Feature::DigitalBanking => described(Kind::Feature("DIGITAL_BANKING"), None, words),
         Feature::PayId => described(Kind::Feature("NPP_PAYID"), None, None),
-        Feature::BillPayment => described(
-            Kind::Feature("BILL_PAYMENT"),
-            Some("BPAY".into()),
-            words("Pay bills with BPAY"),
-        ),
+        Feature::BillPayment => {
+            described(Kind::Feature("BILL_PAYMENT"), Some("BPAY".into()), words)
+        }
         Feature::FreeTransactionsAllowance(count) => described(
             Kind::Feature("FREE_TXNS_ALLOWANCE"),
             Some(count.to_string()),
-            Some(format!("{count} free transactions a month")),
+            words,
         ),
         Feature::UnlimitedTransactions => described(Kind::Feature("UNLIMITED_TXNS"), None, None),
         Feature::AdditionalCards(count) => described(
             Kind::Feature("ADDITIONAL_CARDS"),
             Some(count.to_string()),
-            Some(format!("Up to {count} cardholders on one account")),
+            words,
         ),
-        Feature::ExtraRepayments(limit) => described(
-            Kind::Feature("EXTRA_REPAYMENTS"),
-            None,
-            Some(limit.map_or_else(
-                || "Extra repayments at no cost".to_owned(),
-                |limit| {
-                    format!(
-                        "Extra repayments up to {} a year",
-                        banksia_core::money::format_aud(limit, false)
-                    )
-                },
-            )),
-        ),
-        Feature::Redraw => described(Kind::Feature("REDRAW"), None, words("Free redraw")),
-        Feature::Offset => described(Kind::Feature("OFFSET"), None, words("100% offset account")),
+        Feature::ExtraRepayments(_) => described(Kind::Feature("EXTRA_REPAYMENTS"), None, words),
+        Feature::Redraw => described(Kind::Feature("REDRAW"), None, words),
+        Feature::Offset => described(Kind::Feature("OFFSET"), None, words),
         Feature::InterestFreeDays(days) => described(
             Kind::Feature("INTEREST_FREE"),
             Some(format!("P{days}D")),
-            Some(format!("Up to {days} days interest free on purchases")),
+            words,
         ),
-        Feature::Insurance(what) => described(Kind::Feature("INSURANCE"), None, words(what)),
-        Feature::Other(what) => described(Kind::Feature("OTHER"), None, words(what)),
+        Feature::Insurance(_) => described(Kind::Feature("INSURANCE"), None, words),
+        Feature::DepositFromPercent(_) | Feature::FixedForUpToYears(_) | Feature::Other(_) => {
+            described(Kind::Feature("OTHER"), None, words)
+        }
     }
 }
 
@@ -438,7 +423,8 @@ fn eligibility(criterion: &Eligibility) -> Described {
         Eligibility::RegularIncome => ("EMPLOYMENT_STATUS", None),
         Eligibility::FirstHomeBuyer
         | Eligibility::OwnerOccupier
-        | Eligibility::MinimumDepositPercent(_) => ("OTHER", None),
+        | Eligibility::MinimumDepositPercent(_)
+        | Eligibility::Other(_) => ("OTHER", None),
     };
     described(Kind::Eligibility(code), value, Some(criterion.describe()))
 }

@@ -1,86 +1,27 @@
 import type { InterestFrequency } from 'banksia-core/term-deposit';
 import type { CheckingAccountWords, SavingsProductWords, TermDepositWords } from './types';
 
-/** Business Checking's allowance of free transactions a month. */
-export const businessFreeTransactions = 200;
 
-/** Transaction ("checking") accounts, spec section 9 "Checking". */
+/**
+ * What the site says of each transaction account beyond core's words: who it suits and which
+ * online application opens it. Names, descriptions, features, fees and minimums are core's
+ * (`productWords`, `productCatalog`), joined by id in `products.ts`.
+ */
 export const checkingAccounts = [
-  {
-    id: 'essential',
-    name: 'Essential Checking',
-    description: 'An everyday account with no monthly fees and nothing to keep in it.',
-    features: [
-      'No monthly account fee',
-      'No minimum balance',
-      'Visa Debit card with Apple Pay, Google Pay and Samsung Pay',
-      'Free withdrawals at network ATMs',
-    ],
-    ideal: 'Everyday spending, pay and bills',
-    accountType: 'checking',
-  },
-  {
-    id: 'premium',
-    name: 'Premium Checking',
-    description: 'More from your everyday account, with the fee waived when you keep a healthy balance.',
-    features: [
-      'No overseas transaction fees on card purchases',
-      'Priority phone support',
-      'Linked savings sweep to cover shortfalls',
-      'Free international transfers each month',
-    ],
-    ideal: 'Customers who keep a steady balance and travel',
-  },
-  {
-    id: 'business',
-    name: 'Business Checking',
-    description: 'A transaction account built for sole traders and small businesses.',
-    features: [
-      `${businessFreeTransactions} free transactions a month`,
-      'Up to five cardholders on one account',
-      'Connects to popular accounting software',
-      'PayID and BPAY for your customers',
-    ],
-    ideal: 'Sole traders and small businesses',
-    accountType: 'business_checking',
-  },
+  { id: 'essential', ideal: 'Everyday spending, pay and bills', accountType: 'checking' },
+  { id: 'premium', ideal: 'Customers who keep a steady balance and travel' },
+  { id: 'business', ideal: 'Sole traders and small businesses', accountType: 'business_checking' },
 ] as const satisfies readonly CheckingAccountWords[];
 
-/** Savings products, spec section 9 "Savings". */
+/** Savings products, in the order /savings lists them; the online application's account type. */
 export const savingsProducts = [
-  {
-    id: 'high-yield',
-    name: 'High Yield Savings',
-    description: 'A strong ongoing rate on your savings with access whenever you need it.',
-    features: ['Interest calculated daily, paid monthly', 'No account keeping fees', 'Unlimited free transfers to your Banksia accounts'],
-    accountType: 'savings',
-  },
-  {
-    id: 'certificate-of-deposit',
-    name: 'Certificate of Deposit',
-    description: 'Lock in a fixed rate for a term from 6 to 60 months.',
-    features: ['Rate fixed for the whole term', 'Terms from 6 to 60 months', 'Choose where your interest is paid'],
-  },
-  {
-    id: 'goal',
-    name: 'Goal Saver',
-    description: 'Name a goal, set a target date and watch your progress in the app.',
-    features: ['Up to 10 named goals', 'Automatic transfers on payday', 'Progress tracking in the Banksia app'],
-  },
+  { id: 'high-yield', accountType: 'savings' },
+  { id: 'certificate-of-deposit' },
+  { id: 'goal' },
 ] as const satisfies readonly SavingsProductWords[];
 
-/** Business Savings, on /business: its rate and minimum are core's (`products.ts`). */
-export const businessSavings = {
-  id: 'business-savings',
-  name: 'Business Savings',
-  description: 'Keep money for tax, payroll and the quiet months apart from your everyday account, earning interest.',
-  features: [
-    'Interest calculated daily and paid monthly',
-    'Instant transfers to and from Business Checking',
-    'Set aside a share of each deposit automatically for GST and tax',
-  ],
-  accountType: 'business_savings',
-} as const;
+/** Business Savings, on /business: its words, rate and minimum are core's (`products.ts`). */
+export const businessSavings = { id: 'business-savings', accountType: 'business_savings' } as const;
 
 /**
  * Deposits are protected under the Australian Government's Financial Claims Scheme,

@@ -58,7 +58,7 @@ describe('product data matches spec section 9', () => {
       ['Premium Checking', 12, 2500],
       ['Business Checking', 15, 1000],
     ]);
-    expect(businessFreeTransactions).toBe(200);
+    expect(businessFreeTransactions).toBe('200 free transactions a month');
   });
 
   it('savings and certificates of deposit', () => {

@@ -12,6 +12,11 @@ describe('news', () => {
           { effective_from: '2026-08-14', annual_rate_percent: '6.70' },
           { effective_from: '2026-02-20', annual_rate_percent: '6.95' },
         ],
+        comparisonHistory: [
+          { effective_from: '2026-11-06', annual_rate_percent: '6.67' },
+          { effective_from: '2026-08-14', annual_rate_percent: '6.92' },
+          { effective_from: '2026-02-20', annual_rate_percent: '7.17' },
+        ],
       },
       {
         product: 'Saver B',
@@ -24,11 +29,12 @@ describe('news', () => {
     const byDate = Object.fromEntries(items.map((item) => [item.date, item]));
     expect(Object.keys(byDate).sort()).toEqual(['2026-08-14', '2026-11-06']);
     expect(byDate['2026-11-06']?.changes).toEqual([
-      { product: 'Loan A', from: '6.70', to: '6.45' },
+      { product: 'Loan A', from: '6.70', to: '6.45', comparison: { from: '6.92', to: '6.67' } },
       { product: 'Saver B', from: '4.25', to: '4.50' },
     ]);
     expect(byDate['2026-11-06']?.title).toBe('Rate changes on 2 products');
     expect(byDate['2026-08-14']?.title).toBe('Lower rates on 1 product');
+    expect(byDate['2026-08-14']?.changes?.[0]?.comparison).toEqual({ from: '7.17', to: '6.92' });
   });
 
   it('lists the newest first, every item dated and with a title and a summary', () => {

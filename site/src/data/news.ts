@@ -9,6 +9,8 @@ export interface RateChange {
   product: string;
   from: string;
   to: string;
+  /** A loan's comparison rates before and after (a loan's rate is never shown without one). */
+  comparison?: { from: string; to: string };
 }
 
 export interface NewsItem {
@@ -32,13 +34,20 @@ function direction(changes: readonly RateChange[]): 'lower' | 'higher' | 'change
 /** One announcement per day a rate changed: the products whose rate took a new value that day. */
 export function rateAnnouncements(list: readonly RateHistory[] = rateHistories): NewsItem[] {
   const byDate = new Map<string, RateChange[]>();
-  for (const { product, history } of list) {
+  for (const { product, history, comparisonHistory } of list) {
     // Newest first; a product's first rate is its launch, not a change.
     history.slice(0, -1).forEach((entry, index) => {
       const before = history[index + 1];
       if (!before || before.annual_rate_percent === entry.annual_rate_percent) return;
       const changes = byDate.get(entry.effective_from) ?? [];
-      changes.push({ product, from: before.annual_rate_percent, to: entry.annual_rate_percent });
+      const [comparisonTo, comparisonFrom] = [comparisonHistory?.[index], comparisonHistory?.[index + 1]];
+      if (comparisonHistory && !(comparisonTo && comparisonFrom)) throw new Error(`${product}: a rate without its comparison rate`);
+      changes.push({
+        product,
+        from: before.annual_rate_percent,
+        to: entry.annual_rate_percent,
+        ...(comparisonTo && comparisonFrom ? { comparison: { from: comparisonFrom.annual_rate_percent, to: comparisonTo.annual_rate_percent } } : {}),
+      });
       byDate.set(entry.effective_from, changes);
     });
   }

@@ -1,13 +1,20 @@
 /**
- * Every product as the pages show it: the words of lending.ts and banking.ts joined to the figures
- * of banksia-core's product catalog (`productCatalog`, the build-only site-facts package, read from disk when the
- * site is built): rates, comparison rates (computed by core from each loan's fees), fees, amount and
- * term ranges, the date each rate took effect and the rates before it. No figure is written here.
+ * Every product as the pages show it: banksia-core's words (`productWords`: names, descriptions,
+ * features, eligibility, the ones the product data API publishes) and figures (`productCatalog`:
+ * rates, comparison rates computed by core from each loan's fees, fees, amount and term ranges,
+ * the date each rate took effect and the rates before it), both from the build-only site-facts
+ * package, read from disk when the site is built, joined by id to what lending.ts and banking.ts
+ * add (whom a product suits, the application it opens). No product figure or name is written here.
+ *
+ * The catalog is taken as it stands on the day of the build (`ratesDay`): a rate change announced
+ * in core shows on the pages built on or after its day, and not before (ARCHITECTURE.md, "Rate
+ * changes on the site"). `BANKSIA_RATES_DAY` (yyyy-mm-dd) builds the site as of another day.
  *
  * Build time only (pages' frontmatter and .astro components): islands in the browser import
  * lending.ts or banking.ts for words, and get figures as props.
  */
-import { productCatalog, type Catalog, type DepositRate, type LendingProduct } from 'banksia-core/site-facts';
+import { bankToday } from 'banksia-core/application';
+import { productCatalog, productWords, type Catalog, type DepositRate, type LendingProduct, type ProductWords } from 'banksia-core/site-facts';
 import * as banking from './banking';
 import * as lending from './lending';
 import { aud, years } from './format';
@@ -16,8 +23,33 @@ import type { CarLoan, CdRateRow, CheckingAccount, CreditCard, HomeLoanOption, P
 export * from './banking';
 export * from './lending';
 
-/** core's catalog, once per build. */
-export const catalog: Catalog = productCatalog();
+/** The day the pages are priced for, yyyy-mm-dd (the bank's date when the build runs). */
+export const ratesDay: string = (() => {
+  const day = process.env.BANKSIA_RATES_DAY;
+  if (day !== undefined && day !== '' && !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error(`BANKSIA_RATES_DAY is not a date: ${day}`);
+  return day || bankToday(Date.now());
+})();
+
+/** core's catalog as it stands on `ratesDay`, once per build. */
+export const catalog: Catalog = (() => {
+  const found = productCatalog(ratesDay);
+  if (!found) throw new Error(`core could not read the day ${ratesDay}`);
+  return found;
+})();
+
+/** core's words for every product offered on `ratesDay`. */
+export const productWordList: readonly ProductWords[] = (() => {
+  const found = productWords(ratesDay);
+  if (!found) throw new Error(`core could not read the day ${ratesDay}`);
+  return found;
+})();
+
+/** A product's words from core; the build fails if core has no such product. */
+export function wordsOf(id: string): { name: string; description: string; features: readonly string[] } {
+  const found = productWordList.find((product) => product.id === id);
+  if (!found) throw new Error(`core's products have no ${id}`);
+  return { name: found.name, description: found.description, features: found.features };
+}
 
 /** The day the latest rate took effect, ISO (yyyy-mm-dd): "Rates effective from". */
 export const ratesEffectiveFrom: string = catalog.effective_from;
@@ -36,10 +68,10 @@ function deposit(list: readonly DepositRate[], id: string): DepositRate {
   return found;
 }
 
-/** A loan's rate and comparison rate as numbers for display, with core's product beside them. */
+/** A loan's words, rate and comparison rate as numbers for display, with core's product beside them. */
 function figures(id: string) {
   const core = loan(id);
-  return { name: core.name, rate: number(core.annual_rate_percent), comparisonRate: number(core.comparison_rate_percent), core };
+  return { ...wordsOf(id), rate: number(core.annual_rate_percent), comparisonRate: number(core.comparison_rate_percent), core };
 }
 
 /** The home page's promotion (spec section 2): the Basic Variable Home Loan. */
@@ -67,13 +99,29 @@ export const personalLoans: readonly PersonalLoan[] = lending.personalLoans.map(
 
 export const carLoans: readonly CarLoan[] = lending.carLoans.map((words) => {
   const f = figures(words.id);
-  return { ...words, ...f, amountMax: number(f.core.max_amount), termYears: { min: f.core.min_term_years, max: f.core.max_term_years } };
+  const eligibility = productWordList.find((product) => product.id === words.id)?.eligibility ?? [];
+  return { ...words, ...f, eligibility, amountMax: number(f.core.max_amount), termYears: { min: f.core.min_term_years, max: f.core.max_term_years } };
 });
+
+/** Who may borrow for a car: core's conditions, the same for every car loan. */
+export const carLoanEligibility: readonly string[] = first(carLoans).eligibility;
+
+/** The longest fixed period of the fixed home loan, years (core's). */
+export const maxFixedYears: number = loan('fixed').fixed_period?.years ?? missing('the fixed loan\'s fixed period');
+/** The smallest deposit for the first home buyer loan, percent of the price (core's LVR ceiling). */
+export const firstHomeMinDepositPercent: number = 100 - (loan('first-home').max_lvr_percent ?? missing('the first home loan\'s LVR'));
+/** Business Checking's allowance of free transactions, in core's words ("200 free transactions a month"). */
+export const businessFreeTransactions: string =
+  wordsOf('business').features.find((feature) => / free transactions a month$/.test(feature)) ?? missing('Business Checking\'s allowance');
+
+function missing(what: string): never {
+  throw new Error(`core's catalog has no ${what}`);
+}
 
 export const creditCards: readonly CreditCard[] = lending.creditCards.map((words) => {
   const core = catalog.credit_cards.find((c) => c.id === words.id);
   if (!core) throw new Error(`core's catalog has no card ${words.id}`);
-  return { ...words, rate: number(core.annual_rate_percent), annualFee: number(core.annual_fee) };
+  return { ...words, ...wordsOf(words.id), rate: number(core.annual_rate_percent), annualFee: number(core.annual_fee) };
 });
 
 /** The home loan calculator's defaults, its rate the variable loan's. */
@@ -89,6 +137,7 @@ export const checkingAccounts: readonly (CheckingAccount & { accountType?: strin
   const waivedFrom = core.fee_waived_from_balance;
   return {
     ...words,
+    ...wordsOf(words.id),
     monthlyFee: number(core.monthly_fee),
     minimumBalance: number(core.minimum_balance),
     ...(waivedFrom ? { waiveFee: `Monthly fee waived when you keep a daily balance of ${aud(number(waivedFrom))} or more` } : {}),
@@ -108,6 +157,7 @@ export const savingsProducts: readonly (SavingsProduct & { accountType?: string 
     // "Up to" the best certificate rate; its minimum is the certificates' smallest.
     return {
       ...words,
+      ...wordsOf(words.id),
       rate: Math.max(...cdRates.map((row) => row.rate)),
       apy: Math.max(...cdRates.map((row) => row.rate)),
       upTo: true,
@@ -115,13 +165,13 @@ export const savingsProducts: readonly (SavingsProduct & { accountType?: string 
     };
   }
   const core = deposit(catalog.savings, words.id);
-  return { ...words, rate: number(core.annual_rate_percent), apy: number(core.annual_rate_percent), minimumBalance: number(core.minimum) };
+  return { ...words, ...wordsOf(words.id), rate: number(core.annual_rate_percent), apy: number(core.annual_rate_percent), minimumBalance: number(core.minimum) };
 });
 
 /** Business Savings (/business): its rate and minimum are core's. */
 export const businessSavings = (() => {
   const core = deposit(catalog.business_savings, 'business-savings');
-  return { ...banking.businessSavings, rate: number(core.annual_rate_percent), minimumBalance: number(core.minimum), core };
+  return { ...banking.businessSavings, ...wordsOf(banking.businessSavings.id), rate: number(core.annual_rate_percent), minimumBalance: number(core.minimum), core };
 })();
 
 export const termDeposits: readonly (TermDeposit & { core: DepositRate })[] = banking.termDeposits.map((words) => {
@@ -196,15 +246,9 @@ export const rateHistories: readonly RateHistory[] = [
     history: loan.core.history,
     comparisonHistory: loan.core.comparison_history,
   })),
-  ...catalog.savings.map((rate) => ({
-    product: banking.savingsProducts.find((words) => words.id === rate.id)?.name ?? rate.id,
-    history: rate.history,
-  })),
+  ...catalog.savings.map((rate) => ({ product: wordsOf(rate.id).name, history: rate.history })),
   { product: businessSavings.name, history: businessSavings.core.history },
   ...termDeposits.map((td) => ({ product: `Term deposit, ${td.termMonths} months`, history: td.core.history })),
   ...cdRates.map((cd) => ({ product: `Certificate of deposit, ${cd.termMonths} months`, history: cd.core.history })),
-  ...catalog.credit_cards.map((card) => ({
-    product: lending.creditCards.find((words) => words.id === card.id)?.name ?? card.id,
-    history: card.history,
-  })),
+  ...catalog.credit_cards.map((card) => ({ product: wordsOf(card.id).name, history: card.history })),
 ];

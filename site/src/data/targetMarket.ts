@@ -8,6 +8,7 @@ import { aud, audRange, longDate, perAnnum, yearRange } from './format';
 import {
   advertisedHomeLoans,
   businessSavings,
+  byId,
   carLoans,
   checkingAccounts,
   creditCards,
@@ -16,6 +17,7 @@ import {
   ratesEffectiveFrom,
   savingsProducts,
   termDeposits,
+  wordsOf,
 } from './products';
 
 export interface TargetMarketDetermination {
@@ -50,6 +52,12 @@ export const determinationTerms = {
 
 export const tmdHref = (id: string) => `/target-market/${id}`;
 
+/** The loan a fixed rate reverts to, with its rate and comparison rate (a loan's rate never shows without one). */
+function revertsTo(id: string): string {
+  const loan = byId(advertisedHomeLoans, id);
+  return `${loan.name}'s rate (${perAnnum(loan.rate)}, comparison rate ${perAnnum(loan.comparisonRate)}*)`;
+}
+
 function homeLoans(): TargetMarketDetermination[] {
   return advertisedHomeLoans.map((loan) => {
     const core = loan.core;
@@ -60,7 +68,7 @@ function homeLoans(): TargetMarketDetermination[] {
       productHref: '/loans/home#loan-options',
       attributes: [
         `${loan.rateType} rate ${perAnnum(loan.rate)}, comparison rate ${perAnnum(loan.comparisonRate)}*`,
-        ...(core.fixed_period ? [`Fixed for up to ${core.fixed_period.years} years, then the variable rate (${perAnnum(Number(core.fixed_period.revert_rate_percent))})`] : []),
+        ...(core.fixed_period ? [`Fixed for up to ${core.fixed_period.years} years, then the ${revertsTo(core.fixed_period.reverts_to)}`] : []),
         `Fees: ${feeWords(core)}`,
         `Loans of ${audRange({ min: Number(core.min_amount), max: Number(core.max_amount) })} over ${yearRange({ min: core.min_term_years, max: core.max_term_years })}, secured by a residential property, loan-to-value ratio up to ${lvr}%`,
         ...loan.features,
@@ -133,7 +141,7 @@ function deposits(): TargetMarketDetermination[] {
   const longest = termDeposits[termDeposits.length - 1];
   const termDeposit: TargetMarketDetermination = {
     id: 'term-deposit',
-    name: 'Term Deposit',
+    name: wordsOf('term-deposit').name,
     productHref: '/term-deposits',
     attributes: [
       `Fixed rates from ${perAnnum(Math.min(...termDeposits.map((t) => t.rate)))} to ${perAnnum(Math.max(...termDeposits.map((t) => t.rate)))} for ${shortest?.termMonths ?? 0} to ${longest?.termMonths ?? 0} months`,
@@ -159,7 +167,7 @@ function deposits(): TargetMarketDetermination[] {
     productHref: '/business',
     attributes: [`Variable rate ${perAnnum(businessSavings.rate)}`, `Minimum balance ${aud(businessSavings.minimumBalance)}`, ...businessSavings.features],
     targetMarket: ['Sole traders, partnerships and companies with an ABN who want to keep money for tax, payroll or a quiet month apart, earning interest', businessSavings.description],
-    notFor: ['Everyday business transactions (Business Checking is for those)', 'Personal savings'],
+    notFor: [`Everyday business transactions (${wordsOf('business').name} is for those)`, 'Personal savings'],
     distribution: ['Directly by Banksia Bank, online, by phone and in branch'],
   };
   return [...savings, business, termDeposit, ...accounts];

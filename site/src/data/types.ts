@@ -129,6 +129,8 @@ export interface CarLoan extends LoanFacts {
   /** Term range in years. */
   readonly termYears: AmountRange;
   readonly features: readonly string[];
+  /** Who may borrow, core's conditions in words. */
+  readonly eligibility: readonly string[];
 }
 
 export interface TermDeposit {
@@ -139,11 +141,12 @@ export interface TermDeposit {
   readonly features: readonly string[];
 }
 
-/** The words of each product (lending.ts, banking.ts); the figures are core's (products.ts). */
-export type HomeLoanWords = Omit<HomeLoanOption, 'name' | 'rate' | 'comparisonRate' | 'core'>;
-export type PersonalLoanWords = Omit<PersonalLoan, 'name' | 'rate' | 'comparisonRate' | 'amount' | 'termYears' | 'core'>;
-export type CarLoanWords = Omit<CarLoan, 'name' | 'rate' | 'comparisonRate' | 'amountMax' | 'termYears' | 'core'>;
-export type CreditCardWords = Omit<CreditCard, 'rate' | 'annualFee'>;
-export type CheckingAccountWords = Omit<CheckingAccount, 'monthlyFee' | 'minimumBalance'>;
-export type SavingsProductWords = Omit<SavingsProduct, 'rate' | 'apy' | 'minimumBalance' | 'upTo'>;
+/** What the site adds to each product (lending.ts, banking.ts); words and figures are core's (products.ts). */
+type CoreWords = 'name' | 'description' | 'features';
+export type HomeLoanWords = Omit<HomeLoanOption, CoreWords | 'rate' | 'comparisonRate' | 'core'>;
+export type PersonalLoanWords = Omit<PersonalLoan, CoreWords | 'rate' | 'comparisonRate' | 'amount' | 'termYears' | 'core'>;
+export type CarLoanWords = Omit<CarLoan, CoreWords | 'rate' | 'comparisonRate' | 'amountMax' | 'termYears' | 'core' | 'eligibility'>;
+export type CreditCardWords = Omit<CreditCard, CoreWords | 'rate' | 'annualFee'>;
+export type CheckingAccountWords = Omit<CheckingAccount, CoreWords | 'monthlyFee' | 'minimumBalance'>;
+export type SavingsProductWords = Omit<SavingsProduct, CoreWords | 'rate' | 'apy' | 'minimumBalance' | 'upTo'>;
 export type TermDepositWords = Omit<TermDeposit, 'rate' | 'minDeposit'>;

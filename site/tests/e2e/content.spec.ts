@@ -5,8 +5,8 @@ test.describe('company and help content', () => {
     await page.goto('/rates');
     const today = new Map<string, string>();
     for (const row of await page.getByTestId('rate-history').locator('tbody tr').all()) {
-      // A loan's rate on /rates carries its comparison rate: /news's "Now" is the rate alone.
-      const rate = (await row.locator('td').first().innerText()).trim().replace(/ \(comparison rate [^)]*\)$/, '');
+      // A loan's rate carries its comparison rate on /rates and on /news alike.
+      const rate = (await row.locator('td').first().innerText()).trim();
       today.set((await row.locator('th').innerText()).trim(), rate);
     }
 

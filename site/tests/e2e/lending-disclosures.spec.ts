@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import * as homeLoanPackage from 'banksia-core/home-loan';
 import * as siteFactsPackage from 'banksia-core/site-facts';
-import { fromDisk } from './core';
+import { builtRatesDay, fromDisk } from './core';
 
 /**
  * What a regulator reads: dated rates with their history, comparison rates beside every rate with
@@ -11,7 +11,7 @@ import { fromDisk } from './core';
  */
 const tools = fromDisk('home-loan', homeLoanPackage);
 const facts = fromDisk('site-facts', siteFactsPackage);
-const catalog = facts.productCatalog();
+const catalog = facts.productCatalog(builtRatesDay())!;
 const loans = [...catalog.home_loans, ...catalog.personal_loans, ...catalog.car_loans];
 const WARNING = 'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges.';
 
@@ -131,7 +131,7 @@ test.describe('home loans', () => {
     test(`the Key Facts Sheet of the ${loan.name} prints on one A4 page with every section`, async ({ page }) => {
       const query = { amount: '420000', term: '25', repay: 'fortnightly' };
       await page.goto(`/loans/home/key-facts-sheet?loan=${loan.id}&amount=${query.amount}&term=${query.term}&repay=${query.repay}`);
-      const expected = tools.keyFactsSheet(loan.id, { principal: query.amount, term_years: query.term, frequency: query.repay as 'monthly' | 'fortnightly' | 'weekly' });
+      const expected = tools.keyFactsSheet(loan.id, { principal: query.amount, term_years: query.term, frequency: query.repay as 'monthly' | 'fortnightly' | 'weekly' }, builtRatesDay());
       if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
       const sheet = page.getByTestId('kfs-sheet');
       await expect(page.getByTestId('kfs-comparison-rate')).toHaveText(`${expected.value.comparison_rate_percent}% p.a.`);

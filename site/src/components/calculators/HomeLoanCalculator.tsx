@@ -667,7 +667,7 @@ function SecondLoanFields({ id, entries, options, errors, onChange }: SecondLoan
           >
             {options.map((option) => (
               <option key={option.id} value={option.id}>
-                {`${option.label} ${perAnnum(option.rate)}`}
+                {`${option.label} ${perAnnum(option.rate)} (comparison rate ${perAnnum(option.comparisonRate)}*)`}
               </option>
             ))}
             <option value={OWN_RATE}>Enter a rate</option>

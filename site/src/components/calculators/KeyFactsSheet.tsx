@@ -16,6 +16,8 @@ export interface KeyFactsSheetProps {
   defaultYears: string;
   /** core's sheet for the defaults, worked out at build time so the first paint has it. */
   defaultSheet: Outcome<Sheet, KeyFactsField>;
+  /** The day the page's rates are of (yyyy-mm-dd): the sheet takes the products' rates as of it. */
+  ratesDay: string;
   /** The bank's legal line, printed on the sheet. */
   legalLine: string;
   /** The statutory comparison rate warning. */
@@ -61,7 +63,7 @@ function perAnnum(decimal: string): string {
  * the term and the repayment frequency; banksia-core (`keyFactsSheet`, the loan tools' package)
  * works out every figure of the sheet, which prints on one A4 page, black on white.
  */
-export default function KeyFactsSheet({ products, defaultAmount, defaultYears, defaultSheet, legalLine, comparisonWarning, contact, builtOn }: KeyFactsSheetProps) {
+export default function KeyFactsSheet({ products, defaultAmount, defaultYears, defaultSheet, ratesDay, legalLine, comparisonWarning, contact, builtOn }: KeyFactsSheetProps) {
   const id = useId();
   // The build's date in the HTML, the visitor's today once the island runs.
   const [preparedOn, setPreparedOn] = useState(builtOn);
@@ -73,9 +75,9 @@ export default function KeyFactsSheet({ products, defaultAmount, defaultYears, d
   // The loan tools' package is this island's own (imported statically, so the page preloads it
   // after the first paint); the default sheet comes from the build.
   const outcome: Outcome<Sheet, KeyFactsField> | undefined = useMemo(
-    () => (atDefaults ? defaultSheet : keyFactsSheet(entries.product, sheetEntries(entries))),
+    () => (atDefaults ? defaultSheet : keyFactsSheet(entries.product, sheetEntries(entries), ratesDay)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [atDefaults, defaultSheet, JSON.stringify(entries)],
+    [atDefaults, defaultSheet, ratesDay, JSON.stringify(entries)],
   );
   const errors: FieldErrors<KeyFactsField> = outcome && !outcome.ok ? outcome.errors : {};
 
