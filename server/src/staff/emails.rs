@@ -140,32 +140,40 @@ pub async fn insert<C: GenericClient>(
     Ok(())
 }
 
-/// The applicant's emails of `application_emails`, for the one mail worker.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ApplicantEmails;
-
-impl EmailQueue for ApplicantEmails {
-    const WHAT: &'static str = "applicant email";
-    const CLAIM: &'static str = "\
-UPDATE application_emails
+/// The statements of an outbox table whose rows hold the rendered email: claim the next due
+/// row (returning `$returning`), and on the outcome erase the address and the message, once
+/// sent or given up (they may quote an information request); the error class stays.
+macro_rules! outbox_statements {
+    ($table:literal, $returning:literal) => {
+        const CLAIM: &'static str = concat!(
+            "UPDATE ",
+            $table,
+            "
 SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
 WHERE id = (
-    SELECT id FROM application_emails
+    SELECT id FROM ",
+            $table,
+            "
     WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
       AND (locked_until IS NULL OR locked_until < now())
     ORDER BY next_attempt_at, id
     LIMIT 1
     FOR UPDATE SKIP LOCKED)
-RETURNING id, reference, kind, version, recipient, subject, text_body, html_body, attempts";
-    // The message may quote an information request: it goes with the address once sent.
-    const MARK_SENT: &'static str = "\
-UPDATE application_emails
+RETURNING ",
+            $returning
+        );
+        const MARK_SENT: &'static str = concat!(
+            "UPDATE ",
+            $table,
+            "
 SET sent_at = now(), locked_until = NULL,
     recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
-WHERE id = $1";
-    // Given up ($4): the address and the message go, as once sent; the error class stays.
-    const MARK_FAILED: &'static str = "\
-UPDATE application_emails
+WHERE id = $1"
+        );
+        const MARK_FAILED: &'static str = concat!(
+            "UPDATE ",
+            $table,
+            "
 SET last_error = $2, locked_until = NULL,
     next_attempt_at = now() + make_interval(secs => $3),
     failed_at = CASE WHEN $4 THEN now() END,
@@ -173,7 +181,21 @@ SET last_error = $2, locked_until = NULL,
     subject = CASE WHEN $4 THEN NULL ELSE subject END,
     text_body = CASE WHEN $4 THEN NULL ELSE text_body END,
     html_body = CASE WHEN $4 THEN NULL ELSE html_body END
-WHERE id = $1";
+WHERE id = $1"
+        );
+    };
+}
+
+/// The applicant's emails of `application_emails`, for the one mail worker.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct ApplicantEmails;
+
+impl EmailQueue for ApplicantEmails {
+    const WHAT: &'static str = "applicant email";
+    outbox_statements!(
+        "application_emails",
+        "id, reference, kind, version, recipient, subject, text_body, html_body, attempts"
+    );
 
     fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
         let reference: String = row.try_get("reference")?;
@@ -287,32 +309,10 @@ pub struct StaffNotices;
 
 impl EmailQueue for StaffNotices {
     const WHAT: &'static str = "staff security notice";
-    const CLAIM: &'static str = "\
-UPDATE staff_emails
-SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
-WHERE id = (
-    SELECT id FROM staff_emails
-    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-      AND (locked_until IS NULL OR locked_until < now())
-    ORDER BY next_attempt_at, id
-    LIMIT 1
-    FOR UPDATE SKIP LOCKED)
-RETURNING id, staff_id, kind, recipient, subject, text_body, html_body, attempts";
-    const MARK_SENT: &'static str = "\
-UPDATE staff_emails
-SET sent_at = now(), locked_until = NULL,
-    recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
-WHERE id = $1";
-    const MARK_FAILED: &'static str = "\
-UPDATE staff_emails
-SET last_error = $2, locked_until = NULL,
-    next_attempt_at = now() + make_interval(secs => $3),
-    failed_at = CASE WHEN $4 THEN now() END,
-    recipient = CASE WHEN $4 THEN NULL ELSE recipient END,
-    subject = CASE WHEN $4 THEN NULL ELSE subject END,
-    text_body = CASE WHEN $4 THEN NULL ELSE text_body END,
-    html_body = CASE WHEN $4 THEN NULL ELSE html_body END
-WHERE id = $1";
+    outbox_statements!(
+        "staff_emails",
+        "id, staff_id, kind, recipient, subject, text_body, html_body, attempts"
+    );
 
     fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
         let id: i64 = row.try_get("id")?;
