@@ -14,12 +14,12 @@ use banksia_core::staff_wire::{
     InviteCreated, InviteRequest, PendingChange, PendingKind, RoleOption, RolesRequest, RolesSaved,
     StaffDirectory, StaffMember,
 };
-use deadpool_postgres::{GenericClient, Transaction};
+use deadpool_postgres::GenericClient;
 use serde_json::json;
-use tokio_postgres::Row;
 
 use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes};
 use super::http::{StaffError, rfc3339};
+use super::store::staff_members as members;
 use super::{StaffState, audit};
 
 /// Core's refusal as the API's error: 403 when the role can't, 409 otherwise.
@@ -30,41 +30,11 @@ fn refused(refusal: StaffRefusal) -> StaffError {
     }
 }
 
-const MEMBER: &str = "id, email, display_name, roles, active";
-
-fn member(r: &Row) -> Result<StaffMember, tokio_postgres::Error> {
-    Ok(StaffMember {
-        id: r.try_get("id")?,
-        email: r.try_get("email")?,
-        display_name: r.try_get("display_name")?,
-        roles: r.try_get("roles")?,
-        active: r.try_get("active")?,
-    })
-}
-
-/// Locks every active administrator's row and counts them: two administrators deactivating
-/// each other (or removing each other's role) at once are serialised here, and the second
-/// sees the first's change.
-async fn lock_active_administrators(tx: &Transaction<'_>) -> Result<usize, StaffError> {
-    Ok(tx
-        .query(
-            "SELECT id FROM staff WHERE active AND 'administrator' = ANY(roles) ORDER BY id FOR UPDATE",
-            &[],
-        )
-        .await?
-        .len())
-}
-
 /// GET /api/staff/staff (administrators)
 pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirectory, StaffError> {
     signed.require(banksia_core::review::Permission::ManageStaff)?;
     let conn = state.pool.get().await?;
-    let members = conn
-        .query(&format!("SELECT {MEMBER} FROM staff ORDER BY id"), &[])
-        .await?
-        .iter()
-        .map(member)
-        .collect::<Result<_, _>>()?;
+    let members = members::all(&conn).await?;
     let roles = Role::ALL
         .into_iter()
         .map(|role| RoleOption {
@@ -74,63 +44,41 @@ pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirec
         })
         .collect();
     let me = signed.as_staff();
-    let mut pending = Vec::new();
-    for r in conn
-        .query(
-            "SELECT i.id, i.email, i.roles, i.staff_id, p.display_name, i.invited_by, i.expires_at,
-                    i.needs_confirmation AND i.confirmed_at IS NULL AS awaiting_confirmation
-             FROM staff_invites i LEFT JOIN staff p ON p.id = i.invited_by
-             WHERE i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()
-             ORDER BY i.id",
-            &[],
-        )
+    let mut pending: Vec<PendingChange> = members::pending_invitations(&conn)
         .await?
-    {
-        let target: Option<i64> = r.try_get("staff_id")?;
-        let awaiting: bool = r.try_get("awaiting_confirmation")?;
-        pending.push(PendingChange {
-            kind: if target.is_some() {
+        .into_iter()
+        .map(|invitation| PendingChange {
+            kind: if invitation.staff_id.is_some() {
                 PendingKind::Recovery
             } else {
                 PendingKind::Invitation
             },
-            id: r.try_get("id")?,
-            email: r.try_get("email")?,
-            roles: r.try_get("roles")?,
-            proposed_by: r.try_get("display_name")?,
-            expires_at: rfc3339(r.try_get("expires_at")?),
-            awaiting_confirmation: awaiting,
-            can_confirm: awaiting
-                && check_confirmation(&me, r.try_get("invited_by")?, target).is_ok(),
-        });
-    }
-    for r in conn
-        .query(
-            "SELECT g.id, s.email, g.roles, g.staff_id, p.display_name, g.proposed_by, g.expires_at
-             FROM staff_role_grants g JOIN staff s ON s.id = g.staff_id
-             JOIN staff p ON p.id = g.proposed_by
-             WHERE g.confirmed_at IS NULL AND g.revoked_at IS NULL AND g.expires_at > now()
-             ORDER BY g.id",
-            &[],
-        )
-        .await?
-    {
-        pending.push(PendingChange {
-            kind: PendingKind::RoleChange,
-            id: r.try_get("id")?,
-            email: r.try_get("email")?,
-            roles: r.try_get("roles")?,
-            proposed_by: r.try_get("display_name")?,
-            expires_at: rfc3339(r.try_get("expires_at")?),
-            awaiting_confirmation: true,
-            can_confirm: check_confirmation(
-                &me,
-                Some(r.try_get("proposed_by")?),
-                Some(r.try_get("staff_id")?),
-            )
-            .is_ok(),
-        });
-    }
+            id: invitation.id,
+            email: invitation.email,
+            roles: invitation.roles,
+            proposed_by: invitation.inviter_name,
+            expires_at: rfc3339(invitation.expires_at),
+            awaiting_confirmation: invitation.awaiting_confirmation,
+            can_confirm: invitation.awaiting_confirmation
+                && check_confirmation(&me, invitation.invited_by, invitation.staff_id).is_ok(),
+        })
+        .collect();
+    pending.extend(
+        members::pending_grants(&conn)
+            .await?
+            .into_iter()
+            .map(|grant| PendingChange {
+                kind: PendingKind::RoleChange,
+                id: grant.id,
+                email: grant.email,
+                roles: grant.roles,
+                proposed_by: Some(grant.proposer_name),
+                expires_at: rfc3339(grant.expires_at),
+                awaiting_confirmation: true,
+                can_confirm: check_confirmation(&me, Some(grant.proposed_by), Some(grant.staff_id))
+                    .is_ok(),
+            }),
+    );
     Ok(StaffDirectory {
         members,
         roles,
@@ -235,15 +183,10 @@ pub async fn set_roles(
     let codes = role_codes(&request.roles);
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let administrators = lock_active_administrators(&tx).await?;
-    let row = tx
-        .query_opt(
-            &format!("SELECT {MEMBER} FROM staff WHERE id = $1 FOR UPDATE"),
-            &[&staff_id],
-        )
+    let administrators = members::lock_active_administrators(&tx).await?;
+    let current = members::lock(&tx, staff_id, false)
         .await?
         .ok_or(StaffError::NotFound)?;
-    let current = member(&row)?;
     let from = Roles::of(&current.roles);
     let change = check_role_change(&signed.as_staff(), staff_id, from, to)
         .and_then(|change| check_administrator_removal(from, to, administrators).map(|()| change))
@@ -256,12 +199,7 @@ pub async fn set_roles(
     }
     let saved = match change {
         RoleChange::Immediate => {
-            let row = tx
-                .query_one(
-                    &format!("UPDATE staff SET roles = $2 WHERE id = $1 RETURNING {MEMBER}"),
-                    &[&staff_id, &codes],
-                )
-                .await?;
+            let saved = members::set_roles(&tx, staff_id, &codes).await?;
             audit::append(
                 &tx,
                 Some(signed.id),
@@ -271,7 +209,7 @@ pub async fn set_roles(
             )
             .await?;
             RolesSaved {
-                member: member(&row)?,
+                member: saved,
                 awaiting_confirmation: false,
             }
         }
@@ -320,7 +258,7 @@ pub async fn confirm(
     signed.require(banksia_core::review::Permission::ManageStaff)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let administrators = lock_active_administrators(&tx).await?;
+    let administrators = members::lock_active_administrators(&tx).await?;
     let (proposed_by, target, roles, table, id) = match pending {
         Pending::Invitation(id) => {
             let r = tx
@@ -474,27 +412,15 @@ pub async fn deactivate(
     signed.require(banksia_core::review::Permission::ManageStaff)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let administrators = lock_active_administrators(&tx).await?;
+    let administrators = members::lock_active_administrators(&tx).await?;
     // The caller's own row is among those locked when they are an active administrator: one
     // deactivated a moment ago by a colleague is refused here.
-    let still_active = tx
-        .query_opt(
-            "SELECT 1 FROM staff WHERE id = $1 AND active",
-            &[&signed.id],
-        )
-        .await?
-        .is_some();
-    if !still_active {
+    if !members::is_active(&tx, signed.id).await? {
         return Err(StaffError::Unauthenticated);
     }
-    let row = tx
-        .query_opt(
-            &format!("SELECT {MEMBER} FROM staff WHERE id = $1 FOR UPDATE"),
-            &[&staff_id],
-        )
+    let target = members::lock(&tx, staff_id, false)
         .await?
         .ok_or(StaffError::NotFound)?;
-    let target = member(&row)?;
     let counted = if target.active {
         administrators
     } else {
@@ -507,21 +433,7 @@ pub async fn deactivate(
         counted,
     )
     .map_err(refused)?;
-    let row = tx
-        .query_one(
-            &format!(
-                "UPDATE staff SET active = false, deactivated_at = coalesce(deactivated_at, now())
-                 WHERE id = $1 RETURNING {MEMBER}"
-            ),
-            &[&staff_id],
-        )
-        .await?;
-    let ended = tx
-        .execute(
-            "UPDATE staff_sessions SET ended_at = now() WHERE staff_id = $1 AND ended_at IS NULL",
-            &[&staff_id],
-        )
-        .await?;
+    let (deactivated, ended) = members::deactivate(&tx, staff_id).await?;
     let revoked = revoke_proposed_by(&tx, staff_id, signed.id).await?;
     audit::append(
         &tx,
@@ -532,7 +444,7 @@ pub async fn deactivate(
     )
     .await?;
     tx.commit().await?;
-    Ok(member(&row)?)
+    Ok(deactivated)
 }
 
 /// POST /api/staff/staff/{id}/reactivate (administrators): a deactivated member may sign in
@@ -546,14 +458,9 @@ pub async fn reactivate(
     signed.require(banksia_core::review::Permission::ManageStaff)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let row = tx
-        .query_opt(
-            &format!("SELECT {MEMBER} FROM staff WHERE id = $1 AND NOT active FOR UPDATE"),
-            &[&staff_id],
-        )
+    let before = members::lock(&tx, staff_id, true)
         .await?
         .ok_or(StaffError::NotFound)?;
-    let before = member(&row)?;
     let kept: Vec<Role> = before
         .roles
         .iter()
@@ -563,15 +470,7 @@ pub async fn reactivate(
     check_role_change(&signed.as_staff(), staff_id, Roles::NONE, Roles::of(&kept))
         .map_err(refused)?;
     let codes = role_codes(&kept);
-    let row = tx
-        .query_one(
-            &format!(
-                "UPDATE staff SET active = true, deactivated_at = NULL, roles = $2
-                 WHERE id = $1 RETURNING {MEMBER}"
-            ),
-            &[&staff_id, &codes],
-        )
-        .await?;
+    let reactivated = members::reactivate(&tx, staff_id, &codes).await?;
     audit::append(
         &tx,
         Some(signed.id),
@@ -581,5 +480,5 @@ pub async fn reactivate(
     )
     .await?;
     tx.commit().await?;
-    Ok(member(&row)?)
+    Ok(reactivated)
 }

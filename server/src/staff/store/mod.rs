@@ -2,3 +2,4 @@
 //! types, so handlers never see a row. (The audit chain's own store is `staff::audit`.)
 
 pub mod applications;
+pub mod staff_members;
