@@ -23,7 +23,11 @@ export interface AccountCard {
 }
 
 export interface StepFormProps {
+  /** The application's step (1 to 5) this page shows and checks. */
   step: number;
+  /** The page's number and the pages of the chosen account: "Step N of M". */
+  pageNumber: number;
+  pageCount: number;
   values: ApplicationValues;
   accountCards: readonly AccountCard[];
   /** Messages of core's report to show on arrival (the server's 422, or core's whole check). */
@@ -95,7 +99,7 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 }
 
 export function StepForm(props: StepFormProps) {
-  const { step, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
+  const { step, pageNumber, pageCount, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
   const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
   // The step's layout: core's inputs for it, in order.
@@ -247,7 +251,9 @@ export function StepForm(props: StepFormProps) {
     <form className="wizard__form" noValidate onSubmit={submit} aria-labelledby="application-step-heading" aria-busy={busy || undefined}>
       <ErrorSummary ref={summaryRef} items={items} />
       <h2 className="wizard__heading" id="application-step-heading" ref={headingRef} tabIndex={-1}>
-        <span className="visually-hidden">Step {step} of {STEP_COUNT}: </span>
+        <span className="visually-hidden">
+          Step {pageNumber} of {pageCount}:{' '}
+        </span>
         {meta.title}
       </h2>
       <p className="wizard__intro">{meta.intro}</p>
