@@ -101,7 +101,7 @@ function rejectedReport(body: unknown): ApplicationReport | null {
     errors: errors as ReportErrors,
     warnings: (messagesPerField(answer.warnings) ?? {}) as ApplicationReport['warnings'],
     first_error_step: typeof step === 'number' && Number.isInteger(step) ? step : null,
-    ...(hasDetails ? { details_errors: detailsErrors as ApplicationReport['details_errors'] } : {}),
+    ...(hasDetails ? { details_errors: detailsErrors as NonNullable<ApplicationReport['details_errors']> } : {}),
     ...(part === 'business' || part === 'owners' || part === 'tax_residency' ? { first_error_part: part } : {}),
   };
 }
