@@ -364,8 +364,11 @@ export default function ApplicationForm() {
   const meta = pages[pageNumber - 1]!;
   const percent = (pageNumber / pageCount) * 100;
   const onNext = (values: ApplicationValues) => {
-    // After a summary Change link, a page that validates returns straight to the last page.
-    if (pageNumber < pageCount) goTo(view.returnToSummary ? pageCount : pageNumber + 1, values, { focus: 'heading' });
+    // After a summary Change link, a page that validates returns straight to the last page,
+    // unless the account changed to one with other pages (a business's own): then walk on.
+    const samePages = pagesFor(values.application_type).length === pagesFor(view.values.application_type).length;
+    const backToSummary = view.returnToSummary && samePages;
+    if (pageNumber < pageCount) goTo(backToSummary ? pageCount : pageNumber + 1, values, { focus: 'heading' });
     else void submit(values);
   };
 
