@@ -124,7 +124,12 @@ function pageOfPart(pages: readonly WizardPage[], part: DetailsPart | null | und
   return pages.find((page) => page.details === part)?.number ?? null;
 }
 
-export default function ApplicationForm() {
+export interface ApplicationFormProps {
+  /** What the application collects (core's collection notice, read at build time): shown at the top of step 2. */
+  collects?: string | undefined;
+}
+
+export default function ApplicationForm({ collects }: ApplicationFormProps = {}) {
   const options = useMemo(() => formOptions(), []);
   const cards = useMemo(() => accountCards(options), [options]);
 
@@ -443,6 +448,7 @@ export default function ApplicationForm() {
       <StepForm
         key={view.mount}
         step={meta.step ?? 1}
+        notice={meta.step === 2 ? collects : undefined}
         pageNumber={pageNumber}
         pageCount={pageCount}
         values={view.values}
