@@ -25,7 +25,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::application::details::DetailKey;
 use crate::application::{
     AccountApplication, ApplicationInput, DetailsPart, Field, FieldMessages, Today,
     ValidationReport, validate_application, validate_step,
@@ -124,11 +123,13 @@ pub struct ApplicationReport {
     /// is refused).
     pub first_error_step: Option<u8>,
     /// The business and tax residency details' messages, keyed by path
-    /// (`business.owners.0.full_name`, [`DetailKey`]): the server's 422 when the application's
+    /// (`business.owners.0.full_name`, [`DetailKey`](crate::application::details::DetailKey)): the server's 422 when the application's
     /// own fields pass and the details don't (left out when there are none).
+    /// Keyed by the path's text rather than [`DetailKey`](crate::application::details::DetailKey) itself: the wizard's package only
+    /// ever passes this on, so it carries none of the details' key code (route budget).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
-    pub details_errors: Option<FieldErrors<DetailKey>>,
+    pub details_errors: Option<std::collections::BTreeMap<String, Vec<String>>>,
     /// The wizard's page of the details with the first of `details_errors`, to go back to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]

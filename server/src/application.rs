@@ -46,7 +46,13 @@ pub fn validate(input: &SubmissionInput, today: Today) -> Result<Checked, ApiErr
     };
     if !details.errors.is_empty() {
         report.first_error_part = details.first_error_part();
-        report.details_errors = Some(details.errors);
+        report.details_errors = Some(
+            details
+                .errors
+                .into_iter()
+                .map(|(key, messages)| (key.to_string(), messages))
+                .collect(),
+        );
     }
     Err(ApiError::Validation(Box::new(report)))
 }

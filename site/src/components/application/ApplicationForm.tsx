@@ -13,7 +13,10 @@ import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionS
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
 import { StepForm, type AccountCard } from './StepForm';
 import type { DetailsErrors } from './DetailsStep';
-import { loadCustomerDetails, toDetailsInput, type DetailsValues } from './details';
+import type { DetailsValues } from './details';
+
+/** The details' WebAssembly package, fetched one page ahead of its pages (never in the first load). */
+const loadCustomerDetails = () => import('banksia-core/customer-details');
 import { MAX_PAGE_COUNT, pageOfStep, pagesFor, STEPS } from './steps';
 import { submitApplication, type IdempotencyState, type ReportErrors, type SubmissionResult } from './submission';
 import { checkMoment } from './today';
@@ -311,8 +314,9 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
     // And the details, page by page (core's check of each part), for the account chosen.
     const shown = pagesFor(values.application_type);
     const business = shown.some((page) => page.details === 'business');
-    const details = toDetailsInput(draft.current.details, business);
-    const customerDetails = await loadCustomerDetails();
+    // The details' reading is in their own chunk (fetched with their pages), not the first load.
+    const [{ readDetails, toDetailsInput }, customerDetails] = await Promise.all([import('./details'), loadCustomerDetails()]);
+    const details = toDetailsInput(readDetails(draft.current.details), business);
     for (const page of shown) {
       if (!page.details) continue;
       const report = customerDetails.validateDetailsPart(input, details, page.details, checkMoment());

@@ -12,6 +12,7 @@ import {
   EMPTY_OWNER,
   EMPTY_RESIDENCY,
   loadCustomerDetails,
+  readDetails,
   toDetailsInput,
   type DetailsValues,
   type OwnerValues,
@@ -38,7 +39,8 @@ export interface DetailsStepProps {
   businessAccount: boolean;
   /** The states of Australia (core's, from the application package). */
   states: readonly SelectOption[];
-  details: DetailsValues;
+  /** The details as stored in the draft (read here, with core's shapes checked). */
+  details: unknown;
   /** Messages to show on arrival (the server's 422, or core's whole check before sending). */
   initialErrors?: DetailsErrors | undefined;
   focusOnMount: 'heading' | 'summary' | 'none';
@@ -110,7 +112,8 @@ function Message({ id, error, warnings }: { id: string; error?: string | undefin
 export function DetailsStep(props: DetailsStepProps) {
   const { part, pageNumber, pageCount, title, intro, application, applicant, businessAccount, states, initialErrors, focusOnMount, busy, isLast, onChange, onPrevious, onNext } = props;
   const [core, setCore] = useState<CustomerDetails | null>(null);
-  const [values, setValues] = useState<DetailsValues>(() => arriving(part, props.details, applicant));
+  const stored = useMemo(() => readDetails(props.details), []);
+  const [values, setValues] = useState<DetailsValues>(() => arriving(part, stored, applicant));
   const [checked, setChecked] = useState(false);
   const [serverErrors, setServerErrors] = useState<DetailsErrors | undefined>(initialErrors);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -124,7 +127,7 @@ export function DetailsStep(props: DetailsStepProps) {
     });
     if (focusOnMount === 'heading') headingRef.current?.focus();
     // A sole trader's owner filled in on arrival is kept at once.
-    if (values !== props.details) onChange(values);
+    if (values !== stored) onChange(values);
     return () => {
       live = false;
     };

@@ -241,9 +241,10 @@ export function readDetails(stored: unknown): DetailsValues {
   };
 }
 
-/** The customer-details package, fetched once (a separate chunk, outside the first load). */
-let loading: Promise<typeof import('banksia-core/customer-details')> | null = null;
+/**
+ * The customer-details WebAssembly package: a chunk of its own, fetched when first imported
+ * (the browser's module map makes every later import the same one).
+ */
 export function loadCustomerDetails(): Promise<typeof import('banksia-core/customer-details')> {
-  loading ??= import('banksia-core/customer-details');
-  return loading;
+  return import('banksia-core/customer-details');
 }

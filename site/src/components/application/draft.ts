@@ -5,7 +5,6 @@
  * works without it.
  */
 import { readValues, type ApplicationValues } from './values';
-import { emptyDetails, readDetails, type DetailsValues } from './details';
 import { MAX_PAGE_COUNT } from './steps';
 
 export const DRAFT_KEY = 'banksia:applicationDraft';
@@ -18,8 +17,11 @@ export interface Draft {
   /** The page on screen, 1 to the chosen account's number of pages. */
   step: number;
   values: ApplicationValues;
-  /** The business and tax residency details as typed (kept whatever the account). */
-  details: DetailsValues;
+  /**
+   * The business and tax residency details as typed (kept whatever the account), as stored:
+   * read (`readDetails`) only by the details' own chunk, outside the first load.
+   */
+  details: unknown;
   /** The Idempotency-Key of this application: made once, reused on every retry. */
   idempotencyKey: string;
   /**
@@ -55,7 +57,7 @@ export function newIdempotencyKey(): string {
 }
 
 export function newDraft(): Draft {
-  return { step: 1, values: readValues(undefined), details: emptyDetails(), idempotencyKey: newIdempotencyKey(), unconfirmedBodies: [] };
+  return { step: 1, values: readValues(undefined), details: null, idempotencyKey: newIdempotencyKey(), unconfirmedBodies: [] };
 }
 
 /** The stored draft, or null when there is none or it cannot be read. */
@@ -77,7 +79,7 @@ export function loadDraft(storage: DraftStorage | undefined): Draft | null {
   return {
     step: typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= MAX_PAGE_COUNT ? step : 1,
     values: readValues(record['values']),
-    details: readDetails(record['details']),
+    details: record['details'] ?? null,
     idempotencyKey: typeof key === 'string' && UUID.test(key) ? key : newIdempotencyKey(),
     unconfirmedBodies: Array.isArray(bodies)
       ? bodies.filter((body): body is string => typeof body === 'string').slice(-MAX_UNCONFIRMED)
