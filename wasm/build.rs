@@ -125,6 +125,8 @@ fn main() {
     declarations.visit::<banksia_core::application::details::DetailsReport>();
     declarations.visit::<banksia_core::application::details::DetailsOptions>();
     declarations.visit::<banksia_core::application::WizardStep>();
+    declarations.visit::<banksia_core::application::WizardPage>();
+    declarations.visit::<banksia_core::application::DetailsPart>();
     declarations.visit::<banksia_core::application::tax_numbers::NumberReading>();
     declarations.visit::<banksia_core::application::tax_numbers::NumberKind>();
     declarations.visit::<ValidationReport>();
@@ -138,6 +140,7 @@ fn main() {
     declarations.visit::<StaffMe>();
     declarations.visit::<QueuePage>();
     declarations.visit::<CaseView>();
+    declarations.visit::<banksia_core::staff_wire::CaseDetails>();
     declarations.visit::<ActionRequest>();
     declarations.visit::<ClaimRequest>();
     declarations.visit::<NoteRequest>();

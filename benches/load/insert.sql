@@ -17,4 +17,4 @@ INSERT INTO account_applications (
     250.50, true, false, '2026-11-06', '2026-11-06'
 )
 ON CONFLICT (idempotency_key) DO NOTHING
-RETURNING reference, submitted_status, created_at;
+RETURNING reference, submitted_status, created_at, id;

@@ -26,8 +26,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::application::{
-    AccountApplication, ApplicationInput, Field, FieldMessages, Today, ValidationReport,
-    validate_application, validate_step,
+    AccountApplication, ApplicationInput, DetailsPart, Field, FieldMessages, Today,
+    ValidationReport, validate_application, validate_step,
 };
 use crate::entries::{EntryField, FieldErrors};
 
@@ -122,6 +122,18 @@ pub struct ApplicationReport {
     /// of the application is in error (it passes, or it could not be read, or only the request
     /// is refused).
     pub first_error_step: Option<u8>,
+    /// The business and tax residency details' messages, keyed by path
+    /// (`business.owners.0.full_name`, [`DetailKey`](crate::application::details::DetailKey)): the server's 422 when the application's
+    /// own fields pass and the details don't (left out when there are none).
+    /// Keyed by the path's text rather than [`DetailKey`](crate::application::details::DetailKey) itself: the wizard's package only
+    /// ever passes this on, so it carries none of the details' key code (route budget).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub details_errors: Option<std::collections::BTreeMap<String, Vec<String>>>,
+    /// The wizard's page of the details with the first of `details_errors`, to go back to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub first_error_part: Option<DetailsPart>,
     /// The typed, normalised record, when the whole application passes
     /// ([`check_application`] only); left out otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -169,6 +181,8 @@ impl From<ValidationReport> for ApplicationReport {
             first_error_step,
             errors,
             warnings: report.warnings,
+            details_errors: None,
+            first_error_part: None,
             application: None,
         }
     }
@@ -231,6 +245,8 @@ pub fn check_application(input: &ApplicationInput, today: impl Into<Today>) -> A
             errors: FieldErrors::new(),
             warnings: valid.warnings,
             first_error_step: None,
+            details_errors: None,
+            first_error_part: None,
             application: Some(valid.application),
         },
         Err(report) => report.into(),

@@ -32,7 +32,7 @@ use crate::money::format_aud;
 /// The version of the terms and conditions an applicant accepts (shown on /terms).
 pub const TERMS_VERSION: &str = "2026-11-06";
 /// The version of the privacy collection notice the application shows.
-pub const PRIVACY_NOTICE_VERSION: &str = "2026-11-06";
+pub const PRIVACY_NOTICE_VERSION: &str = "2026-11-26";
 
 /// The calculators the site offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -183,9 +183,15 @@ pub struct CollectionNotice {
     pub version: String,
     /// [`TERMS_VERSION`]: the terms accepted with it.
     pub terms_version: String,
+    /// What the application collects ([`WHAT_WE_COLLECT`]): shown on screen before the first
+    /// personal field, the rest of the notice a tap away.
+    pub collects: String,
     /// The parts of the notice, in order.
     pub sections: Vec<NoticeSection>,
 }
+
+/// What the application asks for, named in the notice before the first personal field.
+pub const WHAT_WE_COLLECT: &str = "Your name, email, phone number, date of birth and home address; your employment and income; an identity document's number; your tax residency, any foreign tax identification numbers and, if you choose to give it, your tax file number. For a business account, also the business's names, ABN (and ACN for a company), registered address and what it does, and the full name, date of birth and home address of each of its owners and controllers.";
 
 /// The collection notice. `bank` is the legal name, `phone` the number for access and complaints.
 ///
@@ -194,6 +200,7 @@ pub struct CollectionNotice {
 ///
 /// let notice = collection_notice("Banksia Bank Limited", "13 22 65");
 /// assert_eq!(notice.version, PRIVACY_NOTICE_VERSION);
+/// assert!(notice.collects.contains("tax file number") && notice.collects.contains("owners and controllers"));
 /// assert!(notice.sections.iter().any(|s| s.text.contains("Anti-Money Laundering and Counter-Terrorism Financing Act 2006")));
 /// ```
 pub fn collection_notice(bank: &str, phone: &str) -> CollectionNotice {
@@ -204,6 +211,7 @@ pub fn collection_notice(bank: &str, phone: &str) -> CollectionNotice {
     CollectionNotice {
         version: PRIVACY_NOTICE_VERSION.to_owned(),
         terms_version: TERMS_VERSION.to_owned(),
+        collects: WHAT_WE_COLLECT.to_owned(),
         sections: vec![
             section("Who is collecting your information", format!("{bank} collects the personal information you give in this application.")),
             section("Why we collect it", "To assess your application, to open and run your account, to contact you about it, and to meet our legal obligations.".to_owned()),

@@ -223,6 +223,9 @@ pub struct CaseView {
     pub can_claim: bool,
     /// The personal data was erased under the retention policy.
     pub erased: bool,
+    /// The business, its owners and controllers, and the tax residencies, as stored (none once
+    /// erased).
+    pub details: Option<CaseDetails>,
 }
 
 /// `POST …/actions`.
@@ -534,4 +537,96 @@ pub struct ApplicationStatusView {
     pub wording: ApplicantWording,
     /// The information request's message, while information is requested.
     pub information_request: Option<String>,
+}
+
+/// What a reviewer is told about an ABN: the check digit was verified, the register was not.
+pub const ABN_CHECK_NOTE: &str = "Only the ABN's check digit was verified, not the Australian Business Register. Open ABN Lookup to confirm the business is registered, active and named as given.";
+
+/// The business and tax residency details of one application, display-ready for the case view
+/// (`CaseView` gains it as `details` where the case view endpoint is wired).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CaseDetails {
+    /// The business (business accounts only).
+    pub business: Option<CaseBusiness>,
+    /// Tax residency (none for an application stored before it was asked).
+    pub tax_residency: Option<CaseTaxResidency>,
+}
+
+/// A street address as the case view shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CaseAddress {
+    /// Street, with the unit when given, city, state and postcode on one line.
+    pub line: String,
+}
+
+/// The business, display-ready.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CaseBusiness {
+    /// Legal form's label.
+    pub entity_type: String,
+    /// Legal name.
+    pub legal_name: String,
+    /// Trading name, if given.
+    pub trading_name: Option<String>,
+    /// ABN as the register writes it (`51 824 753 556`).
+    pub abn: String,
+    /// The public ABN Lookup page of that ABN.
+    pub abn_lookup_url: String,
+    /// [`ABN_CHECK_NOTE`].
+    pub abn_note: String,
+    /// ACN (`004 085 616`), for a company.
+    pub acn: Option<String>,
+    /// Registered business address.
+    pub address: CaseAddress,
+    /// Nature of business's label.
+    pub nature_of_business: String,
+    /// The applicant's role's label.
+    pub applicant_role: String,
+    /// Beneficial owners and controllers, as listed.
+    pub owners: Vec<CaseOwner>,
+}
+
+/// A beneficial owner or controller, display-ready.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CaseOwner {
+    /// Full name.
+    pub full_name: String,
+    /// Date of birth, `YYYY-MM-DD`.
+    pub date_of_birth: String,
+    /// Residential address.
+    pub address: CaseAddress,
+    /// Role's label.
+    pub role: String,
+    /// Share owned in percent (`30.00`).
+    pub ownership_percent: String,
+}
+
+/// Tax residency, display-ready; the TFN masked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CaseTaxResidency {
+    /// The TFN masked to its last three digits (`*** *** 782`), or none when not given.
+    pub tfn_masked: Option<String>,
+    /// The applicant's foreign tax residencies (empty: Australia only).
+    pub countries: Vec<CaseForeignResidency>,
+    /// The business's, when asked (businesses other than sole traders).
+    pub business_countries: Option<Vec<CaseForeignResidency>>,
+}
+
+/// One foreign tax residency, display-ready.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct CaseForeignResidency {
+    /// Country name.
+    pub country: String,
+    /// Its tax identification number, if given.
+    pub tin: Option<String>,
+    /// Otherwise why not (label), with the explanation when one is asked.
+    pub no_tin_reason: Option<String>,
+    /// The explanation.
+    pub no_tin_explanation: Option<String>,
 }

@@ -2,34 +2,59 @@
 //! functions the browser runs through WASM), and hand core's typed record to `db` as it is.
 //! No rule lives here.
 
-use banksia_core::application::{
-    AccountApplication, ApplicationInput, FieldMessages, Today, validate_application,
-};
+use banksia_core::application::details::{CustomerDetails, SubmissionInput, check_details};
+use banksia_core::application::{AccountApplication, FieldMessages, Today, validate_application};
+use banksia_core::application_form::ApplicationReport;
 use chrono::{DateTime, Utc};
 use sha2::Sha256;
 
 use crate::error::ApiError;
 
-/// The body as core's input. JSON that is not an object of the known fields is a 400; the
-/// message is fixed (serde's would quote the input).
-pub fn parse(body: &[u8]) -> Result<ApplicationInput, ApiError> {
+/// The body as core's input: the application's fields, with the business and tax residency
+/// details beside them. JSON that is not an object of the known fields is a 400; the message is
+/// fixed (serde's would quote the input).
+pub fn parse(body: &[u8]) -> Result<SubmissionInput, ApiError> {
     serde_json::from_slice(body).map_err(|err| match err.classify() {
         serde_json::error::Category::Data => ApiError::SchemaMismatch,
         _ => ApiError::MalformedJson,
     })
 }
 
+/// What core checked and the server stores: the application, its business and tax residency
+/// details, and the application's warnings.
+pub type Checked = (AccountApplication, CustomerDetails, FieldMessages);
+
 /// Runs core's rules as of `today` (the moment: core judges the date of birth on the date in the
-/// applicant's own state): core's record to store and the warnings, or a 422 with every
-/// failing field.
-pub fn validate(
-    input: &ApplicationInput,
-    today: Today,
-) -> Result<(AccountApplication, FieldMessages), ApiError> {
-    match validate_application(input, today) {
-        Ok(valid) => Ok((valid.application, valid.warnings)),
-        Err(report) => Err(ApiError::Validation(Box::new(report.into()))),
+/// applicant's own state), the application's ([`validate_application`]) and the details'
+/// ([`check_details`], the very functions the wizard runs through WASM): core's records to
+/// store and the warnings, or one 422 with every failing field of both (the details' under
+/// `details_errors`, with the wizard's page of the first).
+pub fn validate(input: &SubmissionInput, today: Today) -> Result<Checked, ApiError> {
+    let application = validate_application(&input.application, today);
+    let details = check_details(&input.application, &input.details, today);
+    let mut report = match application {
+        Ok(valid) => match details.details {
+            Some(checked) if details.errors.is_empty() => {
+                return Ok((valid.application, checked, valid.warnings));
+            }
+            _ => ApplicationReport {
+                warnings: valid.warnings,
+                ..Default::default()
+            },
+        },
+        Err(report) => report.into(),
+    };
+    if !details.errors.is_empty() {
+        report.first_error_part = details.first_error_part();
+        report.details_errors = Some(
+            details
+                .errors
+                .into_iter()
+                .map(|(key, messages)| (key.to_string(), messages))
+                .collect(),
+        );
     }
+    Err(ApiError::Validation(Box::new(report)))
 }
 
 /// Now, as core's [`Today`]: core judges the date rules on the date in the applicant's own

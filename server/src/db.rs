@@ -6,6 +6,7 @@
 use std::time::Duration;
 
 use banksia_core::application::AccountApplication;
+use banksia_core::application::details::{Address, CustomerDetails, ForeignResidency};
 use chrono::{DateTime, Utc};
 use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Runtime};
 use tokio_postgres::NoTls;
@@ -53,6 +54,117 @@ impl IdentificationAtRest {
             key_id: sealed.key_id,
             last3: parts.last3,
             length: i32::try_from(parts.length).map_err(|e| e.to_string())?,
+        })
+    }
+}
+
+/// The associated data the TFN of the application `reference` is sealed with: the reference,
+/// as for the identification number, and which number it is, so neither ciphertext opens in
+/// the other's place.
+pub fn tfn_associated_data(reference: &str) -> String {
+    format!("{reference}#tfn")
+}
+
+/// An application's business and tax residency details (core's checked record) as the insert
+/// binds them: the business, its owners and the foreign tax residencies as JSON rows named by
+/// column, the TFN encrypted as the identification number is ([`IdentificationAtRest`]).
+#[derive(Debug, Clone)]
+pub struct DetailsAtRest {
+    pub business: Option<serde_json::Value>,
+    pub owners: serde_json::Value,
+    pub tfn: Option<IdentificationAtRest>,
+    pub business_asked: bool,
+    pub foreign_residencies: serde_json::Value,
+}
+
+impl DetailsAtRest {
+    /// The rows of `details`, the TFN sealed for the application `reference`.
+    pub fn seal(
+        keys: &crate::id_keys::IdKeys,
+        details: &CustomerDetails,
+        reference: &str,
+    ) -> Result<Self, String> {
+        use serde_json::json;
+        let address = |address: &Address| {
+            json!({
+                "address_line1": address.line1,
+                "address_line2": address.line2,
+                "city": address.city,
+                "state": address.state.as_str(),
+                "postal_code": address.postal_code,
+            })
+        };
+        let with = |mut row: serde_json::Value, more: serde_json::Value| {
+            if let (Some(row), serde_json::Value::Object(more)) = (row.as_object_mut(), more) {
+                row.extend(more);
+            }
+            row
+        };
+        let business = details.business.as_ref();
+        let owners = business.map_or(&[][..], |business| &business.owners[..]);
+        let tax = &details.tax_residency;
+        let residencies = |resident: &str, list: &[ForeignResidency]| {
+            list.iter()
+                .enumerate()
+                .map(|(position, residency)| {
+                    json!({
+                        "resident": resident,
+                        "position": position,
+                        "country": residency.country.code(),
+                        "tin": residency.tin,
+                        "no_tin_reason": residency.no_tin_reason.map(|reason| reason.as_str()),
+                        "no_tin_explanation": residency.no_tin_explanation,
+                    })
+                })
+                .collect::<Vec<_>>()
+        };
+        let mut foreign = residencies("applicant", &tax.countries);
+        foreign.extend(residencies(
+            "business",
+            tax.business_countries.as_deref().unwrap_or_default(),
+        ));
+        let tfn = match &tax.tfn {
+            Some(tfn) => Some(IdentificationAtRest::seal(
+                keys,
+                tfn.digits(),
+                &tfn_associated_data(reference),
+            )?),
+            None => None,
+        };
+        Ok(Self {
+            business: business.map(|business| {
+                with(
+                    json!({
+                        "entity_type": business.entity_type.as_str(),
+                        "legal_name": business.legal_name,
+                        "trading_name": business.trading_name,
+                        "abn": business.abn.digits(),
+                        "acn": business.acn.as_ref().map(|acn| acn.digits()),
+                        "nature_of_business": business.nature_of_business.as_str(),
+                        "applicant_role": business.applicant_role.as_str(),
+                    }),
+                    address(&business.address),
+                )
+            }),
+            owners: owners
+                .iter()
+                .enumerate()
+                .map(|(position, owner)| {
+                    with(
+                        json!({
+                            "position": position,
+                            "full_name": owner.full_name,
+                            "date_of_birth": owner.date_of_birth,
+                            "role": owner.role.as_str(),
+                            "ownership_percent": owner.ownership_percent.to_string(),
+                        }),
+                        address(&owner.address),
+                    )
+                })
+                .collect(),
+            tfn,
+            business_asked: tax.business_countries.is_some(),
+            foreign_residencies: foreign.into(),
         })
     }
 }
@@ -378,8 +490,9 @@ pub async fn ping(pool: &Pool) -> Result<(), DbError> {
     .await
 }
 
-// One statement, so the application and its confirmation email (when `$26`) are stored
-// atomically: the outbox row exists exactly when the application row was inserted.
+// One statement, so the application, its confirmation email (when `$26`) and its business and
+// tax residency details (`$29` to `$36`) are stored atomically: the outbox and details rows
+// exist exactly when the application row was inserted.
 const INSERT: &str = "\
 WITH application AS (
     INSERT INTO account_applications (
@@ -392,11 +505,49 @@ WITH application AS (
     ) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
               $19, $20, $21, $22, $23, $24, $25, $27, $28)
     ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING reference, submitted_status, created_at
+    RETURNING reference, submitted_status, created_at, id
 ), email AS (
     INSERT INTO email_outbox (reference, recipient, first_name)
     SELECT reference, $7, $5 FROM application WHERE $26
     RETURNING reference
+), business AS (
+    INSERT INTO application_businesses (
+        application_id, entity_type, legal_name, trading_name, abn, acn,
+        address_line1, address_line2, city, state, postal_code, nature_of_business, applicant_role
+    )
+    SELECT a.id, b.entity_type, b.legal_name, b.trading_name, b.abn, b.acn,
+           b.address_line1, b.address_line2, b.city, b.state, b.postal_code,
+           b.nature_of_business, b.applicant_role
+    FROM application a, jsonb_to_record($29::jsonb) AS b(
+        entity_type text, legal_name text, trading_name text, abn text, acn text,
+        address_line1 text, address_line2 text, city text, state text, postal_code text,
+        nature_of_business text, applicant_role text)
+    WHERE $29::jsonb IS NOT NULL
+), owners AS (
+    INSERT INTO application_owners (
+        application_id, position, full_name, date_of_birth,
+        address_line1, address_line2, city, state, postal_code, role, ownership_percent
+    )
+    SELECT a.id, o.position, o.full_name, o.date_of_birth,
+           o.address_line1, o.address_line2, o.city, o.state, o.postal_code, o.role,
+           o.ownership_percent
+    FROM application a, jsonb_to_recordset($30::jsonb) AS o(
+        position smallint, full_name text, date_of_birth date, address_line1 text,
+        address_line2 text, city text, state text, postal_code text, role text,
+        ownership_percent numeric)
+), tax AS (
+    INSERT INTO application_tax_residency (
+        application_id, tfn_ciphertext, tfn_key_id, tfn_last3, tfn_length, business_asked
+    )
+    SELECT id, $31::bytea, $32::text, $33::text, $34::integer, $35::boolean FROM application
+), foreign_residencies AS (
+    INSERT INTO application_foreign_tax_residencies (
+        application_id, resident, position, country, tin, no_tin_reason, no_tin_explanation
+    )
+    SELECT a.id, f.resident, f.position, f.country, f.tin, f.no_tin_reason, f.no_tin_explanation
+    FROM application a, jsonb_to_recordset($36::jsonb) AS f(
+        resident text, position smallint, country text, tin text, no_tin_reason text,
+        no_tin_explanation text)
 )
 SELECT reference, submitted_status, created_at, EXISTS (SELECT 1 FROM email) FROM application";
 
@@ -419,6 +570,7 @@ pub async fn insert_application_and_email(
     reference: &str,
     app: &AccountApplication,
     identification: &IdentificationAtRest,
+    details: &DetailsAtRest,
     idempotency: Option<&Idempotency>,
     queue_email: bool,
 ) -> Result<InsertOutcome, DbError> {
@@ -431,7 +583,7 @@ pub async fn insert_application_and_email(
         insert_on(
             pool,
             reference,
-            (app, identification),
+            (app, identification, details),
             idempotency,
             queue_email,
             &sent,
@@ -459,7 +611,7 @@ pub async fn insert_application_and_email(
 async fn insert_on(
     pool: &Pool,
     reference: &str,
-    (app, identification): (&AccountApplication, &IdentificationAtRest),
+    (app, identification, details): (&AccountApplication, &IdentificationAtRest, &DetailsAtRest),
     idempotency: Option<&Idempotency>,
     queue_email: bool,
     sent: &std::sync::atomic::AtomicBool,
@@ -469,6 +621,7 @@ async fn insert_on(
     let insert = conn.prepare_cached(INSERT).await?;
     let key = idempotency.map(|i| i.key.as_str());
     let fingerprint = idempotency.map(|i| &i.fingerprint[..]);
+    let tfn = details.tfn.as_ref();
     sent.store(true, std::sync::atomic::Ordering::SeqCst);
     let rows = conn
         .query(
@@ -503,6 +656,14 @@ async fn insert_on(
                 // The versions the application page showed: the same core's (V9).
                 &banksia_core::disclosures::TERMS_VERSION,
                 &banksia_core::disclosures::PRIVACY_NOTICE_VERSION,
+                &details.business,
+                &details.owners,
+                &tfn.map(|tfn| &tfn.ciphertext),
+                &tfn.map(|tfn| &tfn.key_id),
+                &tfn.map(|tfn| &tfn.last3),
+                &tfn.map(|tfn| tfn.length),
+                &details.business_asked,
+                &details.foreign_residencies,
             ],
         )
         .await
@@ -599,9 +760,12 @@ mod tests {
     /// parts), and the load bench inserts exactly what core makes of the bench's body.
     #[test]
     fn cores_record_is_the_row_and_the_bench_inserts_what_core_makes_of_its_body() {
-        use banksia_core::application::{ApplicationInput, validate_application};
+        use banksia_core::application::details::SubmissionInput;
+        use banksia_core::application::validate_application;
         let body = include_str!("../../benches/load/valid.json");
-        let input: ApplicationInput = serde_json::from_str(body).unwrap();
+        let input = serde_json::from_str::<SubmissionInput>(body)
+            .unwrap()
+            .application;
         let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 6).unwrap();
         let record = validate_application(&input, today).unwrap().application;
         let fields = serde_json::to_value(&record).unwrap();

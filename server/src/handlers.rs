@@ -81,7 +81,7 @@ where
         .map_err(|_| ApiError::BodyTimeout)??;
 
     let input = application::parse(&bytes)?;
-    let (row, warnings) = application::validate(&input, application::today())?;
+    let (row, details, warnings) = application::validate(&input, application::today())?;
     let idempotency = idempotency_key.map(|key| {
         let mut keyed = state
             .fingerprint_keys
@@ -104,11 +104,15 @@ where
             &reference,
         )
         .map_err(ApiError::Internal)?;
+        let details_at_rest =
+            db::DetailsAtRest::seal(&state.staff.config.id_keys, &details, &reference)
+                .map_err(ApiError::Internal)?;
         match db::insert_application_and_email(
             &state.pool,
             &reference,
             &row,
             &identification,
+            &details_at_rest,
             idempotency.as_ref(),
             queue_email,
         )

@@ -5,7 +5,8 @@ mod common;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use banksia_core::application::{ApplicationInput, validate_application};
+use banksia_core::application::details::SubmissionInput;
+use banksia_core::application::validate_application;
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestRunner};
 use serde_json::Value;
@@ -118,7 +119,9 @@ fn arbitrary_bodies_never_crash_never_500_and_store_only_what_core_accepts() {
             );
             if res.status == 201 {
                 created.fetch_add(1, Ordering::Relaxed);
-                let input: ApplicationInput = serde_json::from_slice(&body).unwrap();
+                let input = serde_json::from_slice::<SubmissionInput>(&body)
+                    .unwrap()
+                    .application;
                 let today = banksia_server::application::today();
                 prop_assert!(validate_application(&input, today).is_ok());
             }
@@ -142,7 +145,10 @@ proptest! {
     fn the_reader_and_the_rules_never_panic(body in any_body()) {
         let today = banksia_server::application::today();
         if let Ok(input) = banksia_server::application::parse(&body) {
-            let accepted = validate_application(&input, today).is_ok();
+            let accepted = validate_application(&input.application, today).is_ok()
+                && banksia_core::application::details::check_details(&input.application, &input.details, today)
+                    .errors
+                    .is_empty();
             let answered = banksia_server::application::validate(&input, today);
             prop_assert_eq!(accepted, answered.is_ok());
         }

@@ -3,7 +3,8 @@
 
 mod common;
 
-use banksia_core::application::{AccountApplication, ApplicationInput, validate_application};
+use banksia_core::application::details::{CustomerDetails, SubmissionInput, TaxResidency};
+use banksia_core::application::{AccountApplication, validate_application};
 use banksia_server::db::{self, Idempotency, InsertOutcome};
 use common::{assert_insufficient_privilege, spawn_app, test_config};
 
@@ -19,9 +20,29 @@ fn sealed(reference: &str) -> db::IdentificationAtRest {
 /// Core's validated record of the load bench's body, the very type the server stores.
 fn row() -> AccountApplication {
     let body = include_str!("../../benches/load/valid.json");
-    let input: ApplicationInput = serde_json::from_str(body).unwrap();
+    let input = serde_json::from_str::<SubmissionInput>(body)
+        .unwrap()
+        .application;
     let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 6).unwrap();
     validate_application(&input, today).unwrap().application
+}
+
+/// A personal account's details as stored: Australia only, no TFN.
+fn no_details(reference: &str) -> db::DetailsAtRest {
+    let details = CustomerDetails {
+        business: None,
+        tax_residency: TaxResidency {
+            countries: vec![],
+            tfn: None,
+            business_countries: None,
+        },
+    };
+    db::DetailsAtRest::seal(
+        &banksia_server::id_keys::IdKeys::development(),
+        &details,
+        reference,
+    )
+    .unwrap()
 }
 
 /// A direct INSERT of a valid row, with `column` set to the SQL literal `value`.
@@ -109,6 +130,7 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
         "BKS-1234567890A",
         &row(),
         &sealed("BKS-1234567890A"),
+        &no_details("BKS-1234567890A"),
         Some(&key),
         false,
     )
@@ -120,6 +142,7 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
         "BKS-1234567890B",
         &row(),
         &sealed("BKS-1234567890B"),
+        &no_details("BKS-1234567890B"),
         Some(&key),
         false,
     )

@@ -70,7 +70,12 @@ async fn post(app: &TestApp, cookie: Option<&str>, path: &str, body: &Value) -> 
 
 /// Submits an application through the public API; its reference.
 async fn submit(app: &TestApp, account: &str, email: &str) -> String {
-    let mut body = valid_application();
+    // A business account's application carries its business (a company's).
+    let mut body = if account.starts_with("business") {
+        common::company_application()
+    } else {
+        valid_application()
+    };
     body["application_type"] = json!(account);
     body["email"] = json!(email);
     let r = app.post_json(&body.to_string()).await;
@@ -1767,8 +1772,9 @@ async fn every_limit_keys_on_the_client_behind_a_trusted_proxy_and_links_are_cap
 async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes() {
     let app = spawn_app().await;
     let (_, ann) = staff(&app, "ann", &["approver"]).await;
-    // A unique marker in every personal field the applicant types.
-    let mut body = valid_application();
+    // A unique marker in every personal field the applicant types: a company's application, so
+    // the business, its owners and the tax residencies (V18) carry them too.
+    let mut body = common::company_application();
     let markers = [
         ("first_name", "Zqxfirst"),
         ("last_name", "Zqxlast"),
@@ -1783,9 +1789,47 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
         body[field] = json!(marker);
     }
     body["phone"] = json!("0491 570 159");
+    let detail_markers = [
+        ("/business/legal_name", "Zqxlegal Pty Ltd"),
+        ("/business/trading_name", "Zqxtrading"),
+        ("/business/address_line1", "2 Zqxbusiness Street"),
+        ("/business/address_line2", "Zqxsuite"),
+        ("/business/city", "Zqxbizcity"),
+        ("/business/owners/0/full_name", "Zqxdirector Nguyen"),
+        ("/business/owners/0/address_line1", "3 Zqxdirector Road"),
+        ("/business/owners/0/address_line2", "Zqxflat"),
+        ("/business/owners/0/city", "Zqxdircity"),
+        ("/business/owners/1/full_name", "Zqxowner Nguyen"),
+        ("/business/owners/1/address_line1", "4 Zqxowner Road"),
+        ("/business/owners/1/city", "Zqxowncity"),
+        ("/tax_residency/countries/0/tin", "ZQXTIN77"),
+    ];
+    for (pointer, marker) in detail_markers {
+        *body.pointer_mut(pointer).unwrap() = json!(marker);
+    }
+    body["tax_residency"]["countries"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"country": "GB", "no_tin_reason": "unable_to_obtain", "no_tin_explanation": "Zqxexplain"}));
+    body["tax_residency"]["business_foreign_resident"] = json!(true);
+    body["tax_residency"]["business_countries"] = json!([{"country": "SG", "tin": "ZQXBIZTIN"}]);
+    let markers: Vec<(&str, &str)> = markers
+        .into_iter()
+        .chain(detail_markers.map(|(pointer, marker)| (pointer, marker)))
+        .chain([("tin", "Zqxexplain"), ("tin", "ZQXBIZTIN")])
+        .collect();
     let r = app.post_with_key(&body.to_string(), "purge-key-1").await;
     assert_eq!(r.status, 201, "{}", r.text());
     let reference = r.json()["reference"].as_str().unwrap().to_owned();
+    for (table, rows) in [
+        ("application_businesses", 1),
+        ("application_owners", 2),
+        ("application_tax_residency", 1),
+        ("application_foreign_tax_residencies", 3),
+    ] {
+        let stored = query_i64(&app.db, &format!("SELECT count(*) FROM {table}"), &[]).await;
+        assert_eq!(stored, rows, "{table}");
+    }
     let base = format!("/api/staff/applications/{reference}");
     // Notes, an information request (an email with the message), and a status link.
     let (s, _) = post(
@@ -1863,7 +1907,7 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
             "bytea" => format!("encode(\"{name}\", 'escape')"),
             _ => format!("\"{name}\"::text"),
         };
-        for (_, marker) in markers {
+        for &(_, marker) in &markers {
             let found = query_i64(&app.db, &format!("SELECT count(*) FROM \"{table}\" WHERE lower({text}) LIKE '%' || lower($1) || '%'"), &[&marker]).await;
             assert_eq!(found, 0, "{marker} left in {table}.{name}");
         }
@@ -1878,6 +1922,16 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
             .await;
             assert_eq!(found, 0, "{marker} left in {table}.{name}");
         }
+    }
+    // The business, its owners and the tax residencies, the encrypted TFN among them, are gone.
+    for table in [
+        "application_businesses",
+        "application_owners",
+        "application_tax_residency",
+        "application_foreign_tax_residencies",
+    ] {
+        let left = query_i64(&app.db, &format!("SELECT count(*) FROM {table}"), &[]).await;
+        assert_eq!(left, 0, "{table} kept {left} rows");
     }
     // Nothing derived from the body is left to test guesses against, nor any link.
     assert_eq!(query_i64(&app.db, "SELECT count(*) FROM account_applications WHERE request_fingerprint IS NOT NULL OR idempotency_key IS NOT NULL", &[]).await, 0);

@@ -4,7 +4,7 @@
 use banksia_core::application::checks::bank_date;
 use banksia_core::application::{
     ApplicationInput, Field, SummaryRow, Today, answer_summary, form_options, step_inputs,
-    wizard_steps,
+    wizard_pages_for, wizard_steps,
 };
 use banksia_core::application_form::{
     ApplicationReport, MessageKey, check_application, check_every_field, check_step,
@@ -157,6 +157,16 @@ pub fn next_steps_js() -> JsValue {
 #[wasm_bindgen(js_name = wizardSteps, unchecked_return_type = "Array<WizardStep>")]
 pub fn wizard_steps_js() -> JsValue {
     to_js(&wizard_steps())
+}
+
+/// The wizard's pages for the account type as typed (`business_checking`; anything else a
+/// personal account's): the application's steps and the details' pages, numbered. Their count
+/// is the "Step N of M", so it follows the account chosen.
+#[wasm_bindgen(js_name = wizardPages, unchecked_return_type = "Array<WizardPage>")]
+pub fn wizard_pages_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] account_type: JsValue,
+) -> JsValue {
+    to_js(&wizard_pages_for(&text(&account_type)))
 }
 
 /// What the wizard says once the application is stored (spec section 8's success toast, with

@@ -7,7 +7,7 @@ use banksia_core::application::details::{
     DetailsInput, DetailsReport, NOT_DETAILS_MESSAGE, check_details, details_options,
 };
 use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
-use banksia_core::application::{ApplicationInput, NOT_JSON_MESSAGE, Today};
+use banksia_core::application::{ApplicationInput, DetailsPart, NOT_JSON_MESSAGE, Today};
 use wasm_bindgen::prelude::*;
 
 use crate::{Unread, json_text, read_json, text, to_js, unread_message};
@@ -49,6 +49,39 @@ pub(crate) fn details_of(
         None => DetailsReport::unreadable(
             "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
         ),
+    }
+}
+
+/// [`validate_details`] as one page of the wizard checks it (`part`: `"business"`, `"owners"`
+/// or `"tax_residency"`): only that page's messages (and `input`'s), and the record only when
+/// everything passes.
+#[wasm_bindgen(js_name = validateDetailsPart, unchecked_return_type = "DetailsReport")]
+pub fn validate_details_part(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] application: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DetailsInput | string")] details: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DetailsPart")] part: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+) -> JsValue {
+    to_js(&details_part_of(
+        json_text(&application).as_deref(),
+        json_text(&details).as_deref(),
+        &text(&part),
+        &text(&today),
+    ))
+}
+
+/// [`validate_details_part`] of the two JSON texts, the part's code and today; an unknown part
+/// checks everything.
+pub(crate) fn details_part_of(
+    application: Option<&str>,
+    details: Option<&str>,
+    part: &str,
+    today: &str,
+) -> DetailsReport {
+    let report = details_of(application, details, today);
+    match serde_json::from_value::<DetailsPart>(serde_json::Value::String(part.to_owned())) {
+        Ok(part) => report.on_part(part),
+        Err(_) => report,
     }
 }
 

@@ -78,6 +78,12 @@ pub fn answer(call: &Call) -> Value {
             arg(args, 1),
             arg(args, 2).unwrap_or_default(),
         )),
+        "validateDetailsPart" => json(crate::details::details_part_of(
+            arg(args, 0),
+            arg(args, 1),
+            arg(args, 2).unwrap_or_default(),
+            arg(args, 3).unwrap_or_default(),
+        )),
         "readNumber" => json(crate::details::read_number_of(
             arg(args, 0).unwrap_or_default(),
             arg(args, 1).unwrap_or_default(),

@@ -286,10 +286,10 @@ describe("one package per page", () => {
     application: [
       "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
       "normaliseApplication", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
-      "validateStep", "wizardSteps",
+      "validateStep", "wizardPages", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog", "productWords"],
-    "customer-details": ["detailsOptions", "readNumber", "validateDetails"],
+    "customer-details": ["detailsOptions", "readNumber", "validateDetails", "validateDetailsPart"],
   };
   for (const { name, features } of MANIFEST.packages) {
     it(`${name} exports exactly what its features give, and no other page's code`, () => {

@@ -45,8 +45,8 @@ use serde::{Deserialize, Serialize};
 use super::tax_numbers::{Abn, Acn, NumberKind, NumberProblem, Tfn};
 use super::{
     AccountType, AmountInput, ApplicantRole, ApplicationInput, AustralianState, Country,
-    EntityType, Field, NatureOfBusiness, NoTinReason, OwnerRole, Rule, RuleContext, Today, Value,
-    check_rules, checks, normalised, state_of, text_value, trimmed,
+    DetailsPart, EntityType, Field, NatureOfBusiness, NoTinReason, OwnerRole, Rule, RuleContext,
+    Today, Value, check_rules, checks, normalised, state_of, text_value, trimmed,
 };
 use crate::entries::FieldErrors;
 use crate::money::round_to_cents;
@@ -165,6 +165,116 @@ pub struct DetailsInput {
 }
 
 crate::reading::deserialize_object_only!(DetailsInput, Serialize);
+
+/// The body of an application as the wizard sends it: the application's own fields
+/// ([`ApplicationInput`]) with `business` and `tax_residency` ([`DetailsInput`]'s members)
+/// beside them in the same object. Its reader hands every other member to
+/// [`ApplicationInput`]'s one reader as it comes, so an unknown or repeated field, an array or
+/// a malformed value gets the very answer it gets without the details.
+///
+/// ```
+/// use banksia_core::application::details::SubmissionInput;
+///
+/// let body: SubmissionInput = serde_json::from_str(
+///     r#"{"first_name": "Jane", "tax_residency": {"foreign_resident": false}}"#,
+/// ).unwrap();
+/// assert_eq!(body.application.first_name.as_deref(), Some("Jane"));
+/// assert_eq!(body.details.tax_residency.unwrap().foreign_resident, Some(false));
+/// assert!(serde_json::from_str::<SubmissionInput>(r#"{"business": null, "business": null}"#).is_err());
+/// assert!(serde_json::from_str::<SubmissionInput>(r#"{"nickname": "J"}"#).is_err());
+/// assert!(serde_json::from_str::<SubmissionInput>(r#"["Jane"]"#).is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct SubmissionInput {
+    /// The application's own fields.
+    pub application: ApplicationInput,
+    /// The business and tax residency details.
+    pub details: DetailsInput,
+}
+
+impl<'de> Deserialize<'de> for SubmissionInput {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        use serde::de::{DeserializeSeed, IntoDeserializer, MapAccess, Visitor};
+
+        /// The body's members: the details' kept aside, the others handed on.
+        struct Split<'a, A> {
+            map: A,
+            details: &'a mut DetailsInput,
+            seen: [bool; 2],
+        }
+
+        impl<'de, A: MapAccess<'de>> MapAccess<'de> for Split<'_, A> {
+            type Error = A::Error;
+
+            fn next_key_seed<K: DeserializeSeed<'de>>(
+                &mut self,
+                seed: K,
+            ) -> Result<Option<K::Value>, A::Error> {
+                loop {
+                    let Some(key) = self.map.next_key::<String>()? else {
+                        return Ok(None);
+                    };
+                    let member = match key.as_str() {
+                        "business" => 0,
+                        "tax_residency" => 1,
+                        _ => {
+                            let key: serde::de::value::StringDeserializer<A::Error> =
+                                key.into_deserializer();
+                            return seed.deserialize(key).map(Some);
+                        }
+                    };
+                    if std::mem::replace(&mut self.seen[member], true) {
+                        return Err(serde::de::Error::duplicate_field(if member == 0 {
+                            "business"
+                        } else {
+                            "tax_residency"
+                        }));
+                    }
+                    if member == 0 {
+                        self.details.business = self.map.next_value()?;
+                    } else {
+                        self.details.tax_residency = self.map.next_value()?;
+                    }
+                }
+            }
+
+            fn next_value_seed<V: DeserializeSeed<'de>>(
+                &mut self,
+                seed: V,
+            ) -> Result<V::Value, A::Error> {
+                self.map.next_value_seed(seed)
+            }
+        }
+
+        struct Body;
+
+        impl<'de> Visitor<'de> for Body {
+            type Value = SubmissionInput;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("an application: one object of the form's fields")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<SubmissionInput, A::Error> {
+                let mut details = DetailsInput::default();
+                let split = Split {
+                    map,
+                    details: &mut details,
+                    seen: [false; 2],
+                };
+                let application = <ApplicationInput as Deserialize>::deserialize(
+                    serde::de::value::MapAccessDeserializer::new(split),
+                )?;
+                Ok(SubmissionInput {
+                    application,
+                    details,
+                })
+            }
+        }
+
+        deserializer.deserialize_map(Body)
+    }
+}
 
 /// Declares a field list: the enum, `ALL` and its names.
 macro_rules! detail_fields {
@@ -349,6 +459,34 @@ impl DetailKey {
             }
             ["tax_residency", field] => TaxField::parse(field).map(Self::Tax),
             _ => None,
+        }
+    }
+}
+
+impl DetailKey {
+    /// The wizard's page of the details that shows this key's field (none for `input`): the
+    /// owners, the applicant's role and authority are on the owners' page.
+    ///
+    /// ```
+    /// use banksia_core::application::DetailsPart;
+    /// use banksia_core::application::details::DetailKey;
+    /// let part = |path| DetailKey::parse(path).unwrap().part();
+    /// assert_eq!(part("business.abn"), Some(DetailsPart::Business));
+    /// assert_eq!(part("business.applicant_role"), Some(DetailsPart::Owners));
+    /// assert_eq!(part("tax_residency.countries.0.tin"), Some(DetailsPart::TaxResidency));
+    /// assert_eq!(part("input"), None);
+    /// ```
+    pub const fn part(self) -> Option<DetailsPart> {
+        match self {
+            Self::Input => None,
+            Self::Business(
+                BusinessField::Owners
+                | BusinessField::ApplicantRole
+                | BusinessField::ApplicantAuthorised,
+            )
+            | Self::Owner(..) => Some(DetailsPart::Owners),
+            Self::Business(_) => Some(DetailsPart::Business),
+            Self::Tax(_) | Self::Country(..) => Some(DetailsPart::TaxResidency),
         }
     }
 }
@@ -876,6 +1014,31 @@ impl DetailsReport {
         let mut report = Self::default();
         report.errors.insert(DetailKey::Input, vec![message.into()]);
         report
+    }
+
+    /// The messages one page of the wizard shows (`input`'s too, on every page), and the record
+    /// only when the whole report passes: what the page's Next checks.
+    pub fn on_part(self, part: DetailsPart) -> Self {
+        let keep = |key: &DetailKey| key.part().is_none_or(|shown| shown == part);
+        Self {
+            errors: self
+                .errors
+                .into_iter()
+                .filter(|(key, _)| keep(key))
+                .collect(),
+            warnings: self
+                .warnings
+                .into_iter()
+                .filter(|(key, _)| keep(key))
+                .collect(),
+            details: self.details,
+        }
+    }
+
+    /// The page of the first message in error, in form order (none if nothing fails or only
+    /// `input` does).
+    pub fn first_error_part(&self) -> Option<DetailsPart> {
+        self.errors.keys().find_map(|key| key.part())
     }
 }
 

@@ -73,7 +73,9 @@ pub use options::{
     EntityType, FormOptions, IdentificationType, MINIMUM_DEPOSIT_HINT, NatureOfBusiness,
     NoTinReason, OwnerRole, SelectOption, form_options,
 };
-pub use steps::{WizardStep, wizard_steps};
+pub use steps::{
+    DetailsPart, WizardPage, WizardStep, wizard_pages, wizard_pages_for, wizard_steps,
+};
 pub use summary::{NOT_PROVIDED, SummaryRow, answer_summary};
 pub use tax_numbers::{Abn, Acn, NumberError, NumberKind, NumberProblem, Tfn};
 pub use today::Today;

@@ -404,6 +404,28 @@ impl fmt::Display for Tfn {
     }
 }
 
+impl Tfn {
+    /// The masked TFN from what a store keeps beside its ciphertext: the last three digits and
+    /// the length, shown as [`Tfn`]'s `Display` shows the number itself.
+    ///
+    /// ```
+    /// use banksia_core::application::tax_numbers::Tfn;
+    /// assert_eq!(Tfn::masked_from_tail("782", 9), Tfn::parse("123456782").unwrap().to_string());
+    /// assert_eq!(Tfn::masked_from_tail("677", 8), Tfn::parse("12345677").unwrap().to_string());
+    /// ```
+    pub fn masked_from_tail(last3: &str, length: usize) -> String {
+        struct Masked(String);
+        impl fmt::Display for Masked {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                grouped(&self.0, &[3, 3, 3], f)
+            }
+        }
+        let tail: String = last3.chars().filter(char::is_ascii_digit).collect();
+        let hidden = length.saturating_sub(tail.chars().count());
+        Masked(format!("{}{tail}", "*".repeat(hidden))).to_string()
+    }
+}
+
 impl fmt::Debug for Tfn {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Tfn({self})")

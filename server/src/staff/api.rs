@@ -189,6 +189,15 @@ pub async fn case_view(
         .await?
         .ok_or(StaffError::NotFound)?;
     let app = &record.state;
+    let details = if app.erased {
+        None
+    } else {
+        Some(
+            super::customer_details::load_customer_details(&*tx, app.id)
+                .await
+                .map_err(|e| StaffError::Internal(e.to_string()))?,
+        )
+    };
     let notes = store::notes(&tx, app.id)
         .await?
         .into_iter()
@@ -286,6 +295,7 @@ pub async fn case_view(
         can_note: signed.roles.may(Permission::WriteNote) && !erased,
         can_claim: signed.roles.may(Permission::Claim) && !status.is_final(),
         erased,
+        details,
     })
 }
 

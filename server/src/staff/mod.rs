@@ -11,6 +11,7 @@ pub mod audit;
 pub mod auth;
 pub mod cli;
 pub mod config;
+pub mod customer_details;
 pub mod emails;
 pub mod http;
 pub mod retention;

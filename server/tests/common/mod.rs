@@ -562,8 +562,62 @@ pub fn valid_application() -> serde_json::Value {
         "identification_number": "123456789",
         "initial_deposit_amount": 250.5,
         "terms_accepted": true,
-        "marketing_consent": false
+        "marketing_consent": false,
+        "tax_residency": {"foreign_resident": false}
     })
+}
+
+/// A complete, valid application for a company's business account: two directors, the second
+/// also an owner of 30%, a foreign tax residency for the applicant, a TFN, and the company's
+/// own residency (Australia only).
+pub fn company_application() -> serde_json::Value {
+    let mut body = valid_application();
+    body["application_type"] = serde_json::json!("business_checking");
+    body["business"] = serde_json::json!({
+        "entity_type": "company",
+        "legal_name": "Nguyen Holdings Pty Ltd",
+        "trading_name": "Banksia Bakery",
+        "abn": "53 004 085 616",
+        "acn": "004 085 616",
+        "address_line1": "200 Collins Street",
+        "address_line2": "Level 2",
+        "city": "Melbourne",
+        "state": "VIC",
+        "postal_code": "3000",
+        "nature_of_business": "retail_trade",
+        "owners": [
+            {
+                "full_name": "Charlotte Nguyen",
+                "date_of_birth": "1990-04-15",
+                "address_line1": "12 Banksia Street",
+                "address_line2": "Unit 4",
+                "city": "Melbourne",
+                "state": "VIC",
+                "postal_code": "3000",
+                "role": "director",
+                "ownership_percent": "70"
+            },
+            {
+                "full_name": "Thomas Nguyen",
+                "date_of_birth": "1988-09-02",
+                "address_line1": "5 Wattle Avenue",
+                "city": "Geelong",
+                "state": "VIC",
+                "postal_code": "3220",
+                "role": "owner",
+                "ownership_percent": "30"
+            }
+        ],
+        "applicant_role": "director",
+        "applicant_authorised": true
+    });
+    body["tax_residency"] = serde_json::json!({
+        "foreign_resident": true,
+        "countries": [{"country": "NZ", "tin": "123-456-789"}],
+        "tfn": "123 456 782",
+        "business_foreign_resident": false
+    });
+    body
 }
 
 /// Sends `signal` (`STOP`, `CONT`, `TERM`, ...) to a process (a PostgreSQL backend, the server).

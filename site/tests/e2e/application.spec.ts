@@ -108,8 +108,8 @@ const stepHeading = (page: Page) => page.locator('#application-step-heading');
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' });
 
 async function expectStep(page: Page, step: number, title: string) {
-  await expect(stepHeading(page)).toHaveText(`Step ${step} of 5: ${title}`);
-  await expect(page.getByText(`Step ${step} of 5`, { exact: true })).toBeVisible();
+  await expect(stepHeading(page)).toHaveText(`Step ${step} of 6: ${title}`);
+  await expect(page.getByText(`Step ${step} of 6`, { exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(step));
 }
 
@@ -146,6 +146,10 @@ async function fillStep4(page: Page, typed: Typed) {
   await page.getByLabel('Identification type').selectOption({ label: typed.identification_type });
   await page.getByLabel('Identification number').fill(typed.identification_number);
 }
+/** Tax residency (a personal account's page 5): Australia only, no TFN. */
+async function fillTax(page: Page) {
+  await page.getByRole('group', { name: 'Are you a tax resident of a country other than Australia?' }).getByLabel('No').check();
+}
 async function fillStep5(page: Page, typed: Typed) {
   await page.getByLabel('Initial deposit amount (AUD)').fill(typed.initial_deposit_amount);
   await page.getByRole('checkbox', { name: /I have read and accept the terms and conditions/ }).check();
@@ -165,7 +169,10 @@ async function reachFilledStep5(page: Page, typed: Typed) {
   await expectStep(page, 4, 'Employment & ID');
   await fillStep4(page, typed);
   await next(page).click();
-  await expectStep(page, 5, 'Initial Deposit & Terms');
+  await expectStep(page, 5, 'Tax Residency');
+  await fillTax(page);
+  await next(page).click();
+  await expectStep(page, 6, 'Initial Deposit & Terms');
   await fillStep5(page, typed);
 }
 
@@ -251,8 +258,15 @@ test.describe('account application wizard', () => {
     await fillStep4(page, typed);
     await next(page).click();
 
-    // Step 5.
-    await expectStep(page, 5, 'Initial Deposit & Terms');
+    // Tax residency.
+    await expectStep(page, 5, 'Tax Residency');
+    await next(page).click();
+    await expect(summary(page).getByRole('link', { name: /Tell us whether you're a tax resident|tax resident/ }).first()).toBeVisible();
+    await fillTax(page);
+    await next(page).click();
+
+    // Step 6.
+    await expectStep(page, 6, 'Initial Deposit & Terms');
     await expect(page.getByText('Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.')).toBeVisible();
     const form = page.locator('#application');
     await expect(form.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute('href', '/terms');
@@ -347,16 +361,17 @@ test.describe('account application wizard', () => {
     test.slow(); // Ten axe runs.
     const { typed } = applicant(testInfo);
     await openWizard(page);
-    const fills = [fillStep1, fillStep2, fillStep3, fillStep4, fillStep5];
+    const fills = [fillStep1, fillStep2, fillStep3, fillStep4, fillTax, fillStep5];
+    const last = fills.length - 1;
     for (const [index, fill] of fills.entries()) {
       await expectNoAxeViolations(page);
-      await page.getByRole('button', { name: index === 4 ? 'Submit Application' : 'Next' }).click();
+      await page.getByRole('button', { name: index === last ? 'Submit Application' : 'Next' }).click();
       await expect(summary(page)).toBeVisible();
       await expectNoAxeViolations(page);
       await fill(page, typed);
-      if (index < 4) {
+      if (index < last) {
         await next(page).click();
-        await expect(stepHeading(page)).toContainText(`Step ${index + 2} of 5`);
+        await expect(stepHeading(page)).toContainText(`Step ${index + 2} of 6`);
       }
     }
   });
@@ -368,13 +383,13 @@ test.describe('account application wizard', () => {
       test.slow(); // Five axe runs.
       const { typed } = applicant(testInfo);
       await openWizard(page);
-      const fills = [fillStep1, fillStep2, fillStep3, fillStep4, fillStep5];
+      const fills = [fillStep1, fillStep2, fillStep3, fillStep4, fillTax, fillStep5];
       for (const [index, fill] of fills.entries()) {
         const overflow = await sidewaysScroll(page);
         expect(overflow).toBeLessThanOrEqual(0);
         await expectNoAxeViolations(page);
         await fill(page, typed);
-        if (index < 4) await next(page).click();
+        if (index < fills.length - 1) await next(page).click();
       }
     });
   });
@@ -428,7 +443,7 @@ for (const viewport of [
       await page.getByLabel('Day').fill('14');
       await page.getByLabel('Month').fill('3');
       await next(page).click();
-      await expectStep(page, 5, 'Initial Deposit & Terms');
+      await expectStep(page, 6, 'Initial Deposit & Terms');
       await expect(answer(page, 'date_of_birth')).toHaveText('14 March 1990');
       // What step 5 held before the change is still there.
       await expect(page.getByLabel('Initial deposit amount (AUD)')).toHaveValue(typed.initial_deposit_amount);
@@ -444,7 +459,7 @@ for (const viewport of [
       await expect(summary(page)).toBeVisible();
       await page.getByLabel('Annual income (AUD)').fill('1250.5');
       await next(page).click();
-      await expectStep(page, 5, 'Initial Deposit & Terms');
+      await expectStep(page, 6, 'Initial Deposit & Terms');
       await expect(answer(page, 'employer_name')).toHaveText('Not provided');
       await expect(answer(page, 'annual_income')).toHaveText('$1,250.50');
 
@@ -452,10 +467,11 @@ for (const viewport of [
       await page.getByRole('link', { name: 'Change Account type' }).click();
       await expectStep(page, 1, 'Account Type');
       await expect(page.getByLabel('High Yield Savings', { exact: true })).toBeFocused();
+      // A business account has pages of its own (the business, its owners): Next walks on
+      // through them rather than back to the summary.
       await page.getByLabel('Business Checking', { exact: true }).check();
       await next(page).click();
-      await expectStep(page, 5, 'Initial Deposit & Terms');
-      await expect(answer(page, 'application_type')).toHaveText('Business Checking');
+      await expect(stepHeading(page)).toHaveText('Step 2 of 8: Personal Information');
     });
   });
 }
@@ -620,6 +636,8 @@ test.describe('submitting an application', () => {
       await expect(page.getByLabel('Initial deposit amount (AUD)')).toHaveValue(typed.initial_deposit_amount);
       await expect(page.getByRole('checkbox', { name: /I have read and accept/ })).toBeChecked();
       await expect(page.getByRole('checkbox', { name: /promotional emails/ })).toBeChecked();
+      await previous(page).click();
+      await expect(page.getByRole('group', { name: 'Are you a tax resident of a country other than Australia?' }).getByLabel('No')).toBeChecked();
       await previous(page).click();
       await expect(page.getByLabel('Identification number')).toHaveValue(typed.identification_number);
       await expect(page.getByLabel('Annual income (AUD)')).toHaveValue(typed.annual_income);

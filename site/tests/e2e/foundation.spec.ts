@@ -46,6 +46,7 @@ test('POST /api/applications stores one row and answers 201 with a reference', a
       terms_accepted: true,
       marketing_consent: false,
       user_id: null,
+      tax_residency: { foreign_resident: false },
     },
   });
   expect(response.status()).toBe(201);

@@ -82,6 +82,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
         date_of_birth: '1991-02-03', address_line1: '8 Wattle Road', city: 'Hobart', state: 'TAS', postal_code: '7000',
         employment_status: 'full_time', annual_income: '72000', identification_type: 'passport',
         identification_number: 'PA7654321', initial_deposit_amount: '50', terms_accepted: true,
+        tax_residency: { foreign_resident: false },
       },
     });
     expect(submitted.status()).toBe(201);

@@ -53,7 +53,10 @@ function button(name: string): HTMLButtonElement {
 const heading = () => shown().querySelector('#application-step-heading')?.textContent;
 const summaryLinks = () => [...shown().querySelectorAll('.error-summary a')].map((a) => a.textContent);
 
-/** Every step answered: what a draft on step 5 holds just before it is sent. */
+/** Tax residency answered (Australia only): what every account's details page asks. */
+const ANSWERED_TAX = { tax: { foreign_resident: 'no' } };
+
+/** Every step answered: what a draft on the last page holds just before it is sent. */
 const FILLED = {
   ...EMPTY_VALUES,
   application_type: 'checking',
@@ -98,14 +101,14 @@ describe('ApplicationForm', () => {
     expect(html).toContain('Everyday banking with no monthly fees');
     expect(html).toContain('Suggested minimum deposit: $25');
     expect(html).toContain('Suggested minimum deposit: $10');
-    expect(html).toMatch(/Step <!-- -->1<!-- --> of <!-- -->5/);
+    expect(html).toMatch(/Step <!-- -->1<!-- --> of <!-- -->6/);
   });
 
   it('stays on step 1 with core’s message and focuses the summary when nothing is chosen', async () => {
     await render();
     expect(button('Previous').disabled).toBe(true);
     await click(button('Next'));
-    expect(heading()).toBe('Step 1 of 5: Account Type');
+    expect(heading()).toBe('Step 1 of 6: Account Type');
     expect(summaryLinks()).toEqual(['Please choose an account type']);
     expect(document.activeElement?.classList.contains('error-summary')).toBe(true);
   });
@@ -114,7 +117,7 @@ describe('ApplicationForm', () => {
     await render();
     await click(shown().querySelector('input[value="savings"]'));
     await click(button('Next'));
-    expect(heading()).toBe('Step 2 of 5: Personal Information');
+    expect(heading()).toBe('Step 2 of 6: Personal Information');
     expect(document.activeElement?.id).toBe('application-step-heading');
     expect(shown().querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('2');
     const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}');
@@ -137,7 +140,7 @@ describe('ApplicationForm', () => {
     sessionStorage.setItem(
       DRAFT_KEY,
       JSON.stringify({
-        version: 1,
+        version: 2,
         step: 3,
         values: { ...EMPTY_VALUES, application_type: 'checking', city: 'Hobart' },
         idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -145,14 +148,14 @@ describe('ApplicationForm', () => {
       }),
     );
     await render();
-    expect(heading()).toBe('Step 3 of 5: Address Details');
+    expect(heading()).toBe('Step 3 of 6: Address Details');
     expect((shown().querySelector('#application-city') as HTMLInputElement).value).toBe('Hobart');
   });
 
   it('shows the failure toast and keeps everything when sending fails', async () => {
     sessionStorage.setItem(
       DRAFT_KEY,
-      JSON.stringify({ version: 1, step: 5, values: FILLED, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
+      JSON.stringify({ version: 2, step: 6, values: FILLED, details: ANSWERED_TAX, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
     );
     const fetch = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
@@ -160,6 +163,8 @@ describe('ApplicationForm', () => {
     vi.stubGlobal('fetch', fetch);
     await render();
     await click(button('Submit Application'));
+    // The details' checks (their own package) are loaded before the body is sent.
+    await vi.waitFor(() => expect(shown().querySelector('[role="alert"].toaster__region')?.textContent).toContain(FAILURE_TOAST.title));
     expect(fetch).toHaveBeenCalledTimes(1);
     const alert = shown().querySelector('[role="alert"].toaster__region');
     expect(alert?.textContent).toContain(FAILURE_TOAST.title);
@@ -177,7 +182,7 @@ describe('ApplicationForm', () => {
     const values = { ...FILLED, state: 'VIC' };
     sessionStorage.setItem(
       DRAFT_KEY,
-      JSON.stringify({ version: 1, step: 5, values, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
+      JSON.stringify({ version: 2, step: 6, values, details: ANSWERED_TAX, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
     );
     const warnings = { postal_code: ["This postcode isn't in Victoria. Please check your postcode and state."] };
     const fetch = vi.fn(
@@ -197,8 +202,12 @@ describe('ApplicationForm', () => {
     vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     await render();
     await click(button('Submit Application'));
+    await vi.waitFor(() => expect(shown().querySelector('.toaster__region')?.textContent).toContain(SUCCESS_TOAST.title));
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(shown().querySelector('.toaster__region')?.textContent).toContain(SUCCESS_TOAST.title);
+    // One body: the application's fields and, beside them, the tax residency.
+    const sent = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(sent).toMatchObject({ application_type: 'checking', tax_residency: { foreign_resident: false } });
+    expect(sent).not.toHaveProperty('business');
     expect(JSON.parse(sessionStorage.getItem(LAST_APPLICATION_KEY) ?? '{}')).toMatchObject({ reference: 'BKS-7Q4M-2KX9', warnings });
     const stored = readLastApplication(sessionStorage);
     expect(stored?.confirmationEmail).toBe('j****@example.com');

@@ -5,14 +5,19 @@
  * Every option (account types, states, employment statuses, ID types), every rule and every
  * field message comes from core through WASM; this component only lays them out.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, submittedNotice, validateApplication, validateStep, type ApplicationReport, type Field } from 'banksia-core/application';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { formatAud, formOptions, submittedNotice, validateApplication, validateStep, type ApplicationReport, type DetailsPart, type Field, type WizardPage } from 'banksia-core/application';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
 import { StepForm, type AccountCard } from './StepForm';
-import { STEP_COUNT, STEPS } from './steps';
+import type { DetailsErrors } from './DetailsStep';
+import type { DetailsValues } from './details';
+
+/** The details' WebAssembly package, fetched one page ahead of its pages (never in the first load). */
+const loadCustomerDetails = () => import('banksia-core/customer-details');
+import { MAX_PAGE_COUNT, pageOfStep, pagesFor, STEPS } from './steps';
 import { submitApplication, type IdempotencyState, type ReportErrors, type SubmissionResult } from './submission';
 import { checkMoment } from './today';
 import { Toaster, type Toast } from './Toaster';
@@ -58,15 +63,18 @@ export const CONFIRMATION_PATH = '/application-confirmation';
 const CONFIRMATION_DELAY_MS = 1500;
 
 interface View {
+  /** The page on screen (1 to the chosen account's number of pages). */
   step: number;
   /** Changes whenever the step form must start afresh from `values` (step change, restore, 422). */
   mount: number;
   values: ApplicationValues;
   initialErrors?: ReportErrors | undefined;
+  /** The details' messages to show on arrival at a details page. */
+  initialDetailsErrors?: DetailsErrors | undefined;
   focus: 'heading' | 'summary' | 'none';
   /** The field a summary Change link asked for: focused on arrival. */
   focusField?: Field | undefined;
-  /** Set by a summary Change link: once this step validates, Next returns to step 5. */
+  /** Set by a summary Change link: once this step validates, Next returns to the last page. */
   returnToSummary?: boolean;
 }
 
@@ -89,7 +97,7 @@ function withStep(state: unknown, step: number): Record<string, unknown> {
 /** The wizard step a history entry records, or null for an entry that isn't one of the wizard's. */
 export function stepOf(state: unknown): number | null {
   const step = typeof state === 'object' && state !== null ? (state as { wizardStep?: unknown }).wizardStep : undefined;
-  return typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= STEP_COUNT ? step : null;
+  return typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= MAX_PAGE_COUNT ? step : null;
 }
 
 /** The account type of a body the wizard sent (its own JSON), or null. */
@@ -111,12 +119,29 @@ function accountCards(options: ReturnType<typeof formOptions>): AccountCard[] {
   }));
 }
 
-export default function ApplicationForm() {
+/** The details' pages: a chunk of their own, fetched with their package when first needed. */
+const DetailsStep = lazy(() => import('./DetailsStep').then((module) => ({ default: module.DetailsStep })));
+
+/** The page of the details showing `part`, for the account chosen. */
+function pageOfPart(pages: readonly WizardPage[], part: DetailsPart | null | undefined): number | null {
+  return pages.find((page) => page.details === part)?.number ?? null;
+}
+
+export interface ApplicationFormProps {
+  /** What the application collects (core's collection notice, read at build time): shown at the top of step 2. */
+  collects?: string | undefined;
+}
+
+export default function ApplicationForm({ collects }: ApplicationFormProps = {}) {
   const options = useMemo(() => formOptions(), []);
   const cards = useMemo(() => accountCards(options), [options]);
 
   const draft = useRef<Draft>(newDraft());
   const [view, setView] = useState<View>(() => ({ step: 1, mount: 0, values: draft.current.values, focus: 'none' }));
+  // The account chosen so far (live, as step 1's cards change): it decides the pages.
+  const [accountType, setAccountType] = useState(draft.current.values.application_type);
+  const pages = pagesFor(accountType);
+  const businessAccount = pages.some((page) => page.details === 'business');
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
   const [toasts, setToasts] = useState<Toast[]>([]);
@@ -132,6 +157,7 @@ export default function ApplicationForm() {
     const stored = loadDraft(sessionStore());
     if (stored) {
       draft.current = stored;
+      setAccountType(stored.values.application_type);
       setView((current) => ({ step: stored.step, mount: current.mount + 1, values: stored.values, focus: 'none' }));
     }
     // A product page's button names its account (?account=savings): choose it if core offers it.
@@ -139,6 +165,7 @@ export default function ApplicationForm() {
     if (requested) {
       const chosen = preselect(draft.current.step, draft.current.values, requested);
       persist(chosen);
+      setAccountType(chosen.values.application_type);
       setView((current) => ({ ...chosen, mount: current.mount + 1, focus: 'none' }));
       const { pathname, search, hash } = window.location;
       window.history.replaceState(window.history.state, '', `${pathname}${searchWithoutAccount(search)}${hash}`);
@@ -147,6 +174,7 @@ export default function ApplicationForm() {
     const onPageShow = (event: PageTransitionEvent) => {
       if (!event.persisted || loadDraft(sessionStore())) return;
       draft.current = newDraft();
+      setAccountType('');
       busyRef.current = false;
       setBusy(false);
       setToasts([]);
@@ -165,10 +193,18 @@ export default function ApplicationForm() {
   const dismissToast = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
 
   const goTo = useCallback(
-    (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'focus' | 'focusField' | 'returnToSummary'>) => {
+    (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'initialDetailsErrors' | 'focus' | 'focusField' | 'returnToSummary'>) => {
       // Each step is a history entry: the browser's Back and Forward move between steps.
       if (step !== draft.current.step) window.history.pushState(withStep(window.history.state, step), '');
+      // The details' checks (their own package, outside /apply/account's route budget) are
+      // fetched one page ahead of the first page that needs them.
+      const shown = pagesFor(values.application_type);
+      if (shown[step]?.details || shown[step - 1]?.details) {
+        void loadCustomerDetails();
+        void import('./DetailsStep');
+      }
       persist({ step, values });
+      setAccountType(values.application_type);
       setView((current) => ({ step, mount: current.mount + 1, values, ...extra }));
     },
     [persist],
@@ -213,14 +249,21 @@ export default function ApplicationForm() {
     // Once, when the island takes over from the static form.
   }, []);
 
-  const onChange = useCallback((values: ApplicationValues) => persist({ values }), [persist]);
+  const onChange = useCallback(
+    (values: ApplicationValues) => {
+      persist({ values });
+      setAccountType(values.application_type);
+    },
+    [persist],
+  );
+  const onDetailsChange = useCallback((details: DetailsValues) => persist({ details }), [persist]);
   const onChangeAnswer = useCallback(
     (step: number, field: Field, values: ApplicationValues) =>
-      goTo(step, values, { focus: 'none', focusField: field, returnToSummary: true }),
+      goTo(pageOfStep(pagesFor(values.application_type), step) ?? step, values, { focus: 'none', focusField: field, returnToSummary: true }),
     [goTo],
   );
   const onPrevious = useCallback(
-    (values: ApplicationValues) => goTo(Math.max(1, view.step - 1), values, { focus: 'heading' }),
+    (values: ApplicationValues) => goTo(Math.max(1, Math.min(view.step, pagesFor(values.application_type).length) - 1), values, { focus: 'heading' }),
     [goTo, view.step],
   );
 
@@ -230,10 +273,20 @@ export default function ApplicationForm() {
    */
   const showErrors = useCallback(
     (report: ApplicationReport, values: ApplicationValues): boolean => {
+      const shown = pagesFor(values.application_type);
       const first = errorsOnStep(report.errors, report.first_error_step);
-      if (!first) return false;
-      goTo(first.step, values, { initialErrors: first.errors, focus: 'summary' });
-      return true;
+      const firstPage = first ? pageOfStep(shown, first.step) : null;
+      if (first && firstPage) {
+        goTo(firstPage, values, { initialErrors: first.errors, focus: 'summary' });
+        return true;
+      }
+      // The details' messages (the server's 422): on the page core names for the first.
+      const detailsPage = pageOfPart(shown, report.first_error_part);
+      if (report.details_errors && detailsPage) {
+        goTo(detailsPage, values, { initialDetailsErrors: report.details_errors as DetailsErrors, focus: 'summary' });
+        return true;
+      }
+      return false;
     },
     [goTo],
   );
@@ -258,9 +311,27 @@ export default function ApplicationForm() {
       finishBusy();
       return;
     }
+    // And the details, page by page (core's check of each part), for the account chosen.
+    const shown = pagesFor(values.application_type);
+    const business = shown.some((page) => page.details === 'business');
+    // The details' reading is in their own chunk (fetched with their pages), not the first load.
+    const [{ readDetails, toDetailsInput }, customerDetails] = await Promise.all([import('./details'), loadCustomerDetails()]);
+    const details = toDetailsInput(readDetails(draft.current.details), business);
+    for (const page of shown) {
+      if (!page.details) continue;
+      const report = customerDetails.validateDetailsPart(input, details, page.details, checkMoment());
+      if (Object.keys(report.errors).length > 0) {
+        finishBusy();
+        goTo(page.number, values, { initialDetailsErrors: report.errors as DetailsErrors, focus: 'summary' });
+        return;
+      }
+    }
+    // One body: the application's fields with the details beside them (core's SubmissionInput);
+    // a personal account's carries no business.
+    const body = business ? { ...input, ...details } : { ...input, tax_residency: details.tax_residency };
 
     const idempotency: IdempotencyState = { key: draft.current.idempotencyKey, unconfirmedBodies: draft.current.unconfirmedBodies };
-    const { result, state } = await submitApplication(JSON.stringify(input), idempotency, {
+    const { result, state } = await submitApplication(JSON.stringify(body), idempotency, {
       fetch: window.fetch.bind(window),
       newKey: newIdempotencyKey,
     });
@@ -297,15 +368,25 @@ export default function ApplicationForm() {
     showToast('destructive', result.kind === 'failed' ? failureToast(result) : FAILURE_TOAST);
   };
 
-  const meta = STEPS[view.step - 1]!;
-  const percent = (view.step / STEP_COUNT) * 100;
+  const pageCount = pages.length;
+  const pageNumber = Math.min(view.step, pageCount);
+  const meta = pages[pageNumber - 1]!;
+  const percent = (pageNumber / pageCount) * 100;
+  const onNext = (values: ApplicationValues) => {
+    // After a summary Change link, a page that validates returns straight to the last page,
+    // unless the account changed to one with other pages (a business's own): then walk on.
+    const samePages = pagesFor(values.application_type).length === pagesFor(view.values.application_type).length;
+    const backToSummary = view.returnToSummary && samePages;
+    if (pageNumber < pageCount) goTo(backToSummary ? pageCount : pageNumber + 1, values, { focus: 'heading' });
+    else void submit(values);
+  };
 
   return (
     <div className="wizard">
       <div className="wizard__progress">
         <p className="wizard__progress-label">
           <span id="application-progress-label">
-            Step {view.step} of {STEP_COUNT}
+            Step {pageNumber} of {pageCount}
           </span>
           <span className="wizard__progress-title">{meta.title}</span>
         </p>
@@ -314,15 +395,15 @@ export default function ApplicationForm() {
           role="progressbar"
           aria-labelledby="application-progress-label"
           aria-valuemin={0}
-          aria-valuemax={STEP_COUNT}
-          aria-valuenow={view.step}
-          aria-valuetext={`Step ${view.step} of ${STEP_COUNT}`}
+          aria-valuemax={pageCount}
+          aria-valuenow={pageNumber}
+          aria-valuetext={`Step ${pageNumber} of ${pageCount}`}
         >
           <div className="wizard__bar-fill" style={{ width: `${percent}%` }} />
         </div>
         <ol className="wizard__stepper" aria-label="Application steps">
-          {STEPS.map((step) => {
-            const state = step.number < view.step ? 'done' : step.number === view.step ? 'current' : 'todo';
+          {pages.map((step) => {
+            const state = step.number < pageNumber ? 'done' : step.number === pageNumber ? 'current' : 'todo';
             return (
               <li key={step.number} className={`wizard__stepper-item wizard__stepper-item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
                 <span className="wizard__stepper-number" aria-hidden="true">
@@ -338,9 +419,42 @@ export default function ApplicationForm() {
         </ol>
       </div>
 
+      {meta.details ? (
+        <Suspense fallback={<p role="status">Loading this step…</p>}>
+        <DetailsStep
+          key={view.mount}
+          part={meta.details}
+          pageNumber={pageNumber}
+          pageCount={pageCount}
+          title={meta.title}
+          intro={meta.intro}
+          application={toApplicationInput(draft.current.values)}
+          applicant={draft.current.values}
+          businessAccount={businessAccount}
+          states={options.states}
+          details={draft.current.details}
+          initialErrors={view.initialDetailsErrors}
+          focusOnMount={view.focus}
+          busy={busy}
+          isLast={pageNumber === pageCount}
+          onChange={onDetailsChange}
+          onPrevious={(details) => {
+            persist({ details });
+            goTo(Math.max(1, pageNumber - 1), draft.current.values, { focus: 'heading' });
+          }}
+          onNext={(details) => {
+            persist({ details });
+            onNext(draft.current.values);
+          }}
+        />
+        </Suspense>
+      ) : (
       <StepForm
         key={view.mount}
-        step={view.step}
+        step={meta.step ?? 1}
+        notice={meta.step === 2 ? collects : undefined}
+        pageNumber={pageNumber}
+        pageCount={pageCount}
         values={view.values}
         accountCards={cards}
         initialErrors={view.initialErrors}
@@ -350,12 +464,9 @@ export default function ApplicationForm() {
         busy={busy}
         onChange={onChange}
         onPrevious={onPrevious}
-        onNext={(values) => {
-          // After a summary Change link, a step that validates returns straight to step 5.
-          if (view.step < STEP_COUNT) goTo(view.returnToSummary ? STEP_COUNT : view.step + 1, values, { focus: 'heading' });
-          else void submit(values);
-        }}
+        onNext={onNext}
       />
+      )}
 
       <Toaster toasts={toasts} onDismiss={dismissToast} />
     </div>

@@ -23,7 +23,13 @@ export interface AccountCard {
 }
 
 export interface StepFormProps {
+  /** The application's step (1 to 5) this page shows and checks. */
   step: number;
+  /** What the application collects, shown before the step's first field (step 2, the first personal one). */
+  notice?: string | undefined;
+  /** The page's number and the pages of the chosen account: "Step N of M". */
+  pageNumber: number;
+  pageCount: number;
   values: ApplicationValues;
   accountCards: readonly AccountCard[];
   /** Messages of core's report to show on arrival (the server's 422, or core's whole check). */
@@ -95,7 +101,7 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 }
 
 export function StepForm(props: StepFormProps) {
-  const { step, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
+  const { step, notice, pageNumber, pageCount, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
   const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
   // The step's layout: core's inputs for it, in order.
@@ -247,10 +253,21 @@ export function StepForm(props: StepFormProps) {
     <form className="wizard__form" noValidate onSubmit={submit} aria-labelledby="application-step-heading" aria-busy={busy || undefined}>
       <ErrorSummary ref={summaryRef} items={items} />
       <h2 className="wizard__heading" id="application-step-heading" ref={headingRef} tabIndex={-1}>
-        <span className="visually-hidden">Step {step} of {STEP_COUNT}: </span>
+        <span className="visually-hidden">
+          Step {pageNumber} of {pageCount}:{' '}
+        </span>
         {meta.title}
       </h2>
       <p className="wizard__intro">{meta.intro}</p>
+      {notice && (
+        <p className="wizard__notice" data-testid="collection-notice-step">
+          <strong>What we collect:</strong> {notice} More in the <a href="#application">privacy collection notice</a> and our{' '}
+          <a href="/privacy" target="_blank" rel="noopener">
+            privacy policy (opens in new tab)
+          </a>
+          .
+        </p>
+      )}
 
       {/* While sending, the answers and their Change links can't be changed or followed (inert):
           what is being sent is what is on screen. */}

@@ -36,7 +36,7 @@ describe('the application draft', () => {
     const storage = memoryStorage();
     storage.setItem(
       DRAFT_KEY,
-      JSON.stringify({ version: 1, step: 9, values: { city: 'Perth' }, idempotencyKey: 'not mine', unconfirmedBodies: ['a', 3, 'b'] }),
+      JSON.stringify({ version: 2, step: 9, values: { city: 'Perth' }, idempotencyKey: 'not mine', unconfirmedBodies: ['a', 3, 'b'] }),
     );
     const draft = loadDraft(storage)!;
     expect(draft.step).toBe(1);

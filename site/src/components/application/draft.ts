@@ -5,17 +5,23 @@
  * works without it.
  */
 import { readValues, type ApplicationValues } from './values';
-import { STEP_COUNT } from './steps';
+import { MAX_PAGE_COUNT } from './steps';
 
 export const DRAFT_KEY = 'banksia:applicationDraft';
-const DRAFT_VERSION = 1;
+// 2: `step` counts the pages of the chosen account (the details have pages of their own), and `details`.
+const DRAFT_VERSION = 2;
 /** How many unanswered submissions are remembered (see submission.ts). */
 const MAX_UNCONFIRMED = 5;
 
 export interface Draft {
-  /** The step on screen, 1 to 5. */
+  /** The page on screen, 1 to the chosen account's number of pages. */
   step: number;
   values: ApplicationValues;
+  /**
+   * The business and tax residency details as typed (kept whatever the account), as stored:
+   * read (`readDetails`) only by the details' own chunk, outside the first load.
+   */
+  details: unknown;
   /** The Idempotency-Key of this application: made once, reused on every retry. */
   idempotencyKey: string;
   /**
@@ -51,7 +57,7 @@ export function newIdempotencyKey(): string {
 }
 
 export function newDraft(): Draft {
-  return { step: 1, values: readValues(undefined), idempotencyKey: newIdempotencyKey(), unconfirmedBodies: [] };
+  return { step: 1, values: readValues(undefined), details: null, idempotencyKey: newIdempotencyKey(), unconfirmedBodies: [] };
 }
 
 /** The stored draft, or null when there is none or it cannot be read. */
@@ -71,8 +77,9 @@ export function loadDraft(storage: DraftStorage | undefined): Draft | null {
   const key = record['idempotencyKey'];
   const bodies = record['unconfirmedBodies'];
   return {
-    step: typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= STEP_COUNT ? step : 1,
+    step: typeof step === 'number' && Number.isInteger(step) && step >= 1 && step <= MAX_PAGE_COUNT ? step : 1,
     values: readValues(record['values']),
+    details: record['details'] ?? null,
     idempotencyKey: typeof key === 'string' && UUID.test(key) ? key : newIdempotencyKey(),
     unconfirmedBodies: Array.isArray(bodies)
       ? bodies.filter((body): body is string => typeof body === 'string').slice(-MAX_UNCONFIRMED)

@@ -4,7 +4,7 @@
  * core's too (`stepInputs`: kind, label, hint, autocomplete, options), which StepForm lays out in
  * order.
  */
-import { wizardSteps } from 'banksia-core/application';
+import { formOptions, wizardPages, wizardSteps, type WizardPage } from 'banksia-core/application';
 import type { ApplicationValues } from './values';
 
 export interface WizardStep {
@@ -25,10 +25,38 @@ export const STEPS: readonly WizardStep[] = wizardSteps().map((step) => ({
   fields: step.fields as (keyof ApplicationValues)[],
 }));
 
+/** The application's own steps (1 to 5): what `validateStep` and `first_error_step` number. */
 export const STEP_COUNT = STEPS.length;
-/** The id of the input a field's error links to (the first box of the date of birth, the first card of step 1). */
+
+const pagesByAccount = new Map<string, readonly WizardPage[]>();
+/**
+ * The pages the wizard shows for an account type as chosen (core's `wizardPages`: the
+ * application's steps and the details' pages, numbered): their count is the "Step N of M".
+ */
+export function pagesFor(applicationType: string): readonly WizardPage[] {
+  let pages = pagesByAccount.get(applicationType);
+  if (!pages) {
+    pages = wizardPages(applicationType);
+    pagesByAccount.set(applicationType, pages);
+  }
+  return pages;
+}
+
+/** The most pages any account has: the bound of a stored page number. */
+export const MAX_PAGE_COUNT = Math.max(STEP_COUNT, ...formOptions().account_types.map((account) => pagesFor(account.value).length));
+
+/** The page showing application step `step`, for the account chosen. */
+export function pageOfStep(pages: readonly WizardPage[], step: number): number | null {
+  return pages.find((page) => page.step === step)?.number ?? null;
+}
+
+/**
+ * The id of the input a field's error links to (the first box of a date of birth, the first
+ * card of step 1); a detail's path (`business.owners.0.full_name`) with its dots as dashes.
+ */
 export function inputId(field: string): string {
   if (field === 'date_of_birth') return 'application-date_of_birth-day';
   if (field === 'application_type') return 'application-application_type-0';
-  return `application-${field}`;
+  const id = `application-${field.replaceAll('.', '-')}`;
+  return field.endsWith('.date_of_birth') ? `${id}-day` : id;
 }

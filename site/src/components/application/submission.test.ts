@@ -78,6 +78,18 @@ describe('postOnce', () => {
     });
   });
 
+  it("reads a 422 about the business and tax details alone, with core's page of the first", async () => {
+    const body = {
+      errors: {},
+      warnings: {},
+      first_error_step: null,
+      details_errors: { 'business.abn': ["The ABN's check digits don't match"] },
+      first_error_part: 'business',
+    };
+    const { fetch } = scriptedFetch(json(422, body));
+    expect(await postOnce('{}', 'k', deps(fetch))).toEqual({ kind: 'rejected', report: body });
+  });
+
   it('treats every other answer as a failure', async () => {
     for (const response of [
       json(500, { error: 'x' }),

@@ -91,12 +91,18 @@ function rejectedReport(body: unknown): ApplicationReport | null {
   if (typeof body !== 'object' || body === null) return null;
   const answer = body as Partial<Record<keyof ApplicationReport, unknown>>;
   const errors = messagesPerField(answer.errors);
-  if (!errors || Object.keys(errors).length === 0) return null;
+  // The business and tax residency details' messages, keyed by path (core's DetailKey).
+  const detailsErrors = messagesPerField(answer.details_errors);
+  const hasDetails = detailsErrors !== null && Object.keys(detailsErrors).length > 0;
+  if (!errors || (Object.keys(errors).length === 0 && !hasDetails)) return null;
   const step = answer.first_error_step;
+  const part = answer.first_error_part;
   return {
     errors: errors as ReportErrors,
     warnings: (messagesPerField(answer.warnings) ?? {}) as ApplicationReport['warnings'],
     first_error_step: typeof step === 'number' && Number.isInteger(step) ? step : null,
+    ...(hasDetails ? { details_errors: detailsErrors as NonNullable<ApplicationReport['details_errors']> } : {}),
+    ...(part === 'business' || part === 'owners' || part === 'tax_residency' ? { first_error_part: part } : {}),
   };
 }
 

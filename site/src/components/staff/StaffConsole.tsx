@@ -6,6 +6,7 @@ import type { ActionKind, ActionRequest, CaseView, CurrentState, DeclineReason, 
 import { staffApi } from './api';
 import { usePasskey } from './webauthn';
 import AuditLog from './AuditLog';
+import CustomerDetails from './CustomerDetails';
 import StaffAdmin from './StaffAdmin';
 
 function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
@@ -317,6 +318,7 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
           ))}
         </dl>
       )}
+      {view.details && <CustomerDetails details={view.details} />}
       <h2>Notes</h2>
       <ul className="staff-notes">
         {view.notes.map((n: NoteView, i) => (
