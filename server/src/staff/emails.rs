@@ -22,7 +22,17 @@ fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-fn render(subject: String, greeting: &str, paragraphs: &[String]) -> RenderedEmail {
+/// The applicant emails' footer: where to follow the application and how to reach the bank.
+fn applicant_footer() -> String {
+    format!(
+        "Where your application stands: {}/application-status\nQuestions? Call us on {} ({}) or email {}.\n{}",
+        BANK.site_url, BANK.phone, BANK.phone_hours, BANK.email, BANK.legal_line
+    )
+}
+
+/// An email of a greeting, paragraphs and a footer, as text and as HTML (escaped, line breaks
+/// kept).
+fn render(subject: String, greeting: &str, paragraphs: &[String], footer: &str) -> RenderedEmail {
     let mut text = format!("{greeting}\n\n");
     let mut html = format!(
         "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif\"><p>{}</p>",
@@ -35,15 +45,11 @@ fn render(subject: String, greeting: &str, paragraphs: &[String]) -> RenderedEma
         html.push_str(&escape(p).replace('\n', "<br>"));
         html.push_str("</p>");
     }
-    let footer = format!(
-        "Where your application stands: {}/application-status\nQuestions? Call us on {} ({}) or email {}.\n{}",
-        BANK.site_url, BANK.phone, BANK.phone_hours, BANK.email, BANK.legal_line
-    );
-    text.push_str(&footer);
+    text.push_str(footer);
     text.push('\n');
     html.push_str(&format!(
         "<p>{}</p></body></html>",
-        escape(&footer).replace('\n', "<br>")
+        escape(footer).replace('\n', "<br>")
     ));
     RenderedEmail {
         subject,
@@ -77,7 +83,12 @@ pub fn status_email(
         paragraphs.push(format!("Our message:\n{message}"));
     }
     paragraphs.push(words.next_step.to_owned());
-    render(subject, &format!("Hi {first_name},"), &paragraphs)
+    render(
+        subject,
+        &format!("Hi {first_name},"),
+        &paragraphs,
+        &applicant_footer(),
+    )
 }
 
 /// The email with a one-time status link.
@@ -93,6 +104,7 @@ pub fn status_link_email(reference: &str, account: AccountType, link: &str) -> R
             format!("Open this link within 30 minutes. It works once:\n{link}"),
             "If you didn't ask for this, you can ignore this email.".to_owned(),
         ],
+        &applicant_footer(),
     )
 }
 
@@ -235,37 +247,21 @@ pub fn staff_security_email(
             "A new passkey was added to your Banksia Bank staff account through a recovery link. It can now sign in as you.".to_owned(),
         ),
     };
-    let greeting = format!("Hi {display_name},");
     let paragraphs = [
         what,
         "If you asked for this, there is nothing more to do. If you didn't, tell an administrator and the security team today: they can deactivate the account, which ends every session and cancels pending changes.".to_owned(),
         format!("The staff console: {console}"),
     ];
-    let mut text = format!("{greeting}\n\n");
-    let mut html = format!(
-        "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif\"><p>{}</p>",
-        escape(&greeting)
-    );
-    for p in &paragraphs {
-        text.push_str(p);
-        text.push_str("\n\n");
-        html.push_str(&format!("<p>{}</p>", escape(p)));
-    }
     let footer = format!(
         "{} will never ask for your passkey or a code by email.\n{}",
         BANK.name, BANK.legal_line
     );
-    text.push_str(&footer);
-    text.push('\n');
-    html.push_str(&format!(
-        "<p>{}</p></body></html>",
-        escape(&footer).replace('\n', "<br>")
-    ));
-    RenderedEmail {
-        subject: subject.to_owned(),
-        text,
-        html,
-    }
+    render(
+        subject.to_owned(),
+        &format!("Hi {display_name},"),
+        &paragraphs,
+        &footer,
+    )
 }
 
 /// Queues a security notice to staff member `staff_id` (their address and name read in the
