@@ -20,6 +20,7 @@ import {
   type YesNo,
 } from './details';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
+import { describedBy, ErrorMessage, WarningMessages } from './fields';
 import { inputId } from './steps';
 import { checkMoment } from './today';
 import type { ApplicationValues } from './values';
@@ -78,33 +79,12 @@ function arriving(part: DetailsPart, details: DetailsValues, applicant: Applicat
   return details;
 }
 
-function describedBy(id: string, hint: boolean, error: boolean, warning: boolean): string | undefined {
-  const ids = [hint && `${id}-hint`, error && `${id}-error`, warning && `${id}-warning`].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
+/** A field's error, and its warnings while it has no error (fields.tsx's pieces). */
 function Message({ id, error, warnings }: { id: string; error?: string | undefined; warnings: readonly string[] }) {
   return (
     <>
-      {error && (
-        <p className="form-field__error" id={`${id}-error`}>
-          <span className="visually-hidden">Error: </span>
-          {error}
-        </p>
-      )}
-      <div aria-live="polite" className="form-field__warning-region">
-        {warnings.length > 0 && !error && (
-          <p className="form-field__warning" id={`${id}-warning`}>
-            <span className="form-field__warning-icon" aria-hidden="true">
-              !
-            </span>
-            <span>
-              <span className="visually-hidden">Warning: </span>
-              {warnings.join(' ')}
-            </span>
-          </p>
-        )}
-      </div>
+      <ErrorMessage id={id} message={error} />
+      <WarningMessages id={id} warnings={error ? [] : warnings} />
     </>
   );
 }
@@ -210,7 +190,7 @@ export function DetailsStep(props: DetailsStepProps) {
         spellCheck={false}
         onChange={(event) => set(event.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, Boolean(extra.hint), Boolean(error), warned.length > 0 && !error)}
+        aria-describedby={describedBy(id, { hint: Boolean(extra.hint), error: Boolean(error), warning: warned.length > 0 && !error })}
       />
     );
     return (
@@ -260,7 +240,7 @@ export function DetailsStep(props: DetailsStepProps) {
           value={value}
           onChange={(event) => set(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(id, Boolean(hint), Boolean(error), false)}
+          aria-describedby={describedBy(id, { hint: Boolean(hint), error: Boolean(error), warning: false })}
         >
           <option value="">{placeholder}</option>
           {choices.map((choice) => (
@@ -314,7 +294,7 @@ export function DetailsStep(props: DetailsStepProps) {
     ] as const;
     return (
       <div className={`form-field${error ? ' form-field--error' : ''}`} key={path}>
-        <fieldset className="form-fieldset" aria-describedby={describedBy(base, true, Boolean(error), false)}>
+        <fieldset className="form-fieldset" aria-describedby={describedBy(base, { hint: true, error: Boolean(error), warning: false })}>
           <legend className="form-field__label">Date of birth</legend>
           <div className="form-field__hint" id={`${base}-hint`}>
             For example, 27 3 1985

@@ -16,12 +16,13 @@ export interface FieldMessagesProps {
   warnings?: readonly string[] | undefined;
 }
 
-function describedBy(id: string, parts: { hint: boolean; error: boolean; warning: boolean }): string | undefined {
+/** The ids of a field's hint, error and warning, for its `aria-describedby`. */
+export function describedBy(id: string, parts: { hint: boolean; error: boolean; warning: boolean }): string | undefined {
   const ids = [parts.hint && `${id}-hint`, parts.error && `${id}-error`, parts.warning && `${id}-warning`].filter(Boolean);
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-function ErrorMessage({ id, message }: { id: string; message: string | undefined }) {
+export function ErrorMessage({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
     <p className="form-field__error" id={`${id}-error`}>
@@ -32,7 +33,7 @@ function ErrorMessage({ id, message }: { id: string; message: string | undefined
 }
 
 /** Always rendered, so a warning that appears is announced. */
-function WarningMessages({ id, warnings }: { id: string; warnings: readonly string[] }) {
+export function WarningMessages({ id, warnings }: { id: string; warnings: readonly string[] }) {
   return (
     <div aria-live="polite" className="form-field__warning-region">
       {warnings.length > 0 && (
