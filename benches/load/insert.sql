@@ -1,20 +1,29 @@
--- pgbench: the row banksia-server stores for valid.json, inserted directly (the ceiling the
--- server is compared against). The reference is random, as the server's is. The column lists
--- are the server's own (`server/src/db.rs`); a unit test there fails when they differ.
-INSERT INTO account_applications (
-    reference, idempotency_key, request_fingerprint,
-    application_type, first_name, last_name, email, phone, date_of_birth,
-    address_line1, address_line2, city, state, postal_code,
-    employment_status, annual_income, employer_name, identification_type,
-    identification_ciphertext, identification_key_id, identification_last3, identification_length,
-    initial_deposit_amount, terms_accepted, marketing_consent, terms_version, privacy_notice_version
-) VALUES (
-    'BKS-' || upper(substr(md5(random()::text), 1, 16)), NULL, NULL,
-    'savings', 'Charlotte', 'Nguyen', 'charlotte.nguyen@example.com.au', '+61412345678', '1990-04-15',
-    '12 Banksia Street', 'Unit 4', 'Melbourne', 'VIC', '3000',
-    'full_time', 85000.00, 'Acme Pty Ltd', 'drivers_license',
-    decode(md5(random()::text) || md5(random()::text), 'hex'), 'bench', '789', 9,
-    250.50, true, false, '2026-11-06', '2026-11-06'
+-- pgbench: the statement banksia-server runs to store valid.json (a personal account, no foreign
+-- tax residency, no TFN; the bench's server queues no email), with the values it binds written in.
+-- The reference is random, as the server's is. A unit test in `server/src/db.rs` fails when the
+-- tables, columns or returned values differ from the server's statement for this body.
+WITH application AS (
+    INSERT INTO account_applications (
+        reference, idempotency_key, request_fingerprint,
+        application_type, first_name, last_name, email, phone, date_of_birth,
+        address_line1, address_line2, city, state, postal_code,
+        employment_status, annual_income, employer_name, identification_type,
+        identification_ciphertext, identification_key_id, identification_last3, identification_length,
+        initial_deposit_amount, terms_accepted, marketing_consent, terms_version, privacy_notice_version
+    ) VALUES (
+        'BKS-' || upper(substr(md5(random()::text), 1, 16)), NULL, NULL,
+        'savings', 'Charlotte', 'Nguyen', 'charlotte.nguyen@example.com.au', '+61412345678', '1990-04-15',
+        '12 Banksia Street', 'Unit 4', 'Melbourne', 'VIC', '3000',
+        'full_time', 85000.00, 'Acme Pty Ltd', 'drivers_license',
+        decode(md5(random()::text) || md5(random()::text), 'hex'), 'bench', '789', 9,
+        250.50, true, false, '2026-11-06', '2026-11-06'
+    )
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING reference, submitted_status, created_at, id
+), tax AS (
+    INSERT INTO application_tax_residency (
+        application_id, tfn_ciphertext, tfn_key_id, tfn_last3, tfn_length, business_asked
+    )
+    SELECT id, NULL::bytea, NULL::text, NULL::text, NULL::integer, false FROM application
 )
-ON CONFLICT (idempotency_key) DO NOTHING
-RETURNING reference, submitted_status, created_at, id;
+SELECT reference, submitted_status, created_at, false FROM application;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Load test of banksia-server: valid submissions (201) and rejected ones (422) with wrk, and
-# pgbench inserting the same row into the same database, all in one run on a throw-away cluster.
+# pgbench running the server's own statement for the same body (insert.sql) into the same
+# database, all in one run on a throw-away cluster.
 #
 #   benches/load/run.sh    # defaults: DURATION=20 WARMUP=3 POOL_SIZE=2×cores CONNECTIONS=2×POOL_SIZE
 #   SERVER_BIN=/tmp/banksia-server-old benches/load/run.sh    # another build, for an A/B run
@@ -140,6 +141,10 @@ pg_percentile() { awk -v p="$1" '{ a[NR] = $1 } END { i = int(NR * p / 100); if 
 PG_P50="$(pg_percentile 50)"; PG_P99="$(pg_percentile 99)"; PG_MAX="$(pg_percentile 100)"
 echo "pgbench latency p50 $PG_P50 ms, p99 $PG_P99 ms"
 TARGET="$(awk -v p="$PG_TPS" 'BEGIN { printf "%d", p * 0.8 }')"
+say "pgbench: the application's row alone (the ceiling before business and tax details), ${DURATION}s"
+ROW_TPS="$(pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 -T "$DURATION" \
+  -f "$HERE/insert-row.sql" banksia 2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
+echo "pgbench, the row alone: $ROW_TPS tx/s"
 
 say "wrk: valid submissions (201) flat out, $CONNECTIONS connections, ${DURATION}s"
 VALID_MAX="$(run_wrk valid-max "$HERE/valid.json" 0 "$CONNECTIONS")"; echo "$VALID_MAX"
@@ -159,7 +164,8 @@ row() { echo "| $2 | $(rate "$1") req/s | $(share "$1") | $(field "$1" p50_ms) m
 echo
 echo "| Workload (${DURATION}s each) | Throughput | Share of pgbench | p50 | p99 | max | socket errors |"
 echo "|---|---|---|---|---|---|---|"
-echo "| pgbench: the same INSERT, $POOL_SIZE clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | $PG_P50 ms | $PG_P99 ms | $PG_MAX ms | |"
+echo "| pgbench: the server's statement, $POOL_SIZE clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | $PG_P50 ms | $PG_P99 ms | $PG_MAX ms | |"
+echo "| pgbench: the application's row alone, $POOL_SIZE clients | $(printf '%.0f' "$ROW_TPS") tx/s | $(awk -v r="$ROW_TPS" -v p="$PG_TPS" 'BEGIN { printf "%.0f%%", 100 * r / p }') | | | | |"
 row "$VALID_MAX" "Valid (201), flat out, $CONNECTIONS connections"
 row "$VALID_AT" "Valid (201), paced at 80% of pgbench, $PACED_CONNECTIONS connections"
 row "$INVALID_MAX" "Rejected (422), flat out, $CONNECTIONS connections"
