@@ -1,47 +1,84 @@
-//! The Unicode data behind the text rules of [`super::checks`], read from ICU4X's
-//! `icu_properties` (General_Category, Default_Ignorable_Code_Point, Script) and
-//! `icu_normalizer` (NFC): maintained tables of the Unicode Consortium's own data, compiled in
-//! (no data loading at run time, the same in the browser's WASM as on the server).
+//! The Unicode data behind the text rules of [`super::checks`]: General_Category,
+//! Default_Ignorable_Code_Point and Script, baked by `core/build.rs` from ICU4X's
+//! `icu_properties` tables into ICU4X code point inversion lists of just the classes the rules
+//! ask about, and NFC from `icu_normalizer`: maintained tables of the Unicode Consortium's own
+//! data, compiled in (no data loading at run time, the same in the browser's WASM as on the
+//! server). A test below holds every code point of the lists to ICU4X's own answer.
 
 use std::borrow::Cow;
+use std::sync::LazyLock;
 
+use icu_collections::codepointinvlist::CodePointInversionList;
 use icu_normalizer::ComposingNormalizerBorrowed;
-use icu_properties::props::{
-    DefaultIgnorableCodePoint, GeneralCategory, GeneralCategoryGroup, Script,
-};
-use icu_properties::{CodePointMapData, CodePointSetData};
 
 use super::TextClass;
 
-/// The class of a character that is not ASCII (see [`super::text_class`]).
-pub(super) fn class_of(c: char) -> TextClass {
-    if is_default_ignorable(c) || is_blank_symbol(c) {
-        // Blank symbols are not ignorable by Unicode's definition, but they show nothing:
-        // refused outright, like the ignorable ones, rather than counted as nothing.
-        return TextClass::Refused;
-    }
-    match general_category(c) {
-        GeneralCategory::Control
-        | GeneralCategory::Format
-        | GeneralCategory::Unassigned
-        | GeneralCategory::PrivateUse
-        | GeneralCategory::Surrogate
-        | GeneralCategory::LineSeparator
-        | GeneralCategory::ParagraphSeparator
-        | GeneralCategory::SpaceSeparator => TextClass::Refused,
-        GeneralCategory::NonspacingMark | GeneralCategory::EnclosingMark => TextClass::Silent,
-        _ => TextClass::Ordinary,
-    }
+mod tables {
+    include!(concat!(env!("OUT_DIR"), "/text_tables.rs"));
 }
 
-pub(super) fn general_category(c: char) -> GeneralCategory {
-    CodePointMapData::<GeneralCategory>::new().get(c)
+/// The baked lists as ICU4X sets, made on first use.
+struct Sets {
+    default_ignorable: CodePointInversionList<'static>,
+    refused: CodePointInversionList<'static>,
+    silent_marks: CodePointInversionList<'static>,
+    marks: CodePointInversionList<'static>,
+    joining_script_letters: Vec<CodePointInversionList<'static>>,
+}
+
+/// An inversion list as build.rs encodes it: each code point's distance from the one before,
+/// in LEB128.
+fn decoded(bytes: &[u8]) -> Vec<u32> {
+    let mut list = Vec::new();
+    let (mut previous, mut delta, mut shift) = (0, 0, 0);
+    for &byte in bytes {
+        delta |= u32::from(byte & 0x7F) << shift;
+        shift += 7;
+        if byte & 0x80 == 0 {
+            previous += delta;
+            list.push(previous);
+            (delta, shift) = (0, 0);
+        }
+    }
+    list
+}
+
+static SETS: LazyLock<Sets> = LazyLock::new(|| {
+    let set = |bytes: &[u8]| {
+        CodePointInversionList::try_from_u32_inversion_list_slice(&decoded(bytes))
+            .expect("build.rs writes sorted lists of code points")
+    };
+    Sets {
+        default_ignorable: set(tables::DEFAULT_IGNORABLE),
+        refused: set(tables::REFUSED),
+        silent_marks: set(tables::SILENT_MARKS),
+        marks: set(tables::MARKS),
+        joining_script_letters: tables::JOINING_SCRIPT_LETTERS
+            .iter()
+            .map(|list| set(list))
+            .collect(),
+    }
+});
+
+/// The class of a character that is not ASCII (see [`super::text_class`]).
+pub(super) fn class_of(c: char) -> TextClass {
+    let sets = &*SETS;
+    if sets.refused.contains(c) || is_blank_symbol(c) {
+        // Default_Ignorable code points, controls, formats, unassigned, private use, surrogates
+        // and separators. Blank symbols are not ignorable by Unicode's definition, but they
+        // show nothing: refused outright, like the ignorable ones, rather than counted as nothing.
+        TextClass::Refused
+    } else if sets.silent_marks.contains(c) {
+        TextClass::Silent
+    } else {
+        TextClass::Ordinary
+    }
 }
 
 /// Unicode's Default_Ignorable_Code_Point: characters a renderer shows as nothing when it does
 /// not support them (zero-width characters, variation selectors, fillers, tags ...).
 pub fn is_default_ignorable(c: char) -> bool {
-    CodePointSetData::new::<DefaultIgnorableCodePoint>().contains(c)
+    SETS.default_ignorable.contains(c)
 }
 
 /// Characters drawn as nothing or an empty cell that Unicode does not call Default_Ignorable
@@ -54,33 +91,12 @@ fn is_blank_symbol(c: char) -> bool {
 pub(super) const ZERO_WIDTH_NON_JOINER: char = '\u{200C}';
 pub(super) const ZERO_WIDTH_JOINER: char = '\u{200D}';
 
-/// Scripts whose standard spellings need a zero-width joiner or non-joiner between letters:
-/// Arabic (Persian, Urdu: the ZWNJ of a prefix or a compound), Syriac, N'Ko and Mongolian
-/// (joining forms), and the Brahmic scripts (conjuncts and half forms after a virama: the
-/// Sinhala "yansaya" and "rakaransaya", Devanagari eyelash ra, Malayalam chillus ...).
-const JOINING_SCRIPTS: [Script; 16] = [
-    Script::Arabic,
-    Script::Syriac,
-    Script::Nko,
-    Script::Mongolian,
-    Script::Devanagari,
-    Script::Bengali,
-    Script::Gurmukhi,
-    Script::Gujarati,
-    Script::Oriya,
-    Script::Tamil,
-    Script::Telugu,
-    Script::Kannada,
-    Script::Malayalam,
-    Script::Sinhala,
-    Script::Myanmar,
-    Script::Khmer,
-];
-
-fn letter_script(c: char) -> Option<Script> {
-    GeneralCategoryGroup::Letter
-        .contains(general_category(c))
-        .then(|| CodePointMapData::<Script>::new().get(c))
+/// Which script whose spellings use joiners (core/build.rs lists them: Arabic, Syriac, N'Ko,
+/// Mongolian and the Brahmic scripts) `c` is a letter of, if any.
+fn joining_script_of_letter(c: char) -> Option<usize> {
+    SETS.joining_script_letters
+        .iter()
+        .position(|letters| letters.contains(c))
 }
 
 /// Whether a joiner (ZWJ or ZWNJ) may stand between `before` (the text before it) and `after`
@@ -88,15 +104,15 @@ fn letter_script(c: char) -> Option<Script> {
 /// vowel sign) must be a letter of a script that uses joiners, and `after` a letter of the
 /// same script. A joiner anywhere else (Latin, the ends, two in a row) is invisible padding.
 pub(super) fn joiner_allowed(before: &str, after: Option<char>) -> bool {
-    let base = before
-        .chars()
-        .rev()
-        .find(|&c| !GeneralCategoryGroup::Mark.contains(general_category(c)));
+    let base = before.chars().rev().find(|&c| !SETS.marks.contains(c));
     let (Some(base), Some(after)) = (base, after) else {
         return false;
     };
-    match (letter_script(base), letter_script(after)) {
-        (Some(script), Some(next)) => script == next && JOINING_SCRIPTS.contains(&script),
+    match (
+        joining_script_of_letter(base),
+        joining_script_of_letter(after),
+    ) {
+        (Some(script), Some(next)) => script == next,
         _ => false,
     }
 }
@@ -112,6 +128,63 @@ mod tests {
     use super::super::{TextClass, is_plain_text, text_class, visible_len};
     use super::*;
     use proptest::prelude::*;
+
+    /// The baked lists say of every code point what ICU4X's own tables say: the refused and
+    /// silent classes, every mark, Default_Ignorable, and each joining script's letters (a set
+    /// holds exactly the letters of one script, a different script for each set).
+    #[test]
+    fn the_baked_classes_agree_with_icu4x_at_every_code_point() {
+        use icu_properties::props::{
+            DefaultIgnorableCodePoint, GeneralCategory as Gc, GeneralCategoryGroup, Script,
+        };
+        use icu_properties::{CodePointMapData, CodePointSetData};
+        let category = CodePointMapData::<Gc>::new();
+        let script = CodePointMapData::<Script>::new();
+        let ignorable = CodePointSetData::new::<DefaultIgnorableCodePoint>();
+        let scripts: Vec<Script> = tables::JOINING_SCRIPT_LETTERS
+            .iter()
+            .map(|list| script.get32(decoded(list)[0]))
+            .collect();
+        for (i, a) in scripts.iter().enumerate() {
+            assert!(!scripts[i + 1..].contains(a), "{a:?} twice");
+        }
+        for c in (0..=0x10_FFFF_u32).filter_map(char::from_u32) {
+            let gc = category.get(c);
+            let expected = if ignorable.contains(c) || is_blank_symbol(c) {
+                TextClass::Refused
+            } else {
+                match gc {
+                    Gc::Control
+                    | Gc::Format
+                    | Gc::Unassigned
+                    | Gc::PrivateUse
+                    | Gc::Surrogate
+                    | Gc::LineSeparator
+                    | Gc::ParagraphSeparator
+                    | Gc::SpaceSeparator => TextClass::Refused,
+                    Gc::NonspacingMark | Gc::EnclosingMark => TextClass::Silent,
+                    _ => TextClass::Ordinary,
+                }
+            };
+            let at = u32::from(c);
+            assert_eq!(class_of(c), expected, "U+{at:04X}");
+            assert_eq!(is_default_ignorable(c), ignorable.contains(c), "U+{at:04X}");
+            assert_eq!(
+                SETS.marks.contains(c),
+                GeneralCategoryGroup::Mark.contains(gc),
+                "U+{at:04X}"
+            );
+            let letter_of_joining_script = GeneralCategoryGroup::Letter
+                .contains(gc)
+                .then(|| scripts.iter().position(|s| *s == script.get(c)))
+                .flatten();
+            assert_eq!(
+                joining_script_of_letter(c),
+                letter_of_joining_script,
+                "U+{at:04X}"
+            );
+        }
+    }
 
     /// Every Default_Ignorable code point.
     fn default_ignorables() -> &'static [char] {
