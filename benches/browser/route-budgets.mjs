@@ -31,6 +31,12 @@
 //
 // The JSON dump gives the best run's timeline too: when each resource was requested and arrived.
 // PAGES=home-loan,term-deposit,borrowing-power,application picks pages; RUNS sets the runs.
+//
+// Side by side: BEFORE_DIST=/path/to/an/older/site/dist measures that build and site/dist in
+// alternating runs (page by page: before, current, before, current ...) in one go and prints a
+// table for each with the load average, so a change is told from the machine's noise. An older
+// commit's dist: `git worktree add /tmp/old <commit>`, build its site there (scripts/start does),
+// and pass /tmp/old/site/dist.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -86,10 +92,16 @@ const TYPES = {
   '.woff2': 'font/woff2',
 };
 
-/** The file under site/dist a path names (`/foo` is `/foo/index.html`), or null. */
-async function fileOf(pathname) {
-  let file = normalize(join(DIST, decodeURIComponent(pathname)));
-  if (!file.startsWith(DIST)) return null;
+/** The builds measured: site/dist, and BEFORE_DIST's before it when given. */
+const BUILDS = [
+  ...(process.env.BEFORE_DIST ? [{ label: `before (${process.env.BEFORE_DIST})`, dist: resolve(process.env.BEFORE_DIST) }] : []),
+  { label: 'current (site/dist)', dist: DIST },
+];
+
+/** The file under `dist` a path names (`/foo` is `/foo/index.html`), or null. */
+async function fileOf(dist, pathname) {
+  let file = normalize(join(dist, decodeURIComponent(pathname)));
+  if (!file.startsWith(dist)) return null;
   try {
     if ((await stat(file)).isDirectory()) file = join(file, 'index.html');
   } catch {
@@ -103,10 +115,10 @@ async function fileOf(pathname) {
   }
 }
 
-/** site/dist served like banksia-server: the `.br` variant when accepted. Loopback only. */
-async function serveDist() {
+/** A built site served like banksia-server: the `.br` variant when accepted. Loopback only. */
+async function serveDist(dist) {
   const server = createServer(async (request, response) => {
-    const file = await fileOf(new URL(request.url ?? '/', 'http://x').pathname);
+    const file = await fileOf(dist, new URL(request.url ?? '/', 'http://x').pathname);
     if (!file) return response.writeHead(404).end('not found');
     const type = TYPES[extname(file)] ?? 'application/octet-stream';
     const brotli = /\bbr\b/.test(String(request.headers['accept-encoding'] ?? ''));
@@ -125,9 +137,9 @@ async function serveDist() {
   return { server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
 }
 
-/** The brotli size of the body a URL names: its `.br` file in site/dist, else compressed here. */
-async function brotliSize(url) {
-  const file = await fileOf(new URL(url).pathname);
+/** The brotli size of the body a URL names: its `.br` file in `dist`, else compressed here. */
+async function brotliSize(dist, url) {
+  const file = await fileOf(dist, new URL(url).pathname);
   if (!file) return null;
   try {
     return (await stat(`${file}.br`)).size;
@@ -150,7 +162,7 @@ const HYDRATED = (selector) => {
 };
 
 /** One run of one page on a fresh context: { ms, wire, brotli, resources }. */
-async function run(browser, base, pageSpec) {
+async function run(browser, base, dist, pageSpec) {
   const context = await browser.newContext({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -218,7 +230,7 @@ async function run(browser, base, pageSpec) {
   for (const [id, url] of urls) {
     if (!url.startsWith('http')) continue;
     const onWire = wire.get(id) ?? 0;
-    const br = (await brotliSize(url)) ?? onWire;
+    const br = (await brotliSize(dist, url)) ?? onWire;
     wireBytes += onWire;
     brotliBytes += br;
     resources.push({ url: new URL(url).pathname, wire: onWire, brotli: br });
@@ -229,35 +241,56 @@ async function run(browser, base, pageSpec) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+const loadAverage = async () => (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
+
 async function main() {
-  const local = process.env.BASE_URL ? null : await serveDist();
-  const base = process.env.BASE_URL ?? local.url;
+  const builds = [];
+  for (const build of BUILDS) {
+    const local = process.env.BASE_URL && !process.env.BEFORE_DIST ? null : await serveDist(build.dist);
+    builds.push({ ...build, local, base: local ? local.url : process.env.BASE_URL, results: [] });
+  }
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const results = [];
+  const loadBefore = await loadAverage();
   try {
     for (const pageSpec of PAGES) {
-      const runs = [];
+      const runs = new Map(builds.map((build) => [build, []]));
+      // Alternating: each run of one build is followed by a run of the other.
       for (let i = 0; i < RUNS; i += 1) {
-        // A run whose answer never came (60 s) counts as never answered, and the others go on.
-        runs.push(await run(browser, base, pageSpec).catch(() => ({ ms: Infinity, wire: 0, brotli: 0, resources: [], timeline: [] })));
+        for (const build of builds) {
+          // A run whose answer never came (60 s) counts as never answered, and the others go on.
+          const result = await run(browser, build.base, build.dist, pageSpec).catch((error) => {
+            console.error(`${build.label} ${pageSpec.path}: ${error.message}`);
+            return { ms: Infinity, wire: 0, brotli: 0, resources: [], timeline: [] };
+          });
+          runs.get(build).push(result);
+        }
       }
-      const best = runs.reduce((a, b) => (b.ms < a.ms ? b : a));
-      results.push({ page: pageSpec, runs, best });
+      for (const build of builds) {
+        const buildRuns = runs.get(build);
+        const best = buildRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
+        build.results.push({ page: pageSpec, runs: buildRuns, best });
+      }
     }
   } finally {
     await browser.close();
-    local?.server.close();
+    for (const build of builds) build.local?.server.close();
   }
-  console.log(JSON.stringify(results.map(({ page, runs, best }) => ({ page: page.path, times: runs.map((r) => Math.round(r.ms)), brotli: best.brotli, wire: best.wire, resources: best.resources, timeline: best.timeline })), null, 2));
-  console.log(`\nMODE=${MODE}, best of ${RUNS}; budgets ${kb(BYTES_BUDGET)} and ${TIME_BUDGET_MS} ms\n`);
-  console.log('| Page | bytes, brotli | on the wire | first input answered (best) | all runs | within budget |');
-  console.log('|---|---|---|---|---|---|');
+  const loadAfter = await loadAverage();
   let allWithin = true;
-  for (const { page, runs, best } of results) {
-    const within = best.brotli <= BYTES_BUDGET && best.ms <= TIME_BUDGET_MS;
-    allWithin &&= within;
-    const times = runs.map((r) => `${(r.ms / 1000).toFixed(2)}`).join(' / ');
-    console.log(`| ${page.path} | ${kb(best.brotli)} | ${kb(best.wire)} | ${(best.ms / 1000).toFixed(2)} s | ${times} s | ${within ? 'yes' : '**no**'} |`);
+  for (const build of builds) {
+    console.log(JSON.stringify(build.results.map(({ page, runs, best }) => ({ build: build.label, page: page.path, times: runs.map((r) => Math.round(r.ms)), brotli: best.brotli, wire: best.wire, resources: best.resources, timeline: best.timeline })), null, 2));
+  }
+  console.log(`\nMODE=${MODE}, best of ${RUNS}${builds.length > 1 ? ', builds alternating' : ''}; budgets ${kb(BYTES_BUDGET)} and ${TIME_BUDGET_MS} ms; load average before ${loadBefore}, after ${loadAfter}`);
+  for (const build of builds) {
+    console.log(`\n${build.label}\n`);
+    console.log('| Page | bytes, brotli | on the wire | first input answered (best) | all runs | within budget |');
+    console.log('|---|---|---|---|---|---|');
+    for (const { page, runs, best } of build.results) {
+      const within = best.brotli <= BYTES_BUDGET && best.ms <= TIME_BUDGET_MS;
+      if (build.dist === DIST) allWithin &&= within;
+      const times = runs.map((r) => `${(r.ms / 1000).toFixed(2)}`).join(' / ');
+      console.log(`| ${page.path} | ${kb(best.brotli)} | ${kb(best.wire)} | ${(best.ms / 1000).toFixed(2)} s | ${times} s | ${within ? 'yes' : '**no**'} |`);
+    }
   }
   process.exitCode = allWithin ? 0 : 1;
 }
