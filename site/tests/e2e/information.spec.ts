@@ -129,7 +129,7 @@ test('information request, the applicant answers with documents, staff download 
     await expect(mine.getByRole('heading', { name: "We've received your information" })).toBeVisible();
     await expect(form).toBeHidden();
     expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
-    await mine.screenshot({ path: `${SHOTS}/information-answer-done-375.png`, fullPage: true });
+    await mine.screenshot({ path: `${SHOTS}/information-answer-done-1280.png`, fullPage: true });
     await applicant.close();
 
     // Back in the reviewer's open queue, marked; the case shows the answer and downloads.
