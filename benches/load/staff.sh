@@ -137,8 +137,8 @@ PREPARE queue(text[], text, text, timestamptz, bigint, bigint, text) AS $QUEUE_S
 EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE queue($2, NULL, $3, NULL, 0, 26, upper($3));
 SQL
 }
-OPEN="ARRAY['under_review', 'information_requested']"
-ALL="ARRAY['under_review', 'information_requested', 'approved', 'declined', 'withdrawn']"
+OPEN="ARRAY['under_review', 'information_requested', 'information_received']"
+ALL="ARRAY['under_review', 'information_requested', 'information_received', 'approved', 'declined', 'withdrawn']"
 explain_queue "first page (open, the default)" "$OPEN" NULL
 explain_queue "first page (all statuses)" "$ALL" NULL
 explain_queue "search a last name (all statuses)" "$ALL" "'surname17'"

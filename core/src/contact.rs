@@ -170,6 +170,60 @@ pub fn review_timeline() -> String {
     )
 }
 
+/// The line every email to a customer carries, so a message asking for a secret is known
+/// for a fake.
+pub const ANTI_PHISHING: &str =
+    "We'll never ask for your password, passkey or full card number by email or phone.";
+
+/// The external dispute resolution scheme a customer can go to when the bank's own complaint
+/// process did not resolve their complaint: the Australian Financial Complaints Authority.
+pub const AFCA: Afca = Afca {
+    name: "Australian Financial Complaints Authority (AFCA)",
+    website: "www.afca.org.au",
+    website_url: "https://www.afca.org.au",
+    phone: "1800 931 678",
+    email: "info@afca.org.au",
+    post: "GPO Box 3, Melbourne VIC 3001",
+};
+
+/// AFCA's contact details.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Afca {
+    /// Its name, with the short form.
+    pub name: &'static str,
+    /// Its website as written.
+    pub website: &'static str,
+    /// Its website as a link.
+    pub website_url: &'static str,
+    /// Its free call number.
+    pub phone: &'static str,
+    /// Its email address.
+    pub email: &'static str,
+    /// Its postal address.
+    pub post: &'static str,
+}
+
+/// How to complain: to the bank first (internal dispute resolution), then to AFCA, in two
+/// paragraphs.
+///
+/// ```
+/// let [ours, afca] = banksia_core::contact::complaint_path();
+/// assert!(ours.contains("13 22 65"));
+/// assert!(afca.contains("www.afca.org.au") && afca.contains("1800 931 678"));
+/// ```
+pub fn complaint_path() -> [String; 2] {
+    [
+        format!(
+            "If you're unhappy with our decision or how we handled your application, you can make a complaint: call us on {} ({}) or email {}. We'll acknowledge it within 1 business day and give you our final answer within 30 days.",
+            CONTACT.phone, CONTACT.phone_hours, CONTACT.email
+        ),
+        format!(
+            "If you're not satisfied with our answer, or haven't had one within 30 days, you can take your complaint to the {} for free: website {}, phone {}, email {}, or post to {}.",
+            AFCA.name, AFCA.website, AFCA.phone, AFCA.email, AFCA.post
+        ),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -537,6 +537,81 @@ pub struct ApplicationStatusView {
     pub wording: ApplicantWording,
     /// The information request's message, while information is requested.
     pub information_request: Option<String>,
+    /// The form to answer it with, while information is requested (none otherwise).
+    pub answer: Option<AnswerForm>,
+}
+
+/// How the applicant may answer an information request from an opened status link: the limits
+/// the server enforces (core's `review::information`), and the token that authorises one answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct AnswerForm {
+    /// Send it with the answer; it works for one answer within `minutes` (never in a URL).
+    pub token: String,
+    /// How many minutes the form accepts an answer.
+    pub minutes: i32,
+    /// The most documents.
+    pub max_documents: u32,
+    /// The largest document, in bytes.
+    pub max_document_bytes: u32,
+    /// The longest message, in characters.
+    pub max_message_chars: u32,
+    /// The accepted types as people read them ("PDF, JPEG or PNG").
+    pub accepted_types: String,
+    /// The file input's `accept` (a hint to the picker; the server reads the content).
+    pub accept: String,
+}
+
+/// `POST /api/application-status/answer`: the applicant's answer. Documents travel as base64
+/// inside the JSON (ARCHITECTURE.md says why).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct InformationAnswer {
+    /// The answer form's token.
+    pub token: String,
+    /// The message (may be empty when a document is attached).
+    #[serde(default)]
+    pub message: String,
+    /// Each document's bytes, base64 (standard alphabet, padded).
+    #[serde(default)]
+    pub documents: Vec<String>,
+}
+
+/// `GET /api/staff/applications/{reference}/information`: the applicant's answers, newest first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct InformationResponses {
+    /// The answers.
+    pub responses: Vec<InformationResponseView>,
+}
+
+/// One answer of the applicant.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct InformationResponseView {
+    /// When it came (RFC 3339).
+    pub received_at: String,
+    /// The message, if one was written (none once erased).
+    pub message: Option<String>,
+    /// The documents sent with it.
+    pub documents: Vec<DocumentView>,
+}
+
+/// A document the applicant sent (its content only through the audited download).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct DocumentView {
+    /// Its id (the download's path names it).
+    pub id: i64,
+    /// "Document 1 (PDF, 230 KB)".
+    pub label: String,
+    /// The file name the download gets.
+    pub file_name: String,
+    /// Its media type.
+    pub content_type: String,
+    /// Its size in bytes.
+    pub size_bytes: i64,
 }
 
 /// What a reviewer is told about an ABN: the check digit was verified, the register was not.

@@ -10,6 +10,7 @@ use postgres_types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 
 use crate::application::{AccountType, AustralianState, EmploymentStatus, IdentificationType};
 use crate::review::events::{AuditEvent, EmailKind, StaffEmailKind};
+use crate::review::information::DocumentType;
 use crate::review::{DeclineReason, Role, Status};
 
 macro_rules! text_code {
@@ -57,6 +58,7 @@ text_code!(
     AuditEvent,
     EmailKind,
     StaffEmailKind,
+    DocumentType,
 );
 
 #[cfg(test)]

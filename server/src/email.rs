@@ -68,7 +68,7 @@ pub fn application_received(
          Where your application stands: {site}/application-status (with your reference and this email address)\n\n\
          DIDN'T APPLY?\n\n\
          If you didn't apply, call us on {phone} ({hours}) so we can stop this application: someone may be using your details.\n\n\
-         {name} will never ask for your password or a one-time code by email.\n\n\
+         {phishing}\n\n\
          {legal}\n",
         timeline = review_timeline(),
         phone = BANK.phone,
@@ -77,8 +77,8 @@ pub fn application_received(
         email = BANK.email,
         reply = BANK.email_reply_hours,
         site = BANK.site_url,
-        name = BANK.name,
         legal = BANK.legal_line,
+        phishing = banksia_core::contact::ANTI_PHISHING,
     ));
 
     let name = escape(first_name);
@@ -116,7 +116,7 @@ pub fn application_received(
          <a href=\"{site}/support\">Visit our support centre</a><br>\n\
          <a href=\"{site}/application-status\">Check where your application stands</a> (with your reference and this email address)</p>\n\
          <p><strong>Didn't apply?</strong> If you didn't apply, call us on <a href=\"{tel}\">{phone}</a> ({hours}) so we can stop this application: someone may be using your details.</p>\n\
-         <p style=\"font-size:13px;color:#4a5a50\">{bank} will never ask for your password or a one-time code by email.</p>\n\
+         <p style=\"font-size:13px;color:#4a5a50\">{phishing}</p>\n\
          <p style=\"font-size:12px;color:#4a5a50\">{legal}</p>\n\
          </div>\n</body>\n</html>\n",
         title = escape(&subject),
@@ -134,6 +134,7 @@ pub fn application_received(
         reply = BANK.email_reply_hours,
         site = escape(BANK.site_url),
         legal = escape(BANK.legal_line),
+        phishing = escape(banksia_core::contact::ANTI_PHISHING),
     );
     RenderedEmail {
         subject,
@@ -212,6 +213,13 @@ mod tests {
                 .contains("href=\"https://www.banksia.bank/application-status\"")
         );
         assert!(email.html.starts_with("<!DOCTYPE html>"));
+        // The anti-phishing line every email carries (core's one statement of it).
+        assert!(email.text.contains(banksia_core::contact::ANTI_PHISHING));
+        assert!(
+            email
+                .html
+                .contains(&escape(banksia_core::contact::ANTI_PHISHING))
+        );
     }
 
     /// Someone who receives it without having applied knows whom to call (issue 22).

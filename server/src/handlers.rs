@@ -167,7 +167,8 @@ where
     while let Some(chunk) = body.next().await {
         let mut chunk = chunk.map_err(|_| ApiError::UnreadableBody)?;
         total += chunk.remaining();
-        if total > DRAIN_LIMIT {
+        // A limit above the drain limit (the applicant's documents) drains half as much again.
+        if total > DRAIN_LIMIT.max(limit.saturating_add(DRAIN_LIMIT / 2)) {
             return Err(ApiError::PayloadTooLarge);
         }
         while chunk.has_remaining() {

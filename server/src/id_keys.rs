@@ -1,4 +1,4 @@
-//! Identification numbers at rest: AES-256-GCM (the `aes-gcm` crate), a random 96-bit nonce per
+//! Identification numbers (and the documents an applicant sends) at rest: AES-256-GCM (the `aes-gcm` crate), a random 96-bit nonce per
 //! value, the application's reference as associated data (a ciphertext copied to another row
 //! does not open there), and the key's id stored beside the ciphertext so keys can rotate:
 //! new values use the first key of `ID_ENCRYPTION_KEYS`, old ones open with the key they name.
@@ -106,6 +106,12 @@ impl IdKeys {
 
     /// Encrypts `plaintext` for the row of `reference` with the current key.
     pub fn seal(&self, plaintext: &str, reference: &str) -> Result<Sealed, String> {
+        self.seal_bytes(plaintext.as_bytes(), reference)
+    }
+
+    /// Encrypts bytes (a document) with the current key; `context` is the associated data that
+    /// must be given again to open them (it names the application and the document).
+    pub fn seal_bytes(&self, plaintext: &[u8], context: &str) -> Result<Sealed, String> {
         let cipher = &self.keys[&self.current];
         let mut nonce = [0u8; 12];
         getrandom::fill(&mut nonce).map_err(|e| format!("no randomness: {e}"))?;
@@ -113,8 +119,8 @@ impl IdKeys {
             .encrypt(
                 Nonce::from_slice(&nonce),
                 Payload {
-                    msg: plaintext.as_bytes(),
-                    aad: reference.as_bytes(),
+                    msg: plaintext,
+                    aad: context.as_bytes(),
                 },
             )
             .map_err(|_| "encryption failed".to_owned())?;
@@ -128,6 +134,12 @@ impl IdKeys {
 
     /// Decrypts a stored value of the row of `reference`.
     pub fn open(&self, sealed: &Sealed, reference: &str) -> Result<String, String> {
+        let plain = self.open_bytes(sealed, reference)?;
+        String::from_utf8(plain).map_err(|_| "not UTF-8".to_owned())
+    }
+
+    /// Decrypts bytes sealed by [`IdKeys::seal_bytes`] with the same `context`.
+    pub fn open_bytes(&self, sealed: &Sealed, context: &str) -> Result<Vec<u8>, String> {
         let cipher = self
             .keys
             .get(&sealed.key_id)
@@ -136,16 +148,15 @@ impl IdKeys {
             return Err("ciphertext too short".into());
         }
         let (nonce, body) = sealed.ciphertext.split_at(12);
-        let plain = cipher
+        cipher
             .decrypt(
                 Nonce::from_slice(nonce),
                 Payload {
                     msg: body,
-                    aad: reference.as_bytes(),
+                    aad: context.as_bytes(),
                 },
             )
-            .map_err(|_| "the value does not decrypt with its key".to_owned())?;
-        String::from_utf8(plain).map_err(|_| "not UTF-8".to_owned())
+            .map_err(|_| "the value does not decrypt with its key".to_owned())
     }
 }
 
@@ -174,6 +185,20 @@ mod tests {
         assert_eq!(both.seal("X", "BKS-1").unwrap().key_id, "k2");
         // Two seals of one value differ (random nonce).
         assert_ne!(both.seal("X", "R").unwrap(), both.seal("X", "R").unwrap());
+    }
+
+    #[test]
+    fn documents_open_only_in_their_own_context() {
+        let keys = IdKeys::development();
+        let bytes = b"%PDF-1.7 a document's bytes, not text \xff\x00".to_vec();
+        let sealed = keys.seal_bytes(&bytes, "BKS-1/information/1/1").unwrap();
+        assert!(!sealed.ciphertext.windows(9).any(|w| w == b"%PDF-1.7 "));
+        assert_eq!(
+            keys.open_bytes(&sealed, "BKS-1/information/1/1").unwrap(),
+            bytes
+        );
+        assert!(keys.open_bytes(&sealed, "BKS-1/information/1/2").is_err());
+        assert!(keys.open_bytes(&sealed, "BKS-2/information/1/1").is_err());
     }
 
     #[test]

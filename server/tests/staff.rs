@@ -945,7 +945,7 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
         }
     };
     let open =
-        plan("ARRAY['under_review', 'information_requested'], NULL, NULL, NULL, 0, 26, NULL").await;
+        plan("ARRAY['under_review', 'information_requested', 'information_received'], NULL, NULL, NULL, 0, 26, NULL").await;
     assert!(open.contains("account_applications_open_queue"), "{open}");
     let all = "ARRAY['under_review', 'information_requested', 'approved', 'declined', 'withdrawn']";
     for term in ["surname7", "bulk70@example.com", "bks-t700"] {
@@ -1861,6 +1861,45 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
             .then_some(())
     })
     .await;
+    // The applicant answers through the link (V21): a message and a document, both marked.
+    let link: String = app
+        .db
+        .query_one(
+            "SELECT text_body FROM application_emails WHERE kind = 'status_link'",
+            &[],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let token = link
+        .split("#token=")
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap();
+    let (s, view) = post(
+        &app,
+        None,
+        "/api/application-status/open",
+        &json!({"token": token}),
+    )
+    .await;
+    assert_eq!(s, 200, "{view}");
+    let document = b"%PDF-1.4\n1 0 obj << /Note (Zqxdocument) >> endobj\n%%EOF\n";
+    use base64::Engine as _;
+    let (s, answered) = post(
+        &app,
+        None,
+        "/api/application-status/answer",
+        &json!({
+            "token": view["answer"]["token"],
+            "message": "Zqxanswer: my licence is attached.",
+            "documents": [base64::engine::general_purpose::STANDARD.encode(document)],
+        }),
+    )
+    .await;
+    assert_eq!(s, 200, "{answered}");
     let v = version(&app, &reference).await;
     let (s, _) = post(
         &app,
@@ -1911,7 +1950,13 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
             let found = query_i64(&app.db, &format!("SELECT count(*) FROM \"{table}\" WHERE lower({text}) LIKE '%' || lower($1) || '%'"), &[&marker]).await;
             assert_eq!(found, 0, "{marker} left in {table}.{name}");
         }
-        for marker in ["zqxnote", "zqxmessage", "0491 570 159"] {
+        for marker in [
+            "zqxnote",
+            "zqxmessage",
+            "zqxanswer",
+            "zqxdocument",
+            "0491 570 159",
+        ] {
             let found = query_i64(
                 &app.db,
                 &format!(
@@ -1933,6 +1978,20 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
         let left = query_i64(&app.db, &format!("SELECT count(*) FROM {table}"), &[]).await;
         assert_eq!(left, 0, "{table} kept {left} rows");
     }
+    // The applicant's documents are gone, sealed content and all; the answer keeps its date.
+    assert_eq!(
+        query_i64(&app.db, "SELECT count(*) FROM information_documents", &[]).await,
+        0
+    );
+    assert_eq!(
+        query_i64(
+            &app.db,
+            "SELECT count(*) FROM information_responses WHERE message IS NULL",
+            &[]
+        )
+        .await,
+        1
+    );
     // Nothing derived from the body is left to test guesses against, nor any link.
     assert_eq!(query_i64(&app.db, "SELECT count(*) FROM account_applications WHERE request_fingerprint IS NOT NULL OR idempotency_key IS NOT NULL", &[]).await, 0);
     assert_eq!(

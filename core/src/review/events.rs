@@ -65,6 +65,11 @@ coded! {
         NoteAdded = "application.note_added",
         /// A review action changed the status (detail: action, from, to, reason).
         Action = "application.action",
+        /// The applicant answered an information request on the status page (detail: how many
+        /// documents); no staff member.
+        InformationReceived = "application.information_received",
+        /// A document the applicant sent was downloaded (detail: which).
+        DocumentDownloaded = "application.document_downloaded",
         /// The retention run erased an application's personal data.
         Purged = "application.purged",
         /// One retention run (detail: how many applications it erased).
@@ -111,6 +116,8 @@ impl AuditEvent {
             Self::Claimed => "Claimed",
             Self::NoteAdded => "Note added",
             Self::Action => "Status changed",
+            Self::InformationReceived => "The applicant answered the information request",
+            Self::DocumentDownloaded => "Applicant's document downloaded",
             Self::Purged => "Personal data erased (retention)",
             Self::PurgeRun => "Retention run",
             Self::IdentificationEncrypted => "Identification numbers encrypted",
@@ -142,6 +149,8 @@ coded! {
         Decision = "decision",
         /// A one-time link to the status page.
         StatusLink = "status_link",
+        /// The bank recorded the applicant's withdrawal.
+        Withdrawal = "withdrawal",
     }
 }
 
@@ -153,6 +162,7 @@ impl EmailKind {
             Self::InformationRequested => "information requested",
             Self::Decision => "decision",
             Self::StatusLink => "status link",
+            Self::Withdrawal => "withdrawal confirmed",
         }
     }
 }

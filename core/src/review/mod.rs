@@ -8,8 +8,9 @@
 //!
 //! | Status | Final | Reached by |
 //! |---|---|---|
-//! | `under_review` | no | submission; [`Action::ResumeReview`] from `information_requested` |
+//! | `under_review` | no | submission; [`Action::ResumeReview`] from `information_requested` or `information_received` |
 //! | `information_requested` | no | [`Action::RequestInformation`] (with a message to the applicant) |
+//! | `information_received` | no | the applicant's answer on the status page ([`information::receive_answer`]) |
 //! | `approved` | yes | [`Action::Approve`]; for a business account the second approver's [`Action::ConfirmApproval`] |
 //! | `declined` | yes | [`Action::Decline`] (with a [`DeclineReason`]) |
 //! | `withdrawn` | yes | [`Action::RecordWithdrawal`] (at the applicant's request) |
@@ -56,6 +57,7 @@
 
 pub mod business_days;
 pub mod events;
+pub mod information;
 pub mod separation;
 
 use serde::{Deserialize, Serialize};
@@ -72,6 +74,9 @@ pub enum Status {
     UnderReview,
     /// The bank asked the applicant for something and waits for the answer.
     InformationRequested,
+    /// The applicant answered on the status page: back in the queue for a reviewer to read it.
+    /// Staff may do here what they may under review.
+    InformationReceived,
     /// Final: the account will be opened.
     Approved,
     /// Final: the bank will not open the account.
@@ -82,9 +87,10 @@ pub enum Status {
 
 impl Status {
     /// Every status, in the order of the table above.
-    pub const ALL: [Self; 5] = [
+    pub const ALL: [Self; 6] = [
         Self::UnderReview,
         Self::InformationRequested,
+        Self::InformationReceived,
         Self::Approved,
         Self::Declined,
         Self::Withdrawn,
@@ -102,6 +108,7 @@ impl Status {
         match self {
             Self::UnderReview => "under_review",
             Self::InformationRequested => "information_requested",
+            Self::InformationReceived => "information_received",
             Self::Approved => "approved",
             Self::Declined => "declined",
             Self::Withdrawn => "withdrawn",
@@ -111,6 +118,11 @@ impl Status {
     /// Reads a stored code (exactly as [`Status::as_str`] writes it).
     pub fn parse(code: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|s| s.as_str() == code)
+    }
+
+    /// True while the application is in the staff queue's open list (not final).
+    pub const fn is_open(self) -> bool {
+        !self.is_final()
     }
 
     /// True for approved, declined and withdrawn: nothing changes it any more.
@@ -123,6 +135,7 @@ impl Status {
         match self {
             Self::UnderReview => "Under review",
             Self::InformationRequested => "Information requested",
+            Self::InformationReceived => "Information received",
             Self::Approved => "Approved",
             Self::Declined => "Declined",
             Self::Withdrawn => "Withdrawn",
@@ -147,7 +160,12 @@ impl Status {
             Self::InformationRequested => ApplicantWording {
                 headline: "We need more information",
                 explanation: "We can't finish reviewing your application until we hear from you. Our message is below.",
-                next_step: "Reply to our email or call us with the information asked for, quoting your reference. We'll carry on with the review as soon as we have it.",
+                next_step: "Answer on this page: write a message and attach up to 3 documents (PDF, JPEG or PNG, up to 5 MB each). Or call us quoting your reference. We'll carry on with the review as soon as we have your answer.",
+            },
+            Self::InformationReceived => ApplicantWording {
+                headline: "We've received your information",
+                explanation: "Thank you: we have your answer and we're reviewing your application again.",
+                next_step: "We'll email you with our decision, or if we need anything else, usually within 2-3 business days. You don't need to do anything now.",
             },
             Self::Approved => ApplicantWording {
                 headline: "Your application is approved",
@@ -157,7 +175,7 @@ impl Status {
             Self::Declined => ApplicantWording {
                 headline: "We can't open this account for you",
                 explanation: "After reviewing your application, we're unable to open this account.",
-                next_step: "We've emailed you our decision. If you'd like to talk about it, call us and quote your reference.",
+                next_step: "Our email explains why and what you can do next. If you'd like to talk about it or make a complaint, call us and quote your reference.",
             },
             Self::Withdrawn => ApplicantWording {
                 headline: "Your application was withdrawn",
@@ -427,6 +445,39 @@ impl DeclineReason {
         Self::ALL.into_iter().find(|r| r.as_str() == code)
     }
 
+    /// The reason as the applicant reads it: plain words, at the level of the category (never
+    /// the internal check that failed), and what they can do about it.
+    ///
+    /// ```
+    /// use banksia_core::review::DeclineReason;
+    /// let words = DeclineReason::IdentityNotVerified.applicant_explanation();
+    /// assert!(words.reason.contains("confirm your identity"));
+    /// ```
+    pub const fn applicant_explanation(self) -> DeclineExplanation {
+        match self {
+            Self::IdentityNotVerified => DeclineExplanation {
+                reason: "We couldn't confirm your identity from the details and documents we have.",
+                next_step: "You're welcome to apply again with a current Australian driver licence or passport, or call us and we'll tell you which documents we can accept.",
+            },
+            Self::NotEligible => DeclineExplanation {
+                reason: "Your application doesn't meet the eligibility requirements for this account (for example age, residency or, for a business, its registration).",
+                next_step: "Our other accounts may suit you: call us and we'll go through them with you, or see their requirements on our website.",
+            },
+            Self::InformationNotProvided => DeclineExplanation {
+                reason: "We asked for more information and didn't receive it, so we couldn't finish reviewing your application.",
+                next_step: "You're welcome to apply again when you have the information to hand.",
+            },
+            Self::RiskAssessment => DeclineExplanation {
+                reason: "Your application didn't pass the checks we must make before opening an account (our risk and compliance checks).",
+                next_step: "We can't say more about these checks, but you can call us to talk about your application.",
+            },
+            Self::DuplicateApplication => DeclineExplanation {
+                reason: "You already have an open application for this account with us, so we closed this one.",
+                next_step: "You don't need to do anything: we'll carry on with your other application and email you about it.",
+            },
+        }
+    }
+
     /// The label staff choose from.
     pub const fn label(self) -> &'static str {
         match self {
@@ -439,6 +490,15 @@ impl DeclineReason {
     }
 }
 
+/// A decline's reason as the applicant is told it (the decline email).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct DeclineExplanation {
+    /// Why, in plain words.
+    pub reason: &'static str,
+    /// What the applicant can do next.
+    pub next_step: &'static str,
+}
+
 /// What a staff member does to an application.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "action", rename_all = "snake_case")]
@@ -448,7 +508,8 @@ pub enum Action {
         /// The message to the applicant.
         message: String,
     },
-    /// Back to `under_review` from `information_requested` (the applicant answered).
+    /// Back to `under_review` from `information_requested` (the applicant answered another
+    /// way, e.g. by phone) or from `information_received` (the answer was read).
     ResumeReview,
     /// Approve; for a business account the first of two approvals.
     Approve,
@@ -631,10 +692,20 @@ pub fn check_allowed(case: &Case, staff: &Staff, kind: ActionKind) -> Result<(),
         return illegal;
     }
     let pending = case.approved_by;
+    // An answered request puts the case back in review: staff may do there what they may
+    // under review (a pending first approval exists only under review).
+    let reviewing = matches!(status, Status::UnderReview | Status::InformationReceived);
     match kind {
-        ActionKind::RequestInformation if status == Status::UnderReview => Ok(()),
-        ActionKind::ResumeReview if status == Status::InformationRequested => Ok(()),
-        ActionKind::Approve if status == Status::UnderReview => match pending {
+        ActionKind::RequestInformation if reviewing => Ok(()),
+        ActionKind::ResumeReview
+            if matches!(
+                status,
+                Status::InformationRequested | Status::InformationReceived
+            ) =>
+        {
+            Ok(())
+        }
+        ActionKind::Approve if reviewing => match pending {
             Some(_) => Err(Refusal::AlreadyApproved),
             None => Ok(()),
         },

@@ -162,6 +162,66 @@ fn the_transitions_of_an_open_application() {
 }
 
 #[test]
+fn an_answered_request_is_back_in_review() {
+    let approver = staff(1, &[Role::Approver]);
+    let reviewer = staff(2, &[Role::Reviewer]);
+    let answered = case(Status::InformationReceived, SAVINGS, None);
+    let status_after = |c: &Case, kind| decide(c, &approver, &action(kind)).map(|o| o.status);
+    assert_eq!(
+        status_after(&answered, ActionKind::Approve),
+        Ok(Status::Approved)
+    );
+    assert_eq!(
+        status_after(&answered, ActionKind::RequestInformation),
+        Ok(Status::InformationRequested)
+    );
+    assert_eq!(
+        status_after(&answered, ActionKind::ResumeReview),
+        Ok(Status::UnderReview)
+    );
+    assert_eq!(
+        status_after(&answered, ActionKind::Decline),
+        Ok(Status::Declined)
+    );
+    assert_eq!(
+        status_after(&answered, ActionKind::ConfirmApproval),
+        Err(Refusal::IllegalTransition(Status::InformationReceived))
+    );
+    assert_eq!(
+        allowed_actions(&answered, &reviewer),
+        [
+            ActionKind::RequestInformation,
+            ActionKind::ResumeReview,
+            ActionKind::RecordWithdrawal
+        ]
+    );
+    // A business account's first approval from here waits for a second approver as ever.
+    let business = case(Status::InformationReceived, BUSINESS, None);
+    let first = decide(&business, &approver, &Action::Approve).unwrap();
+    assert_eq!(first.status, Status::UnderReview);
+    assert_eq!(first.approved_by, Some(1));
+    assert!(Status::InformationReceived.is_open());
+    assert_eq!(Status::InformationReceived.label(), "Information received");
+}
+
+#[test]
+fn decline_reasons_are_explained_to_the_applicant_in_plain_words() {
+    for reason in DeclineReason::ALL {
+        let words = reason.applicant_explanation();
+        assert!(words.reason.ends_with('.') && words.next_step.ends_with('.'));
+        // Plain words, not the internal label or jargon.
+        assert!(!words.reason.contains(reason.label()));
+        assert!(!words.reason.contains("AML"));
+    }
+    assert!(
+        !Status::Declined
+            .applicant_wording()
+            .next_step
+            .contains("emailed you our decision")
+    );
+}
+
+#[test]
 fn business_accounts_need_a_second_different_approver() {
     for account in [AccountType::BusinessChecking, AccountType::BusinessSavings] {
         assert!(needs_second_approver(account));

@@ -58,7 +58,7 @@ pub async fn queue(
 ) -> Result<QueuePage, StaffError> {
     signed.require(Permission::ViewApplications)?;
     let statuses: Vec<Status> = match query.status.as_deref().map(str::trim) {
-        None | Some("") | Some("open") => vec![Status::UnderReview, Status::InformationRequested],
+        None | Some("") | Some("open") => Status::ALL.into_iter().filter(|s| s.is_open()).collect(),
         Some("all") => Status::ALL.to_vec(),
         Some(code) => vec![Status::parse(code).ok_or(StaffError::BadRequest("Unknown status."))?],
     };
@@ -557,6 +557,7 @@ pub async fn act(
     let email_kind = match outcome.status {
         Status::InformationRequested => Some(EmailKind::InformationRequested),
         Status::Approved | Status::Declined => Some(EmailKind::Decision),
+        Status::Withdrawn => Some(EmailKind::Withdrawal),
         _ => None,
     };
     if let (Some(kind), Some(recipient), Some(first_name)) =
@@ -569,6 +570,7 @@ pub async fn act(
             app.version,
             recipient,
             first_name,
+            &state.config.public_origin,
         )
         .await?;
     }

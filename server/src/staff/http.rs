@@ -41,6 +41,8 @@ pub enum StaffError {
     Invalid(String),
     /// 413: the body is over the staff API's limit.
     TooLarge,
+    /// 413 with words of its own (the applicant's documents).
+    TooLargeBecause(&'static str),
     /// 429: too many sign-in attempts from this address.
     RateLimited,
     /// 503 or 500: logged, answered generically.
@@ -76,7 +78,7 @@ impl StaffError {
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::Conflict(..) => StatusCode::CONFLICT,
             Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::TooLarge | Self::TooLargeBecause(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             Self::Db(DbError::Unavailable(_) | DbError::OutcomeUnknown(_)) => {
                 StatusCode::SERVICE_UNAVAILABLE
@@ -88,7 +90,9 @@ impl StaffError {
     pub fn into_response(self) -> Response {
         let status = self.status();
         let (error, current) = match self {
-            Self::BadRequest(m) | Self::SignInFailed(m) => (m.to_owned(), None),
+            Self::BadRequest(m) | Self::SignInFailed(m) | Self::TooLargeBecause(m) => {
+                (m.to_owned(), None)
+            }
             Self::Unauthenticated => ("Sign in to continue.".to_owned(), None),
             Self::Forbidden => ("Your role does not allow this.".to_owned(), None),
             Self::CrossSite => (

@@ -14,6 +14,7 @@ pub mod config;
 pub mod customer_details;
 pub mod emails;
 pub mod http;
+pub mod information;
 pub mod retention;
 pub mod status;
 pub mod store;
@@ -41,6 +42,9 @@ pub struct StaffState {
     pub webauthn: webauthn_rs::Webauthn,
     pub sign_in_limiter: http::SignInLimiter,
     pub status_limiter: http::SignInLimiter,
+    /// Answers to information requests per client address and minute (their own bucket, so a
+    /// file refused and sent again does not use up the status links).
+    pub answer_limiter: http::SignInLimiter,
     /// The key of queue search terms in the audit log.
     search_term_secret: Vec<u8>,
     /// Identification number reveals per staff member and minute.
@@ -80,6 +84,10 @@ impl StaffState {
             pool,
             sign_in_limiter: http::SignInLimiter::new("staff-sign-in", config.sign_in_per_minute),
             status_limiter: http::SignInLimiter::new("status-link", config.sign_in_per_minute),
+            answer_limiter: http::SignInLimiter::new(
+                "status-answer",
+                config.sign_in_per_minute.saturating_mul(3),
+            ),
             reveal_limiter: crate::rate_limit::RateLimiter::new(config.reveals_per_minute),
             config,
             webauthn,
@@ -665,6 +673,58 @@ pub fn routes(
                 auth::sign_in_finish(&st, request).await
             })
         });
+    // GET /api/staff/applications/{reference}/information: the applicant's answers.
+    let information = warp::path!("api" / "staff" / "applications" / String / "information")
+        .and(warp::get())
+        .and(s())
+        .and(call())
+        .then(|r: String, st, c| {
+            read(st, c, move |st: Arc<StaffState>, signed| async move {
+                information::responses(&st, &signed, &r).await
+            })
+        });
+    // GET /api/staff/applications/{reference}/documents/{id}: one document (audited), as a
+    // file, not JSON.
+    let document = warp::path!("api" / "staff" / "applications" / String / "documents" / i64)
+        .and(warp::get())
+        .and(s())
+        .and(call())
+        .then(
+            |r: String, id: i64, st: Arc<StaffState>, c: Call| async move {
+                let result = async {
+                    check_fetch_site(&c.headers)?;
+                    let signed = auth::authenticate(&st, &c.headers).await?;
+                    match information::download(&st, &signed, &r, id).await {
+                        Ok(response) => Ok(response),
+                        Err(err) => Err(audit_refusal(&st, &signed, &c, err).await),
+                    }
+                }
+                .await;
+                result.unwrap_or_else(StaffError::into_response)
+            },
+        );
+    // POST /api/application-status/answer: the applicant's answer, with its documents (a
+    // larger body than any other call, read only after the per-client limit).
+    let answer = warp::path!("api" / "application-status" / "answer")
+        .and(warp::post())
+        .and(client_ip(state.clone()))
+        .and(s())
+        .and(call())
+        .and(warp::body::stream())
+        .then(
+            |ip: Option<IpAddr>, st: Arc<StaffState>, c: Call, stream| async move {
+                let result = async {
+                    status::check_origin(&c.headers, &st.config.public_origin)?;
+                    let body = information::read_answer_body(&st, ip, stream).await?;
+                    information::answer(&st, &body).await
+                }
+                .await;
+                match result {
+                    Ok(view) => http::json(&view, warp::http::StatusCode::OK),
+                    Err(err) => err.into_response(),
+                }
+            },
+        );
     // POST /api/application-status/{link|open}: the applicant's side.
     let applicant = warp::path!("api" / "application-status" / String)
         .and(warp::post())
@@ -716,6 +776,10 @@ pub fn routes(
         register_finish.boxed(),
         sign_in_start.boxed(),
         sign_in_finish.boxed(),
+        information.boxed(),
+        document.boxed(),
+        // Before `applicant`, whose path would take "answer" with a smaller body limit.
+        answer.boxed(),
         applicant.boxed(),
     ];
     routes

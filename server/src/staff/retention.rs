@@ -92,7 +92,7 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
 /// A table that gains personal data gains a line here; `server/tests/staff.rs`'s marker scan
 /// fails until it does. The audit log holds references and staff actions only (queue searches
 /// are stored keyed, never as typed); sessions and ceremonies hold no applicant data.
-const ERASE_BY_ID: [&str; 7] = [
+const ERASE_BY_ID: [&str; 9] = [
     // The application: every field the applicant typed, the ID number in every form, the
     // information request, and the idempotency key with its keyed fingerprint.
     "UPDATE account_applications SET
@@ -115,6 +115,10 @@ const ERASE_BY_ID: [&str; 7] = [
     "DELETE FROM application_businesses WHERE application_id = ANY($1)",
     "DELETE FROM application_foreign_tax_residencies WHERE application_id = ANY($1)",
     "DELETE FROM application_tax_residency WHERE application_id = ANY($1)",
+    // The applicant's answers to information requests (V21): the documents go, sealed content
+    // and all; the answer keeps only when it came.
+    "DELETE FROM information_documents WHERE application_id = ANY($1)",
+    "UPDATE information_responses SET message = NULL WHERE application_id = ANY($1)",
 ];
 
 /// The copies keyed by the application's reference (`$1`, `text[]`): the emails, in every

@@ -115,7 +115,8 @@ async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(
     let link = state
         .config
         .link(&format!("/application-status/#token={token}"));
-    let email_body = super::emails::status_link_email(reference, account, &link);
+    let email_body =
+        super::emails::status_link_email(reference, account, &link, &state.config.public_origin);
     super::emails::insert(
         &tx,
         reference,
@@ -152,6 +153,7 @@ pub async fn open(
         return Err(gone);
     }
     let conn = state.pool.get().await?;
+    let link_hash = hash_token(&request.token);
     let row = conn
         .query_opt(
             "WITH used AS (
@@ -160,20 +162,27 @@ pub async fn open(
                  RETURNING application_id)
              SELECT a.reference, a.application_type, a.status, a.information_request
              FROM account_applications a JOIN used ON used.application_id = a.id",
-            &[&hash_token(&request.token)],
+            &[&link_hash],
         )
         .await?
         .ok_or(gone)?;
     let account: AccountType = row.try_get("application_type")?;
     let status: Status = row.try_get("status")?;
     let message: Option<String> = row.try_get("information_request")?;
+    let waiting = status == Status::InformationRequested;
+    // While information is requested, the page can answer it: a token of its own, for one
+    // answer, within its time.
+    let answer = if waiting {
+        Some(super::information::answer_form(&conn, &link_hash).await?)
+    } else {
+        None
+    };
     Ok(ApplicationStatusView {
         reference: row.try_get("reference")?,
         product: account.label().to_owned(),
         status,
         wording: status.applicant_wording(),
-        information_request: (status == Status::InformationRequested)
-            .then_some(message)
-            .flatten(),
+        information_request: waiting.then_some(message).flatten(),
+        answer,
     })
 }

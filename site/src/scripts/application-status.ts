@@ -1,11 +1,25 @@
 // The applicant's status page: asks for a one-time link (the same answer whether or not the
 // application exists) and, opened from that link, shows the status in core's words. The link's
 // token is in the URL's fragment, so it never reaches a server log or a Referer.
-import type { ApplicationStatusView, StaffErrorBody, StatusLinkSent } from 'banksia-core/application';
+// An application waiting for information can be answered here (a message and documents): the
+// limits come from the server (core's rules), which reads each file's content to judge its type.
+import type {
+  AnswerForm,
+  ApplicationStatusView,
+  InformationAnswer,
+  StaffErrorBody,
+  StatusLinkSent,
+} from 'banksia-core/application';
 
 const form = document.querySelector<HTMLFormElement>('[data-status-form]');
 const note = document.querySelector<HTMLElement>('[data-status-note]');
 const result = document.querySelector<HTMLElement>('[data-status-result]');
+const answerForm = document.querySelector<HTMLFormElement>('[data-answer-form]');
+const answerError = document.querySelector<HTMLElement>('[data-answer-error]');
+const fileInput = document.querySelector<HTMLInputElement>('#answer-files');
+const fileList = document.querySelector<HTMLElement>('[data-answer-files]');
+/** The answer form of the status on screen, while information is requested. */
+let currentAnswer: AnswerForm | null = null;
 
 function say(text: string): void {
   if (!note) return;
@@ -44,8 +58,124 @@ function show(view: ApplicationStatusView): void {
   text('[data-status-message]', view.information_request ?? '');
   result.hidden = false;
   result.dataset['status'] = view.status;
+  showAnswerForm(view.answer);
   result.focus();
 }
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+function sizeLabel(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function showAnswerForm(answer: AnswerForm | null): void {
+  currentAnswer = answer;
+  if (!answerForm) return;
+  answerForm.hidden = !answer;
+  if (!answer) return;
+  text(
+    '[data-answer-limits]',
+    `Attach up to ${answer.max_documents} documents: ${answer.accepted_types} files, up to ${megabytes(answer.max_document_bytes)} each. We check what each file contains, so renaming a file doesn't change its type. Send your answer within ${answer.minutes} minutes.`,
+  );
+  fileInput?.setAttribute('accept', answer.accept);
+  answerForm.querySelector('textarea')?.setAttribute('maxlength', String(answer.max_message_chars));
+}
+
+function answerSays(message: string | null): void {
+  if (!answerError) return;
+  answerError.textContent = message ?? '';
+  answerError.hidden = !message;
+  const described = message ? 'answer-message-help answer-error' : 'answer-message-help';
+  answerForm?.querySelector('textarea')?.setAttribute('aria-describedby', described);
+}
+
+function listFiles(): void {
+  if (!fileList || !fileInput) return;
+  fileList.replaceChildren(
+    ...Array.from(fileInput.files ?? []).map((file) => {
+      const item = document.createElement('li');
+      item.textContent = `${file.name} (${sizeLabel(file.size)})`;
+      return item;
+    }),
+  );
+}
+
+/** A file's bytes as base64 (what the answer's JSON carries). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const url = String(reader.result ?? '');
+      resolve(url.slice(url.indexOf(',') + 1));
+    };
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/** What is wrong with the answer before it is sent (the server checks again, and the type). */
+function checkAnswer(answer: AnswerForm, message: string, files: File[]): string | null {
+  if (files.length > answer.max_documents) {
+    return `You can attach up to ${answer.max_documents} documents. Remove one and send again.`;
+  }
+  const big = files.find((file) => file.size > answer.max_document_bytes);
+  if (big) {
+    return `${big.name} is larger than ${megabytes(answer.max_document_bytes)}. Send a smaller copy (a photo at a lower resolution, or the pages as separate files).`;
+  }
+  const empty = files.find((file) => file.size === 0);
+  if (empty) return `${empty.name} is empty. Choose the file again.`;
+  if (!message.trim() && files.length === 0) return 'Write a message or attach at least one document.';
+  return null;
+}
+
+fileInput?.addEventListener('change', () => {
+  listFiles();
+  answerSays(null);
+});
+
+answerForm?.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const answer = currentAnswer;
+  if (!answer || !answerForm) return;
+  const message = String(new FormData(answerForm).get('message') ?? '');
+  const files = Array.from(fileInput?.files ?? []);
+  const problem = checkAnswer(answer, message, files);
+  if (problem) {
+    answerSays(problem);
+    answerError?.focus();
+    return;
+  }
+  const button = answerForm.querySelector<HTMLButtonElement>('[data-answer-send]');
+  if (button) {
+    button.disabled = true;
+    button.textContent = 'Sending…';
+  }
+  answerSays(null);
+  void Promise.all(files.map(base64Of))
+    .then((documents) => {
+      const body: InformationAnswer = { token: answer.token, message, documents };
+      return post<ApplicationStatusView>('/api/application-status/answer', body);
+    })
+    .catch(() => ({ ok: false as const, error: 'We could not read one of your files. Choose it again.' }))
+    .then((sent) => {
+      if (button) {
+        button.disabled = false;
+        button.textContent = 'Send my answer';
+      }
+      if (sent.ok) {
+        // Done: the status says so; the form (and what was typed) is no longer needed.
+        answerForm.reset();
+        listFiles();
+        show(sent.value);
+        say('Thank you: we have your answer.');
+      } else {
+        // Nothing typed or chosen is cleared: fix what the message says and send again.
+        answerSays(sent.error);
+      }
+    });
+});
 
 /** Opens the status behind the link in the address bar's fragment, if there is one. */
 function openFromLink(): void {

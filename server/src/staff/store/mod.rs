@@ -2,4 +2,5 @@
 //! types, so handlers never see a row. (The audit chain's own store is `staff::audit`.)
 
 pub mod applications;
+pub mod documents;
 pub mod staff_members;

@@ -7,6 +7,7 @@ import { staffApi } from './api';
 import { usePasskey } from './webauthn';
 import AuditLog from './AuditLog';
 import CustomerDetails from './CustomerDetails';
+import InformationResponse from './InformationResponse';
 import StaffAdmin from './StaffAdmin';
 
 function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
@@ -90,6 +91,7 @@ function Queue({ open }: { open: (reference: string) => void }) {
             <option value="open">Open</option>
             <option value="under_review">Under review</option>
             <option value="information_requested">Information requested</option>
+            <option value="information_received">Information received</option>
             <option value="approved">Approved</option>
             <option value="declined">Declined</option>
             <option value="withdrawn">Withdrawn</option>
@@ -285,6 +287,7 @@ function CaseScreen({ reference, back }: { reference: string; back: () => void }
           <p className="staff-pre">{view.information_request}</p>
         </section>
       )}
+      <InformationResponse reference={view.reference} version={view.state.version} />
       <h2>Answers</h2>
       {view.erased ? (
         <p>The personal data of this application was erased under the retention policy.</p>

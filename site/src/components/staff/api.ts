@@ -12,6 +12,7 @@ import type {
   CeremonyStarted,
   ClaimRequest,
   CurrentState,
+  InformationResponses,
   InviteCreated,
   InviteRequest,
   NoteRequest,
@@ -75,6 +76,7 @@ export const staffApi = {
   me: () => call<StaffMe>('GET', '/api/staff/me'),
   queue: (fields: QueueQuery) => call<QueuePage>('GET', `/api/staff/applications?${query(fields)}`),
   caseView: (reference: string) => call<CaseView>('GET', application(reference)),
+  information: (reference: string) => call<InformationResponses>('GET', `${application(reference)}/information`),
   claim: (reference: string, body: ClaimRequest) => call<CurrentState>('POST', `${application(reference)}/claim`, body),
   act: (reference: string, body: ActionRequest) => call<CurrentState>('POST', `${application(reference)}/actions`, body),
   addNote: (reference: string, body: NoteRequest) => call<NoteView>('POST', `${application(reference)}/notes`, body),
@@ -90,3 +92,21 @@ export const staffApi = {
   auditLog: (fields: AuditQuery) => call<AuditPage>('GET', `/api/staff/audit?${query(fields)}`),
   auditVerify: () => call<AuditVerification>('GET', '/api/staff/audit/verify'),
 };
+
+/**
+ * GET …/documents/{id}: a document the applicant sent, as a file (the server audits the
+ * download); its bytes for the console to hand to the browser's download.
+ */
+export async function downloadDocument(
+  reference: string,
+  id: number,
+): Promise<{ ok: true; blob: Blob } | { ok: false; error: string }> {
+  try {
+    const response = await fetch(`${application(reference)}/documents/${id}`, { credentials: 'same-origin' });
+    if (response.ok) return { ok: true, blob: await response.blob() };
+    const json = (await response.json().catch(() => null)) as StaffErrorBody | null;
+    return { ok: false, error: json?.error ?? `The server answered ${response.status}.` };
+  } catch {
+    return { ok: false, error: 'The server could not be reached. Check your connection and try again.' };
+  }
+}
