@@ -24,11 +24,13 @@ pub struct RenderedEmail {
 /// The email sent once an account application is stored.
 ///
 /// `account` names the account applied for ("the High Yield Savings account"); `None` (the
-/// application's row is gone) leaves the account unnamed.
+/// application's row is gone) leaves the account unnamed. Its links are on `origin`
+/// (`PUBLIC_ORIGIN`), as every email's are.
 pub fn application_received(
     first_name: &str,
     reference: &str,
     account: Option<AccountType>,
+    origin: &str,
 ) -> RenderedEmail {
     let subject = match account {
         Some(account) => format!(
@@ -76,7 +78,7 @@ pub fn application_received(
         overseas = BANK.overseas_phone,
         email = BANK.email,
         reply = BANK.email_reply_hours,
-        site = BANK.site_url,
+        site = origin.trim_end_matches('/'),
         legal = BANK.legal_line,
         phishing = banksia_core::contact::ANTI_PHISHING,
     ));
@@ -132,7 +134,7 @@ pub fn application_received(
         email = escape(BANK.email.label),
         mailto = escape(BANK.email.href),
         reply = BANK.email_reply_hours,
-        site = escape(BANK.site_url),
+        site = escape(origin.trim_end_matches('/')),
         legal = escape(BANK.legal_line),
         phishing = escape(banksia_core::contact::ANTI_PHISHING),
     );
@@ -177,7 +179,12 @@ mod tests {
 
     #[test]
     fn the_confirmation_renders_with_reference_steps_and_contacts() {
-        let email = application_received("Olivia", "BKS-7K2M9QX4TZ", Some(AccountType::Savings));
+        let email = application_received(
+            "Olivia",
+            "BKS-7K2M9QX4TZ",
+            Some(AccountType::Savings),
+            "https://www.banksia.bank",
+        );
         assert_eq!(
             email.subject,
             "We've received your High Yield Savings application: reference BKS-7K2M9QX4TZ"
@@ -225,7 +232,12 @@ mod tests {
     /// Someone who receives it without having applied knows whom to call (issue 22).
     #[test]
     fn the_email_says_what_to_do_if_you_didnt_apply() {
-        let email = application_received("Olivia", "BKS-7K2M9QX4TZ", Some(AccountType::Savings));
+        let email = application_received(
+            "Olivia",
+            "BKS-7K2M9QX4TZ",
+            Some(AccountType::Savings),
+            "https://www.banksia.bank",
+        );
         for body in [&email.text, &email.html] {
             assert!(
                 body.contains("If you didn't apply, call us on ")
@@ -237,11 +249,30 @@ mod tests {
     }
 
     #[test]
+    fn every_link_is_on_the_origin_it_is_given() {
+        let email = application_received(
+            "Olivia",
+            "BKS-7K2M9QX4TZ",
+            Some(AccountType::Savings),
+            "http://localhost:8080/",
+        );
+        for body in [&email.text, &email.html] {
+            assert!(
+                body.contains("http://localhost:8080/application-status"),
+                "{body}"
+            );
+            assert!(body.contains("http://localhost:8080/support"), "{body}");
+            assert!(!body.contains("https://www.banksia.bank"), "{body}");
+        }
+    }
+
+    #[test]
     fn the_first_name_is_escaped_in_html() {
         let email = application_received(
             "<b>O'Neil</b>",
             "BKS-7K2M9QX4TZ",
             Some(AccountType::Savings),
+            "https://www.banksia.bank",
         );
         assert!(email.html.contains("Hi &lt;b&gt;O&#39;Neil&lt;/b&gt;,"));
         assert!(!email.html.contains("<b>O'Neil"));
@@ -262,7 +293,8 @@ mod tests {
     /// the one the site reads at build time (no second copy to keep in step).
     #[test]
     fn the_email_states_cores_contact_details_and_next_steps() {
-        let email = application_received("Olivia", "BKS-0000000000", None);
+        let email =
+            application_received("Olivia", "BKS-0000000000", None, "https://www.banksia.bank");
         for step in banksia_core::contact::next_steps() {
             assert!(email.text.contains(step.title), "{}", step.title);
             assert!(email.text.contains(&step.text), "{}", step.text);
@@ -296,13 +328,19 @@ mod tests {
     #[test]
     fn names_the_account_applied_for() {
         for account in AccountType::ALL {
-            let email = application_received("Olivia", "BKS-7K2M9QX4TZ", Some(*account));
+            let email = application_received(
+                "Olivia",
+                "BKS-7K2M9QX4TZ",
+                Some(*account),
+                "https://www.banksia.bank",
+            );
             let named = format!("for the {} account", account.label());
             assert!(email.subject.contains(account.label()), "{}", email.subject);
             assert!(email.text.contains(&named), "{named}");
             assert!(email.html.contains(&named), "{named}");
         }
-        let unnamed = application_received("Olivia", "BKS-7K2M9QX4TZ", None);
+        let unnamed =
+            application_received("Olivia", "BKS-7K2M9QX4TZ", None, "https://www.banksia.bank");
         assert!(unnamed.text.contains("We have received your application."));
     }
 }

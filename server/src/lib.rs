@@ -308,17 +308,17 @@ impl Server {
             &self.state.mail_wake,
             &self.state.mail_heartbeat,
         ) {
-            (Some(mailer), Some(wake), Some(heartbeat)) => {
-                Some(tokio::spawn(outbox::run::<outbox::Confirmations>(
-                    self.state.pool.clone(),
-                    mailer.clone(),
-                    outbox::RetryPolicy::from_config(&self.config.mail),
-                    self.config.mail.poll_interval,
-                    wake.clone(),
-                    Some(heartbeat.clone()),
-                    mail_stopped,
-                )))
-            }
+            (Some(mailer), Some(wake), Some(heartbeat)) => Some(tokio::spawn(outbox::run(
+                outbox::Confirmations {
+                    origin: self.config.staff.public_origin.as_str().into(),
+                },
+                self.state.pool.clone(),
+                mailer.clone(),
+                outbox::RetryPolicy::from_config(&self.config.mail),
+                wake.clone(),
+                Some(heartbeat.clone()),
+                mail_stopped,
+            ))),
             _ => None,
         };
         let metrics_server = self.metrics_listener.take().map(|listener| {
@@ -332,33 +332,29 @@ impl Server {
             ))
         });
         let applicant_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
-            (Some(mailer), Some(wake)) => {
-                Some(tokio::spawn(outbox::run::<staff::emails::ApplicantEmails>(
-                    self.state.staff.pool.clone(),
-                    mailer.clone(),
-                    outbox::RetryPolicy::from_config(&self.config.mail),
-                    self.config.mail.poll_interval,
-                    wake.clone(),
-                    None,
-                    stop_mail.subscribe(),
-                )))
-            }
+            (Some(mailer), Some(wake)) => Some(tokio::spawn(outbox::run(
+                staff::emails::ApplicantEmails,
+                self.state.staff.pool.clone(),
+                mailer.clone(),
+                outbox::RetryPolicy::from_config(&self.config.mail),
+                wake.clone(),
+                None,
+                stop_mail.subscribe(),
+            ))),
             _ => None,
         };
         // Staff security notices: polled (nothing wakes it; a notice is rare and may wait a
         // poll interval).
         let staff_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
-            (Some(mailer), Some(_)) => {
-                Some(tokio::spawn(outbox::run::<staff::emails::StaffNotices>(
-                    self.state.staff.pool.clone(),
-                    mailer.clone(),
-                    outbox::RetryPolicy::from_config(&self.config.mail),
-                    self.config.mail.poll_interval,
-                    Arc::new(tokio::sync::Notify::new()),
-                    None,
-                    stop_mail.subscribe(),
-                )))
-            }
+            (Some(mailer), Some(_)) => Some(tokio::spawn(outbox::run(
+                staff::emails::StaffNotices,
+                self.state.staff.pool.clone(),
+                mailer.clone(),
+                outbox::RetryPolicy::from_config(&self.config.mail),
+                Arc::new(tokio::sync::Notify::new()),
+                None,
+                stop_mail.subscribe(),
+            ))),
             _ => None,
         };
         tracing::info!(address = %self.local_addr(), "listening");

@@ -51,6 +51,8 @@ pub struct RetryPolicy {
     pub max_attempts: i32,
     /// How long a claim holds a row: longer than a whole attempt can take.
     pub lease: Duration,
+    /// How often the worker looks for due rows when nothing wakes it.
+    pub poll_interval: Duration,
 }
 
 impl RetryPolicy {
@@ -60,6 +62,7 @@ impl RetryPolicy {
             max: config.retry_max,
             max_attempts: config.max_attempts,
             lease: lease_for(config.send_timeout),
+            poll_interval: config.poll_interval,
         }
     }
 
@@ -98,12 +101,15 @@ pub trait EmailQueue: Send + Sync + 'static {
     const MARK_FAILED: &'static str;
 
     /// The email of a row [`EmailQueue::CLAIM`] returned.
-    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error>;
+    fn claimed(&self, row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error>;
 }
 
-/// The confirmation emails of `email_outbox`, one per stored application.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Confirmations;
+/// The confirmation emails of `email_outbox`, one per stored application, their links on
+/// `origin` (`PUBLIC_ORIGIN`).
+#[derive(Debug, Clone)]
+pub struct Confirmations {
+    pub origin: Arc<str>,
+}
 
 impl EmailQueue for Confirmations {
     const WHAT: &'static str = "confirmation email";
@@ -111,7 +117,7 @@ impl EmailQueue for Confirmations {
     const MARK_SENT: &'static str = MARK_SENT;
     const MARK_FAILED: &'static str = MARK_FAILED;
 
-    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
+    fn claimed(&self, row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
         let reference: String = row.try_get("reference")?;
         let first_name: String = row.try_get("first_name")?;
         // None once the application's row is gone (the email still goes, without the product).
@@ -120,7 +126,7 @@ impl EmailQueue for Confirmations {
             id: row.try_get("id")?,
             recipient: row.try_get("recipient")?,
             attempts: row.try_get("attempts")?,
-            email: email::application_received(&first_name, &reference, account),
+            email: email::application_received(&first_name, &reference, account, &self.origin),
             message_id: format!("<{reference}.confirmation@banksia.bank>"),
         })
     }
@@ -178,6 +184,7 @@ pub(crate) async fn bounded<T>(
 
 /// Claims the next due email of queue `Q`, if any, holding it for `lease`.
 pub async fn claim<Q: EmailQueue>(
+    queue: &Q,
     pool: &Pool,
     lease: Duration,
 ) -> Result<Option<ClaimedEmail>, DbError> {
@@ -185,7 +192,7 @@ pub async fn claim<Q: EmailQueue>(
         let conn = pool.get().await?;
         let statement = conn.prepare_cached(Q::CLAIM).await?;
         let row = conn.query_opt(&statement, &[&lease.as_secs_f64()]).await?;
-        Ok(row.as_ref().map(Q::claimed).transpose()?)
+        Ok(row.as_ref().map(|row| queue.claimed(row)).transpose()?)
     })
     .await
 }
@@ -311,10 +318,10 @@ impl Heartbeat {
 /// email was just queued) or the poll interval (retries, other instances' rows). Each turn of
 /// the loop beats `heartbeat`, when there is one.
 pub async fn run<Q: EmailQueue>(
+    queue: Q,
     pool: Pool,
     mailer: Mailer,
     policy: RetryPolicy,
-    poll_interval: Duration,
     wake: Arc<Notify>,
     heartbeat: Option<Arc<Heartbeat>>,
     mut stop: watch::Receiver<bool>,
@@ -326,7 +333,7 @@ pub async fn run<Q: EmailQueue>(
         if *stop.borrow() {
             break;
         }
-        match claim::<Q>(&pool, policy.lease).await {
+        match claim(&queue, &pool, policy.lease).await {
             Ok(Some(claimed)) => {
                 deliver::<Q>(&pool, &mailer, &policy, claimed).await;
                 continue;
@@ -338,7 +345,7 @@ pub async fn run<Q: EmailQueue>(
         }
         tokio::select! {
             () = wake.notified() => {}
-            () = tokio::time::sleep(poll_interval) => {}
+            () = tokio::time::sleep(policy.poll_interval) => {}
             _ = stop.changed() => {}
         }
     }
@@ -355,6 +362,7 @@ mod tests {
             max: Duration::from_secs(3600),
             max_attempts: 20,
             lease: lease_for(Duration::from_secs(30)),
+            poll_interval: Duration::from_secs(5),
         };
         let delays: Vec<u64> = (1..=9).map(|n| policy.delay_after(n).as_secs()).collect();
         assert_eq!(delays, [30, 60, 120, 240, 480, 960, 1920, 3600, 3600]);

@@ -526,7 +526,7 @@ impl EmailQueue for ApplicantEmails {
         "id, reference, kind, version, recipient, subject, text_body, html_body, attempts"
     );
 
-    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
+    fn claimed(&self, row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
         let reference: String = row.try_get("reference")?;
         let kind: EmailKind = row.try_get("kind")?;
         let version: i32 = row.try_get("version")?;
@@ -624,7 +624,7 @@ impl EmailQueue for StaffNotices {
         "id, staff_id, kind, recipient, subject, text_body, html_body, attempts"
     );
 
-    fn claimed(row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
+    fn claimed(&self, row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
         let id: i64 = row.try_get("id")?;
         let kind: StaffEmailKind = row.try_get("kind")?;
         Ok(ClaimedEmail {
