@@ -143,6 +143,8 @@ fn main() {
     declarations.visit::<banksia_core::staff_wire::CaseDetails>();
     declarations.visit::<ActionRequest>();
     declarations.visit::<ClaimRequest>();
+    declarations.visit::<banksia_core::staff_wire::ReassignRequest>();
+    declarations.visit::<banksia_core::staff_wire::RevealRequest>();
     declarations.visit::<NoteRequest>();
     declarations.visit::<Revealed>();
     declarations.visit::<StaffMember>();

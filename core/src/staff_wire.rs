@@ -24,7 +24,9 @@
 use serde::{Deserialize, Serialize};
 
 use crate::application::{AccountType, FieldMessages, SummaryRow};
+use crate::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
 use crate::review::events::AuditEvent;
+use crate::review::reveal::{RevealReason, RevealedField};
 use crate::review::{ActionKind, ApplicantWording, DeclineReason, Permission, Role, Status};
 
 /// Every staff error: a message, and for a 409 the application's state now.
@@ -226,6 +228,102 @@ pub struct CaseView {
     /// The business, its owners and controllers, and the tax residencies, as stored (none once
     /// erased).
     pub details: Option<CaseDetails>,
+    /// The applicant's name, for the confirm step's restatement (none once erased).
+    pub applicant_name: Option<String>,
+    /// The opening deposit the applicant intends, formatted (`$50`; none once erased).
+    pub initial_deposit: Option<String>,
+    /// The version of the terms and conditions the applicant accepted (none before V9).
+    pub terms_version: Option<String>,
+    /// The version of the privacy and collection notice shown to them.
+    pub privacy_notice_version: Option<String>,
+    /// The caller may release it (they hold it).
+    pub can_release: bool,
+    /// The caller may take it over from the colleague who holds it (recorded).
+    pub can_take_over: bool,
+    /// Colleagues the caller may hand it to (empty when they may not reassign it).
+    pub reassign_to: Vec<Colleague>,
+    /// Recommendations and decisions with their internal rationales, oldest first.
+    pub rationales: Vec<RationaleView>,
+    /// How and when the applicant asked to withdraw, once recorded.
+    pub withdrawal: Option<WithdrawalView>,
+    /// The ways an applicant may ask to withdraw, for the withdrawal's form.
+    pub withdrawal_channels: Vec<ChannelOption>,
+    /// What a reviewer may recommend.
+    pub recommendation_options: Vec<RecommendationOption>,
+    /// Why a number may be revealed, for the reveal's question.
+    pub reveal_reasons: Vec<RevealReasonOption>,
+    /// How long the console shows a revealed number before masking it again.
+    pub reveal_shown_seconds: u32,
+    /// The caller may reveal the TFN (one is stored; audited).
+    pub can_reveal_tfn: bool,
+}
+
+/// A colleague a case may be handed to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct Colleague {
+    /// Staff id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+}
+
+/// A recommendation or decision and its internal rationale.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct RationaleView {
+    /// When (RFC 3339).
+    pub at: String,
+    /// Who.
+    pub by: String,
+    /// Which step.
+    pub kind: RationaleKind,
+    /// The step in words ("Recommended approval").
+    pub label: String,
+    /// The rationale (null once the personal data was erased).
+    pub rationale: Option<String>,
+}
+
+/// A recorded withdrawal.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct WithdrawalView {
+    /// How the applicant asked.
+    pub channel: WithdrawalChannel,
+    /// Its label.
+    pub channel_label: String,
+    /// When they asked (RFC 3339).
+    pub requested_at: String,
+}
+
+/// A withdrawal channel to choose from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ChannelOption {
+    /// Its code.
+    pub code: WithdrawalChannel,
+    /// Its label.
+    pub label: String,
+}
+
+/// A recommendation to choose from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct RecommendationOption {
+    /// Its code.
+    pub code: Recommendation,
+    /// Its label.
+    pub label: String,
+}
+
+/// A reason for a reveal to choose from.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct RevealReasonOption {
+    /// Its code.
+    pub code: RevealReason,
+    /// Its label.
+    pub label: String,
 }
 
 /// `POST …/actions`.
@@ -243,15 +341,49 @@ pub struct ActionRequest {
     /// A decline's reason.
     #[serde(default)]
     pub reason: Option<DeclineReason>,
+    /// The internal rationale of a recommendation, an approval, a confirmation or a decline.
+    #[serde(default)]
+    pub rationale: Option<String>,
+    /// A recommendation's direction.
+    #[serde(default)]
+    pub recommendation: Option<Recommendation>,
+    /// How the applicant asked to withdraw.
+    #[serde(default)]
+    pub channel: Option<WithdrawalChannel>,
+    /// When the applicant asked to withdraw: Sydney date and time, `YYYY-MM-DDTHH:MM`.
+    #[serde(default)]
+    pub requested_at: Option<String>,
 }
 
-/// `POST …/claim`.
+/// `POST …/claim`, `…/release` and `…/take-over`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct ClaimRequest {
     /// The version the caller saw.
     pub version: i32,
+}
+
+/// `POST …/reassign`: hand the case to a colleague.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct ReassignRequest {
+    /// The version the caller saw.
+    pub version: i32,
+    /// The colleague's staff id.
+    pub to: i64,
+}
+
+/// `POST …/reveal`: which number, and why (the reason is audited).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct RevealRequest {
+    /// The identification number or the TFN.
+    pub field: RevealedField,
+    /// Why.
+    pub reason: RevealReason,
 }
 
 /// `POST …/notes`.
@@ -263,12 +395,14 @@ pub struct NoteRequest {
     pub body: String,
 }
 
-/// `POST …/reveal`: the identification number in full (audited).
+/// `POST …/reveal`: the number in full (audited).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct Revealed {
+    /// Which number.
+    pub field: RevealedField,
     /// The number.
-    pub identification_number: String,
+    pub value: String,
 }
 
 /// A staff member, for administrators.

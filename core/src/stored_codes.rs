@@ -9,6 +9,7 @@ use bytes::BytesMut;
 use postgres_types::{FromSql, IsNull, ToSql, Type, to_sql_checked};
 
 use crate::application::{AccountType, AustralianState, EmploymentStatus, IdentificationType};
+use crate::review::decisions::{RationaleKind, WithdrawalChannel};
 use crate::review::events::{AuditEvent, EmailKind, StaffEmailKind};
 use crate::review::information::DocumentType;
 use crate::review::{DeclineReason, Role, Status};
@@ -59,6 +60,8 @@ text_code!(
     EmailKind,
     StaffEmailKind,
     DocumentType,
+    WithdrawalChannel,
+    RationaleKind,
 );
 
 #[cfg(test)]

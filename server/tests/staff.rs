@@ -13,6 +13,21 @@ use banksia_server::staff::tokens::new_token;
 use common::{TestApp, assert_insufficient_privilege, query_i64, spawn_app, valid_application};
 use serde_json::{Value, json};
 
+/// A rationale core's text rules accept.
+const RATIONALE: &str = "Identity and eligibility checked.";
+
+/// A reveal of the identification number, with its reason.
+static REVEAL_ID: std::sync::LazyLock<Value> = std::sync::LazyLock::new(
+    || json!({"field": "identification_number", "reason": "verify_document"}),
+);
+
+/// Now on Sydney's clock, as a `datetime-local` input sends it.
+fn now_in_sydney() -> String {
+    banksia_core::application::today::sydney_time(chrono::Utc::now())
+        .format("%Y-%m-%dT%H:%M")
+        .to_string()
+}
+
 fn origin(app: &TestApp) -> String {
     format!("http://localhost:{}", app.addr.port())
 }
@@ -25,7 +40,11 @@ async fn staff(app: &TestApp, name: &str, roles: &[&str]) -> (i64, String) {
         .query_one(
             "INSERT INTO staff (email, display_name, roles, webauthn_id)
              VALUES ($1, $2, $3, gen_random_uuid()) RETURNING id",
-            &[&format!("{name}@banksia.bank"), &name, &roles],
+            &[
+                &format!("{}@banksia.bank", name.to_lowercase().replace(' ', ".")),
+                &name,
+                &roles,
+            ],
         )
         .await
         .unwrap()
@@ -149,7 +168,7 @@ async fn every_endpoint_against_every_role_and_none() {
             (
                 "reveal",
                 expect(&viewers),
-                post(&app, cookie, &format!("{base}/reveal"), &json!({})).await,
+                post(&app, cookie, &format!("{base}/reveal"), &REVEAL_ID).await,
             ),
             (
                 "note",
@@ -265,7 +284,7 @@ async fn every_endpoint_against_every_role_and_none() {
             &app,
             cookie,
             &format!("{base}/actions"),
-            &json!({"version": v, "action": "approve"}),
+            &json!({"version": v, "action": "approve", "rationale": RATIONALE}),
         )
         .await;
         assert_eq!(s, expect(&["approver"]), "{who} approve: {body}");
@@ -274,7 +293,7 @@ async fn every_endpoint_against_every_role_and_none() {
             &app,
             cookie,
             &format!("{base}/actions"),
-            &json!({"version": v, "action": "decline", "reason": "not_eligible"}),
+            &json!({"version": v, "action": "decline", "reason": "not_eligible", "rationale": RATIONALE}),
         )
         .await;
         let want = match (*who, cookie.is_some()) {
@@ -371,10 +390,17 @@ async fn a_stale_version_is_a_409_with_the_current_state_and_changes_nothing() {
         &app,
         Some(&ann),
         &path,
-        &json!({"version": 1, "action": "approve"}),
+        &json!({"version": 1, "action": "approve", "rationale": RATIONALE}),
     )
     .await;
     assert_eq!(s, 409, "{body}");
+    // It says who changed what, and when (Sydney time).
+    let error = body["error"].as_str().unwrap();
+    assert!(
+        error.starts_with("bob asked the applicant for information on this application at ")
+            && error.contains("(Sydney time) while you were reading it."),
+        "{error}"
+    );
     assert_eq!(body["current"]["status"], "information_requested");
     assert_eq!(body["current"]["version"], 2);
     assert_eq!(
@@ -386,7 +412,7 @@ async fn a_stale_version_is_a_409_with_the_current_state_and_changes_nothing() {
         &app,
         Some(&ann),
         &path,
-        &json!({"version": 2, "action": "approve"}),
+        &json!({"version": 2, "action": "approve", "rationale": RATIONALE}),
     )
     .await;
     assert_eq!(s, 409, "{body}");
@@ -452,7 +478,7 @@ async fn business_accounts_need_a_second_approver_who_is_not_the_first() {
         &app,
         Some(&ann),
         &path,
-        &json!({"version": 1, "action": "approve"}),
+        &json!({"version": 1, "action": "approve", "rationale": RATIONALE}),
     )
     .await;
     assert_eq!(s, 200, "{body}");
@@ -462,7 +488,7 @@ async fn business_accounts_need_a_second_approver_who_is_not_the_first() {
         &app,
         Some(&ann),
         &path,
-        &json!({"version": 2, "action": "confirm_approval"}),
+        &json!({"version": 2, "action": "confirm_approval", "rationale": RATIONALE}),
     )
     .await;
     assert_eq!(s, 409, "{body}");
@@ -471,7 +497,7 @@ async fn business_accounts_need_a_second_approver_who_is_not_the_first() {
         &app,
         Some(&bob),
         &path,
-        &json!({"version": 2, "action": "confirm_approval"}),
+        &json!({"version": 2, "action": "confirm_approval", "rationale": RATIONALE}),
     )
     .await;
     assert_eq!(s, 200, "{body}");
@@ -541,11 +567,11 @@ async fn the_case_view_masks_the_id_and_the_reveal_is_audited() {
         &app,
         Some(&ann),
         &format!("/api/staff/applications/{reference}/reveal"),
-        &json!({}),
+        &REVEAL_ID,
     )
     .await;
     assert_eq!(s, 200);
-    assert_eq!(revealed["identification_number"], "123456789");
+    assert_eq!(revealed["value"], "123456789");
     let actions: Vec<String> = app
         .db
         .query(
@@ -747,7 +773,7 @@ async fn purge_erases_what_is_due_and_nothing_else_and_is_idempotent() {
     {
         let reference = submit(&app, account, &format!("p{i}@example.com")).await;
         if let Some(action) = action {
-            let (s, body) = post(&app, Some(&ann), &format!("/api/staff/applications/{reference}/actions"), &json!({"version": 1, "action": action, "reason": if action == "decline" { json!("not_eligible") } else { Value::Null }})).await;
+            let (s, body) = post(&app, Some(&ann), &format!("/api/staff/applications/{reference}/actions"), &json!({"version": 1, "action": action, "reason": if action == "decline" { json!("not_eligible") } else { Value::Null }, "rationale": RATIONALE, "channel": "phone", "requested_at": now_in_sydney()})).await;
             assert_eq!(s, 200, "{body}");
         }
         refs.push(reference);
@@ -995,7 +1021,7 @@ async fn the_audit_log_pages_filters_and_verifies() {
         for reference in [&first, &second] {
             let reveal = format!("/api/staff/applications/{reference}/reveal");
             assert_eq!(
-                post(&app, Some(&reviewer), &reveal, &json!({})).await.0,
+                post(&app, Some(&reviewer), &reveal, &REVEAL_ID).await.0,
                 200
             );
         }
@@ -1579,12 +1605,12 @@ async fn reveals_are_throttled_per_staff_member() {
     let reference = submit(&app, "savings", "r@example.com").await;
     let reveal = format!("/api/staff/applications/{reference}/reveal");
     for _ in 0..3 {
-        assert_eq!(post(&app, Some(&ann), &reveal, &json!({})).await.0, 200);
+        assert_eq!(post(&app, Some(&ann), &reveal, &REVEAL_ID).await.0, 200);
     }
-    let (s, body) = post(&app, Some(&ann), &reveal, &json!({})).await;
+    let (s, body) = post(&app, Some(&ann), &reveal, &REVEAL_ID).await;
     assert_eq!(s, 409, "{body}");
     assert_eq!(
-        post(&app, Some(&bob), &reveal, &json!({})).await.0,
+        post(&app, Some(&bob), &reveal, &REVEAL_ID).await.0,
         200,
         "a colleague's budget is their own"
     );
@@ -1914,7 +1940,7 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
         &app,
         Some(&ann),
         &format!("{base}/actions"),
-        &json!({"version": v, "action": "decline", "reason": "not_eligible"}),
+        &json!({"version": v, "action": "decline", "reason": "not_eligible", "rationale": "Zqxrationale: Zqxfirst could not be verified."}),
     )
     .await;
     assert_eq!(s, 200);
@@ -1955,6 +1981,7 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
             "zqxmessage",
             "zqxanswer",
             "zqxdocument",
+            "zqxrationale",
             "0491 570 159",
         ] {
             let found = query_i64(
@@ -2129,4 +2156,545 @@ async fn the_public_api_and_the_staff_side_connect_as_different_roles() {
             .await,
         "insert",
     );
+}
+
+/// Sets who holds `reference` straight in the database (the case's starting point of a test).
+async fn hold(app: &TestApp, reference: &str, holder: Option<i64>) {
+    app.db
+        .execute(
+            "UPDATE account_applications SET assigned_to = $2 WHERE reference = $1",
+            &[&reference, &holder],
+        )
+        .await
+        .unwrap();
+}
+
+async fn holder_of(app: &TestApp, reference: &str) -> Option<i64> {
+    app.db
+        .query_one(
+            "SELECT assigned_to FROM account_applications WHERE reference = $1",
+            &[&reference],
+        )
+        .await
+        .unwrap()
+        .get(0)
+}
+
+#[tokio::test]
+async fn claims_release_take_over_and_reassign_for_every_role_and_holder() {
+    let app = spawn_app().await;
+    let (dana, _) = staff(&app, "dana", &["reviewer"]).await;
+    let (carol, _) = staff(&app, "carol", &["approver"]).await;
+    let (audrey, _) = staff(&app, "audrey", &["auditor"]).await;
+    #[derive(Debug, Clone, Copy, PartialEq)]
+    enum Holder {
+        Nobody,
+        Me,
+        Colleague,
+    }
+    for role in ["reviewer", "approver", "auditor", "administrator"] {
+        let (me, cookie) = staff(&app, &format!("{role}-me"), &[role]).await;
+        let reference = submit(&app, "savings", &format!("hold-{role}@example.com")).await;
+        let base = format!("/api/staff/applications/{reference}");
+        let works = role == "reviewer" || role == "approver";
+        for holder in [Holder::Nobody, Holder::Me, Holder::Colleague] {
+            let start = match holder {
+                Holder::Nobody => None,
+                Holder::Me => Some(me),
+                Holder::Colleague => Some(dana),
+            };
+            for step in ["claim", "release", "take-over", "reassign"] {
+                hold(&app, &reference, start).await;
+                let v = version(&app, &reference).await;
+                let body = if step == "reassign" {
+                    json!({"version": v, "to": carol})
+                } else {
+                    json!({"version": v})
+                };
+                let (s, answer) = post(&app, Some(&cookie), &format!("{base}/{step}"), &body).await;
+                let (want, after) = match (works, step, holder) {
+                    (false, _, _) => (403, start),
+                    (true, "claim", Holder::Nobody) => (200, Some(me)),
+                    (true, "release", Holder::Me) => (200, None),
+                    (true, "take-over", Holder::Colleague) => (200, Some(me)),
+                    (true, "reassign", Holder::Nobody | Holder::Me) => (200, Some(carol)),
+                    (true, _, _) => (409, start),
+                };
+                assert_eq!(s, want, "{role} {step} held by {holder:?}: {answer}");
+                assert_eq!(
+                    holder_of(&app, &reference).await,
+                    after,
+                    "{role} {step} {holder:?}"
+                );
+                // A colleague's hold is named in the refusal.
+                if want == 409 && holder == Holder::Colleague {
+                    assert_eq!(
+                        answer["error"],
+                        "dana holds this application. Take it over to act on it (the take-over is recorded).",
+                        "{role} {step}"
+                    );
+                }
+            }
+        }
+        if works {
+            // Acting on a colleague's case needs the take-over first.
+            hold(&app, &reference, Some(dana)).await;
+            let v = version(&app, &reference).await;
+            let request = json!({"version": v, "action": "request_information", "message": "Please send your payslip."});
+            let (s, answer) = post(&app, Some(&cookie), &format!("{base}/actions"), &request).await;
+            assert_eq!(s, 409, "{answer}");
+            assert!(
+                answer["error"].as_str().unwrap().starts_with("dana holds"),
+                "{answer}"
+            );
+            let (s, view) = get(&app, Some(&cookie), &base).await;
+            assert_eq!(s, 200);
+            assert_eq!(view["can_take_over"], true);
+            assert_eq!(view["can_claim"], false);
+            assert_eq!(view["actions"], json!([]));
+            let (s, _) = post(
+                &app,
+                Some(&cookie),
+                &format!("{base}/take-over"),
+                &json!({"version": v}),
+            )
+            .await;
+            assert_eq!(s, 200);
+            let request = json!({"version": v + 1, "action": "request_information", "message": "Please send your payslip."});
+            let (s, answer) = post(&app, Some(&cookie), &format!("{base}/actions"), &request).await;
+            assert_eq!(s, 200, "{answer}");
+            let detail: Value = app
+                .db
+                .query_one(
+                    "SELECT detail FROM staff_audit WHERE action = 'application.taken_over' AND staff_id = $1 ORDER BY id DESC LIMIT 1",
+                    &[&me],
+                )
+                .await
+                .unwrap()
+                .get(0);
+            assert_eq!(detail["from"], dana);
+            // Nobody is handed a case their roles can't work on, nor a deactivated colleague.
+            let v = version(&app, &reference).await;
+            let (s, _) = post(
+                &app,
+                Some(&cookie),
+                &format!("{base}/reassign"),
+                &json!({"version": v, "to": audrey}),
+            )
+            .await;
+            assert_eq!(s, 422);
+            app.db
+                .execute(
+                    "UPDATE staff SET active = false, deactivated_at = now() WHERE id = $1",
+                    &[&carol],
+                )
+                .await
+                .unwrap();
+            let (s, _) = post(
+                &app,
+                Some(&cookie),
+                &format!("{base}/reassign"),
+                &json!({"version": v, "to": carol}),
+            )
+            .await;
+            assert_eq!(s, 422);
+            app.db
+                .execute(
+                    "UPDATE staff SET active = true, deactivated_at = NULL WHERE id = $1",
+                    &[&carol],
+                )
+                .await
+                .unwrap();
+        }
+    }
+    // Every change of holder is audited under its own event.
+    for event in [
+        "application.claimed",
+        "application.released",
+        "application.taken_over",
+        "application.reassigned",
+    ] {
+        let n = query_i64(
+            &app.db,
+            "SELECT count(*) FROM staff_audit WHERE action = $1",
+            &[&event],
+        )
+        .await;
+        assert!(n >= 2, "{event}: {n}");
+    }
+    // A claim's 409 after a colleague's change says who did what.
+    let (_, ann) = staff(&app, "ann", &["reviewer"]).await;
+    let (_, bob) = staff(&app, "bob", &["reviewer"]).await;
+    let reference = submit(&app, "savings", "race@example.com").await;
+    let base = format!("/api/staff/applications/{reference}");
+    let (s, _) = post(
+        &app,
+        Some(&ann),
+        &format!("{base}/claim"),
+        &json!({"version": 1}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, answer) = post(
+        &app,
+        Some(&bob),
+        &format!("{base}/claim"),
+        &json!({"version": 1}),
+    )
+    .await;
+    assert_eq!(s, 409);
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("ann claimed this application at "),
+        "{answer}"
+    );
+    assert_eq!(answer["current"]["version"], 2);
+}
+
+#[tokio::test]
+async fn a_reviewer_recommends_and_an_approver_decides_each_with_a_rationale() {
+    let app = spawn_app().await;
+    let (rita, reviewer) = staff(&app, "Rita Reviewer", &["reviewer"]).await;
+    let (_, approver) = staff(&app, "Alex Chen", &["approver"]).await;
+    let reference = submit(&app, "savings", "recommend@example.com").await;
+    let base = format!("/api/staff/applications/{reference}");
+    let actions = format!("{base}/actions");
+    let (s, _) = post(
+        &app,
+        Some(&reviewer),
+        &format!("{base}/claim"),
+        &json!({"version": 1}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (_, view) = get(&app, Some(&reviewer), &base).await;
+    assert!(
+        view["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["kind"] == "recommend"),
+        "{view}"
+    );
+    for (body, want) in [
+        (
+            json!({"version": 2, "action": "recommend", "rationale": "Licence verified, income consistent."}),
+            422,
+        ),
+        (
+            json!({"version": 2, "action": "recommend", "recommendation": "approve"}),
+            422,
+        ),
+        (
+            json!({"version": 2, "action": "recommend", "recommendation": "approve", "rationale": "ok"}),
+            422,
+        ),
+        (
+            json!({"version": 2, "action": "recommend", "recommendation": "maybe", "rationale": "Licence verified."}),
+            400,
+        ),
+        (
+            json!({"version": 2, "action": "recommend", "recommendation": "approve", "rationale": &"x".repeat(1001)}),
+            422,
+        ),
+    ] {
+        let (s, answer) = post(&app, Some(&reviewer), &actions, &body).await;
+        assert_eq!(s, want, "{body}: {answer}");
+    }
+    let (s, answer) = post(&app, Some(&reviewer), &actions, &json!({"version": 2, "action": "recommend", "recommendation": "approve", "rationale": "Licence verified,\nincome consistent."})).await;
+    assert_eq!(s, 200, "{answer}");
+    assert_eq!(answer["status"], "under_review");
+    // Handed on: nobody holds it, and the approver may decide (not recommend).
+    assert_eq!(holder_of(&app, &reference).await, None);
+    let (s, answer) = post(&app, Some(&approver), &actions, &json!({"version": 3, "action": "recommend", "recommendation": "decline", "rationale": "I disagree with it."})).await;
+    assert_eq!(s, 409, "{answer}");
+    let (s, answer) = post(
+        &app,
+        Some(&approver),
+        &actions,
+        &json!({"version": 3, "action": "approve"}),
+    )
+    .await;
+    assert_eq!(s, 422, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("rationale"),
+        "{answer}"
+    );
+    let (s, answer) = post(&app, Some(&approver), &actions, &json!({"version": 3, "action": "approve", "rationale": "Agree with Rita's recommendation."})).await;
+    assert_eq!(s, 200, "{answer}");
+    assert_eq!(answer["status"], "approved");
+    // The case view shows who recommended and who decided, when, and why.
+    let (_, view) = get(&app, Some(&reviewer), &base).await;
+    let rationales = view["rationales"].as_array().unwrap();
+    assert_eq!(rationales.len(), 2, "{view}");
+    assert_eq!(rationales[0]["kind"], "recommend_approve");
+    assert_eq!(rationales[0]["by"], "Rita Reviewer");
+    assert_eq!(
+        rationales[0]["rationale"],
+        "Licence verified,\nincome consistent."
+    );
+    assert_eq!(rationales[1]["kind"], "approve");
+    assert_eq!(rationales[1]["by"], "Alex Chen");
+    let whats: Vec<&str> = view["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["what"].as_str().unwrap())
+        .collect();
+    assert!(whats.contains(&"Recommended approval"), "{whats:?}");
+    // The audit rows name the rationale's row, never its text (the text is erased by purge).
+    let details: Vec<Value> = app
+        .db
+        .query(
+            "SELECT detail FROM staff_audit WHERE application_reference = $1 AND action IN ('application.recommended', 'application.action') ORDER BY id",
+            &[&reference],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(details.len(), 2);
+    assert_eq!(details[0]["recommendation"], "approve");
+    for detail in &details {
+        assert!(detail["rationale_id"].is_i64(), "{detail}");
+        assert!(!detail.to_string().contains("Licence"), "{detail}");
+    }
+    assert_eq!(
+        query_i64(
+            &app.db,
+            "SELECT count(*) FROM application_rationales WHERE staff_id = $1",
+            &[&rita]
+        )
+        .await,
+        1
+    );
+    // A decline records its rationale too, and a business account's two approvals each theirs.
+    let (_, second) = staff(&app, "Sam Second", &["approver"]).await;
+    let business = submit(&app, "business_savings", "biz-rationale@example.com").await;
+    let path = format!("/api/staff/applications/{business}/actions");
+    let (s, _) = post(
+        &app,
+        Some(&approver),
+        &path,
+        &json!({"version": 1, "action": "approve", "rationale": "Business checked on ABN Lookup."}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let (s, answer) = post(&app, Some(&second), &path, &json!({"version": 2, "action": "confirm_approval", "rationale": "Second check of owners done."})).await;
+    assert_eq!(s, 200, "{answer}");
+    let declined = submit(&app, "checking", "decline-rationale@example.com").await;
+    let (s, _) = post(&app, Some(&approver), &format!("/api/staff/applications/{declined}/actions"), &json!({"version": 1, "action": "decline", "reason": "not_eligible", "rationale": "Under the minimum age."})).await;
+    assert_eq!(s, 200);
+    let kinds: Vec<String> = app
+        .db
+        .query("SELECT kind FROM application_rationales ORDER BY id", &[])
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "recommend_approve",
+            "approve",
+            "approve",
+            "confirm_approval",
+            "decline"
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_withdrawal_records_how_and_when_the_applicant_asked() {
+    let app = spawn_app().await;
+    let (_, ann) = staff(&app, "ann", &["reviewer"]).await;
+    let reference = submit(&app, "savings", "withdraw@example.com").await;
+    let base = format!("/api/staff/applications/{reference}");
+    let actions = format!("{base}/actions");
+    let now = now_in_sydney();
+    for (body, want, says) in [
+        (
+            json!({"version": 1, "action": "record_withdrawal", "requested_at": now}),
+            422,
+            "how the applicant asked",
+        ),
+        (
+            json!({"version": 1, "action": "record_withdrawal", "channel": "pigeon", "requested_at": now}),
+            400,
+            "",
+        ),
+        (
+            json!({"version": 1, "action": "record_withdrawal", "channel": "phone"}),
+            422,
+            "date and time",
+        ),
+        (
+            json!({"version": 1, "action": "record_withdrawal", "channel": "phone", "requested_at": "last Tuesday"}),
+            422,
+            "date and time",
+        ),
+        (
+            json!({"version": 1, "action": "record_withdrawal", "channel": "phone", "requested_at": "2001-01-01T09:00"}),
+            422,
+            "before they applied",
+        ),
+        (
+            json!({"version": 1, "action": "record_withdrawal", "channel": "phone", "requested_at": "2999-01-01T09:00"}),
+            422,
+            "future",
+        ),
+    ] {
+        let (s, answer) = post(&app, Some(&ann), &actions, &body).await;
+        assert_eq!(s, want, "{body}: {answer}");
+        assert!(
+            answer["error"].as_str().unwrap_or("").contains(says),
+            "{body}: {answer}"
+        );
+    }
+    assert_eq!(version(&app, &reference).await, 1);
+    let (s, answer) = post(&app, Some(&ann), &actions, &json!({"version": 1, "action": "record_withdrawal", "channel": "secure_message", "requested_at": now})).await;
+    assert_eq!(s, 200, "{answer}");
+    assert_eq!(answer["status"], "withdrawn");
+    let row = app
+        .db
+        .query_one(
+            "SELECT withdrawal_channel, withdrawal_requested_at IS NOT NULL FROM account_applications WHERE reference = $1",
+            &[&reference],
+        )
+        .await
+        .unwrap();
+    assert_eq!(row.get::<_, String>(0), "secure_message");
+    assert!(row.get::<_, bool>(1));
+    let (_, view) = get(&app, Some(&ann), &base).await;
+    assert_eq!(view["withdrawal"]["channel"], "secure_message");
+    assert_eq!(view["withdrawal"]["channel_label"], "Secure message");
+    let detail: Value = app
+        .db
+        .query_one(
+            "SELECT detail FROM staff_audit WHERE application_reference = $1 AND action = 'application.action'",
+            &[&reference],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(detail["withdrawal_channel"], "secure_message");
+    assert!(detail["withdrawal_requested_at"].is_string(), "{detail}");
+}
+
+#[tokio::test]
+async fn the_tfn_reveal_asks_why_and_is_audited_like_the_id_numbers() {
+    let app = spawn_app().await;
+    let (me, ann) = staff(&app, "ann", &["auditor"]).await;
+    let reference = submit(&app, "business_checking", "tfn@example.com").await;
+    let base = format!("/api/staff/applications/{reference}");
+    let (_, view) = get(&app, Some(&ann), &base).await;
+    assert_eq!(view["can_reveal_tfn"], true);
+    let masked = view["details"]["tax_residency"]["tfn_masked"]
+        .as_str()
+        .unwrap();
+    assert!(
+        masked.ends_with("782") && !masked.contains("456"),
+        "{masked}"
+    );
+    // No reason, no reveal.
+    let (s, _) = post(
+        &app,
+        Some(&ann),
+        &format!("{base}/reveal"),
+        &json!({"field": "tax_file_number"}),
+    )
+    .await;
+    assert_eq!(s, 400);
+    let (s, revealed) = post(
+        &app,
+        Some(&ann),
+        &format!("{base}/reveal"),
+        &json!({"field": "tax_file_number", "reason": "compliance_check"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{revealed}");
+    assert_eq!(revealed["value"], "123456782");
+    assert_eq!(revealed["field"], "tax_file_number");
+    let (s, revealed) = post(
+        &app,
+        Some(&ann),
+        &format!("{base}/reveal"),
+        &json!({"field": "identification_number", "reason": "confirm_with_applicant"}),
+    )
+    .await;
+    assert_eq!(s, 200, "{revealed}");
+    let rows: Vec<(String, Value)> = app
+        .db
+        .query(
+            "SELECT action, detail FROM staff_audit WHERE staff_id = $1 AND action LIKE '%revealed' ORDER BY id",
+            &[&me],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect();
+    assert_eq!(rows[0].0, "application.tfn_revealed");
+    assert_eq!(rows[0].1["reason"], "compliance_check");
+    assert_eq!(rows[1].0, "application.id_revealed");
+    assert_eq!(rows[1].1["reason"], "confirm_with_applicant");
+    // An application without a TFN has none to reveal.
+    let mut body = valid_application();
+    body["tax_residency"] = json!({"foreign_resident": false});
+    let r = app.post_json(&body.to_string()).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+    let other = r.json()["reference"].as_str().unwrap().to_owned();
+    let (_, view) = get(
+        &app,
+        Some(&ann),
+        &format!("/api/staff/applications/{other}"),
+    )
+    .await;
+    assert_eq!(view["can_reveal_tfn"], false);
+    let (s, _) = post(
+        &app,
+        Some(&ann),
+        &format!("/api/staff/applications/{other}/reveal"),
+        &json!({"field": "tax_file_number", "reason": "compliance_check"}),
+    )
+    .await;
+    assert_eq!(s, 409);
+}
+
+#[tokio::test]
+async fn the_case_view_shows_the_deposit_the_versions_and_the_phone_as_written_here() {
+    let app = spawn_app().await;
+    let (_, ann) = staff(&app, "ann", &["reviewer"]).await;
+    let reference = submit(&app, "savings", "shown@example.com").await;
+    let (_, view) = get(
+        &app,
+        Some(&ann),
+        &format!("/api/staff/applications/{reference}"),
+    )
+    .await;
+    let phone = view["answers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["field"] == "phone")
+        .unwrap();
+    assert!(
+        phone["value"].as_str().unwrap().starts_with("04"),
+        "{phone}"
+    );
+    assert!(
+        view["initial_deposit"].as_str().unwrap().starts_with('$'),
+        "{view}"
+    );
+    assert!(view["terms_version"].is_string(), "{view}");
+    assert!(view["privacy_notice_version"].is_string(), "{view}");
+    assert_eq!(
+        view["applicant_name"].as_str().map(|n| n.contains(' ')),
+        Some(true)
+    );
+    assert_eq!(view["reveal_shown_seconds"], 60);
 }

@@ -119,6 +119,27 @@ pub fn normalise_phone(phone: &str) -> Option<String> {
     valid.then(|| format!("+61{national}"))
 }
 
+/// An Australian phone number as Australians write it: a mobile `0412 345 678`, a landline
+/// `(02) 9876 5432`; `None` for a number [`normalise_phone`] does not read.
+///
+/// ```
+/// use banksia_core::application::checks::format_phone_national;
+///
+/// assert_eq!(format_phone_national("+61412345678").as_deref(), Some("0412 345 678"));
+/// assert_eq!(format_phone_national("0298765432").as_deref(), Some("(02) 9876 5432"));
+/// assert_eq!(format_phone_national("+61 3 9123 4567").as_deref(), Some("(03) 9123 4567"));
+/// assert_eq!(format_phone_national("12345"), None);
+/// ```
+pub fn format_phone_national(phone: &str) -> Option<String> {
+    let e164 = normalise_phone(phone)?;
+    let n = e164.strip_prefix("+61")?;
+    Some(if n.starts_with('4') {
+        format!("0{} {} {}", &n[..3], &n[3..6], &n[6..])
+    } else {
+        format!("(0{}) {} {}", &n[..1], &n[1..5], &n[5..])
+    })
+}
+
 /// The date in the bank's home time, Sydney's civil time with daylight saving
 /// ([`today::sydney_time`](super::today::sydney_time)), at a Unix time in seconds: the `today`
 /// for [`validate_step`](super::validate_step) and [`validate_application`](super::validate_application)

@@ -49,6 +49,8 @@ macro_rules! coded {
         }
     };
 }
+// The review module's other closed lists (withdrawal channels, reveal reasons…) use it too.
+pub(crate) use coded;
 
 coded! {
     /// One kind of row in the staff audit log.
@@ -61,6 +63,16 @@ coded! {
         IdRevealed = "application.id_revealed",
         /// A case was assigned to the caller.
         Claimed = "application.claimed",
+        /// The holder let a case go: nobody holds it now.
+        Released = "application.released",
+        /// A case was handed to a named colleague (detail: to, the colleague's id).
+        Reassigned = "application.reassigned",
+        /// A case someone else held was taken over (detail: from, the holder's id).
+        TakenOver = "application.taken_over",
+        /// A reviewer recommended a decision (detail: recommendation, the rationale's row id).
+        Recommended = "application.recommended",
+        /// A tax file number was shown in full (detail: reason).
+        TfnRevealed = "application.tfn_revealed",
         /// An internal note was added.
         NoteAdded = "application.note_added",
         /// A review action changed the status (detail: action, from, to, reason).
@@ -114,6 +126,11 @@ impl AuditEvent {
             Self::Viewed => "Viewed",
             Self::IdRevealed => "Identification number revealed",
             Self::Claimed => "Claimed",
+            Self::Released => "Released (nobody holds it)",
+            Self::Reassigned => "Reassigned",
+            Self::TakenOver => "Taken over from a colleague",
+            Self::Recommended => "Decision recommended",
+            Self::TfnRevealed => "Tax file number revealed",
             Self::NoteAdded => "Note added",
             Self::Action => "Status changed",
             Self::InformationReceived => "The applicant answered the information request",
@@ -134,6 +151,22 @@ impl AuditEvent {
             Self::SignedIn => "Signed in",
             Self::SignedOut => "Signed out",
             Self::Refused => "Refused",
+        }
+    }
+}
+
+impl AuditEvent {
+    /// The past tense of a change of who holds a case, for "Alex Chen claimed this
+    /// application…" ([`super::changed_while_reading`]); a status change says its action's
+    /// ([`super::ActionKind::done`]).
+    pub const fn done(self) -> Option<&'static str> {
+        match self {
+            Self::Claimed => Some("claimed"),
+            Self::Released => Some("released"),
+            Self::Reassigned => Some("reassigned"),
+            Self::TakenOver => Some("took over"),
+            Self::Recommended => Some("recommended a decision on"),
+            _ => None,
         }
     }
 }

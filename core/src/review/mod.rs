@@ -32,6 +32,15 @@
 //! first approval is recorded and the application stays `under_review` until a *different*
 //! approver confirms it ([`Action::ConfirmApproval`]). Nobody confirms their own approval.
 //!
+//! ## Claims, recommendations and rationales
+//!
+//! While a colleague holds a case nobody else acts on it until they take it over
+//! ([`assignment`]). A reviewer recommends approve or decline with a written rationale
+//! ([`Action::Recommend`], not open to those who may decide); every approval, confirmation and
+//! decline records its own internal rationale ([`decisions::check_rationale`]); a withdrawal
+//! records how and when the applicant asked ([`decisions::WithdrawalChannel`],
+//! [`decisions::check_withdrawal_time`]).
+//!
 //! ## Separation of duties on the staff
 //!
 //! Who may invite whom, change whose roles, confirm a grant and deactivate an account is
@@ -42,23 +51,31 @@
 //! use banksia_core::application::AccountType;
 //! use banksia_core::review::{decide, Action, Case, Outcome, Role, Roles, Staff, Status};
 //!
-//! let case = Case { status: Status::UnderReview, account_type: AccountType::BusinessChecking, approved_by: None };
+//! let case = Case { status: Status::UnderReview, account_type: AccountType::BusinessChecking, approved_by: None, holder: None };
 //! let ann = Staff { id: 1, roles: Roles::of(&[Role::Approver]) };
 //! let bob = Staff { id: 2, roles: Roles::of(&[Role::Approver]) };
+//! let approve = Action::Approve { rationale: "Identity and business verified.".into() };
 //!
-//! // Ann's approval of a business account waits for a second approver...
-//! let first = decide(&case, &ann, &Action::Approve).unwrap();
-//! assert_eq!(first, Outcome { status: Status::UnderReview, approved_by: Some(1) });
+//! // Ann's approval of a business account waits for a second approver (and lets the case go,
+//! // so the second approver can take it)...
+//! let first = decide(&case, &ann, &approve).unwrap();
+//! assert_eq!(first, Outcome { status: Status::UnderReview, approved_by: Some(1), release_claim: true });
 //! let case = Case { approved_by: first.approved_by, ..case };
 //! // ...she cannot confirm it herself; Bob can.
-//! assert!(decide(&case, &ann, &Action::ConfirmApproval).is_err());
-//! assert_eq!(decide(&case, &bob, &Action::ConfirmApproval).unwrap().status, Status::Approved);
+//! let confirm = Action::ConfirmApproval { rationale: "Checked Ann's approval again.".into() };
+//! assert!(decide(&case, &ann, &confirm).is_err());
+//! assert_eq!(decide(&case, &bob, &confirm).unwrap().status, Status::Approved);
 //! ```
 
+pub mod assignment;
 pub mod business_days;
+pub mod decisions;
 pub mod events;
 pub mod information;
+pub mod reveal;
 pub mod separation;
+
+use decisions::{Recommendation, WithdrawalChannel, check_rationale};
 
 use serde::{Deserialize, Serialize};
 
@@ -400,6 +417,8 @@ pub struct Case {
     pub account_type: AccountType,
     /// Who gave the first approval of a business account still waiting for its confirmation.
     pub approved_by: Option<i64>,
+    /// Who holds (claimed) it, if anyone ([`assignment`]).
+    pub holder: Option<i64>,
 }
 
 /// Why an application is declined: a fixed list, so decisions can be counted and reviewed.
@@ -512,16 +531,35 @@ pub enum Action {
     /// way, e.g. by phone) or from `information_received` (the answer was read).
     ResumeReview,
     /// Approve; for a business account the first of two approvals.
-    Approve,
+    Approve {
+        /// The internal rationale ([`check_rationale`]).
+        rationale: String,
+    },
     /// The second approver's confirmation of a business account's approval.
-    ConfirmApproval,
+    ConfirmApproval {
+        /// The internal rationale.
+        rationale: String,
+    },
     /// Decline, for a reason from the fixed list.
     Decline {
-        /// Why.
+        /// Why (the applicant is told at this level).
         reason: DeclineReason,
+        /// The internal rationale.
+        rationale: String,
     },
-    /// Record the applicant's request to withdraw.
-    RecordWithdrawal,
+    /// Record the applicant's request to withdraw, and how they made it (when, the server checks
+    /// with [`decisions::check_withdrawal_time`]).
+    RecordWithdrawal {
+        /// How the applicant asked.
+        channel: WithdrawalChannel,
+    },
+    /// A reviewer's recommendation to the approver; the status does not change.
+    Recommend {
+        /// Approve or decline.
+        recommendation: Recommendation,
+        /// Why.
+        rationale: String,
+    },
 }
 
 /// The kinds of [`Action`], without their data: what the console offers.
@@ -541,13 +579,16 @@ pub enum ActionKind {
     Decline,
     /// [`Action::RecordWithdrawal`].
     RecordWithdrawal,
+    /// [`Action::Recommend`].
+    Recommend,
 }
 
 impl ActionKind {
     /// Every kind.
-    pub const ALL: [Self; 6] = [
+    pub const ALL: [Self; 7] = [
         Self::RequestInformation,
         Self::ResumeReview,
+        Self::Recommend,
         Self::Approve,
         Self::ConfirmApproval,
         Self::Decline,
@@ -563,15 +604,46 @@ impl ActionKind {
             Self::ConfirmApproval => "Confirm approval",
             Self::Decline => "Decline",
             Self::RecordWithdrawal => "Record withdrawal",
+            Self::Recommend => "Recommend a decision",
+        }
+    }
+
+    /// True for the actions that end the application (the console asks to confirm them).
+    pub const fn is_final(self) -> bool {
+        matches!(
+            self,
+            Self::Approve | Self::ConfirmApproval | Self::Decline | Self::RecordWithdrawal
+        )
+    }
+
+    /// True for the actions that record an internal rationale.
+    pub const fn needs_rationale(self) -> bool {
+        matches!(
+            self,
+            Self::Approve | Self::ConfirmApproval | Self::Decline | Self::Recommend
+        )
+    }
+
+    /// The past tense of the action, for "Alex Chen approved this application…".
+    pub const fn done(self) -> &'static str {
+        match self {
+            Self::RequestInformation => "asked the applicant for information on",
+            Self::ResumeReview => "resumed the review of",
+            Self::Approve => "approved",
+            Self::ConfirmApproval => "confirmed the approval of",
+            Self::Decline => "declined",
+            Self::RecordWithdrawal => "recorded the withdrawal of",
+            Self::Recommend => "recommended a decision on",
         }
     }
 
     /// The permission it needs.
     pub const fn permission(self) -> Permission {
         match self {
-            Self::RequestInformation | Self::ResumeReview | Self::RecordWithdrawal => {
-                Permission::Review
-            }
+            Self::RequestInformation
+            | Self::ResumeReview
+            | Self::RecordWithdrawal
+            | Self::Recommend => Permission::Review,
             Self::Approve | Self::ConfirmApproval | Self::Decline => Permission::Decide,
         }
     }
@@ -585,6 +657,7 @@ impl ActionKind {
             Self::ConfirmApproval => "confirm_approval",
             Self::Decline => "decline",
             Self::RecordWithdrawal => "record_withdrawal",
+            Self::Recommend => "recommend",
         }
     }
 }
@@ -595,10 +668,22 @@ impl Action {
         match self {
             Self::RequestInformation { .. } => ActionKind::RequestInformation,
             Self::ResumeReview => ActionKind::ResumeReview,
-            Self::Approve => ActionKind::Approve,
-            Self::ConfirmApproval => ActionKind::ConfirmApproval,
+            Self::Approve { .. } => ActionKind::Approve,
+            Self::ConfirmApproval { .. } => ActionKind::ConfirmApproval,
             Self::Decline { .. } => ActionKind::Decline,
-            Self::RecordWithdrawal => ActionKind::RecordWithdrawal,
+            Self::RecordWithdrawal { .. } => ActionKind::RecordWithdrawal,
+            Self::Recommend { .. } => ActionKind::Recommend,
+        }
+    }
+
+    /// The internal rationale it carries, if any.
+    pub fn rationale(&self) -> Option<&str> {
+        match self {
+            Self::Approve { rationale }
+            | Self::ConfirmApproval { rationale }
+            | Self::Decline { rationale, .. }
+            | Self::Recommend { rationale, .. } => Some(rationale),
+            _ => None,
         }
     }
 }
@@ -611,6 +696,9 @@ pub struct Outcome {
     /// The first approver of a business account waiting for a confirmation (`None` once it
     /// is decided, or when nothing is waiting).
     pub approved_by: Option<i64>,
+    /// The case is handed on for a decision (a recommendation, a first approval): nobody holds
+    /// it afterwards.
+    pub release_claim: bool,
 }
 
 /// Why an action is refused. The server answers 403 for [`Refusal::NotPermitted`], 409 for the
@@ -635,6 +723,27 @@ pub enum Refusal {
     /// A message or note breaks the text rules.
     #[error("{0}")]
     InvalidText(String),
+    /// Another input is missing or wrong (a withdrawal's time).
+    #[error("{0}")]
+    InvalidInput(String),
+    /// A colleague holds the case ([`assignment`]); the server names them
+    /// ([`assignment::held_by`]).
+    #[error(
+        "A colleague holds this application. Take it over to act on it (the take-over is recorded)."
+    )]
+    HeldByColleague,
+    /// A claim or take-over of a case the person already holds.
+    #[error("This application is already assigned to that person.")]
+    AlreadyHeld,
+    /// A release or take-over of a case nobody holds.
+    #[error("Nobody holds this application: claim it instead.")]
+    NotHeld,
+    /// A reassignment to someone whose roles don't let them work on applications.
+    #[error("That colleague's roles don't let them work on applications.")]
+    CannotHold,
+    /// A recommendation by someone who may decide.
+    #[error("You may decide this application yourself: approve or decline it.")]
+    DecideInstead,
 }
 
 /// True for the two business accounts, whose approval needs four eyes.
@@ -653,31 +762,29 @@ pub fn decide(case: &Case, staff: &Staff, action: &Action) -> Result<Outcome, Re
     if let Action::RequestInformation { message } = action {
         check_message(message)?;
     }
+    if let Some(rationale) = action.rationale() {
+        check_rationale(rationale)?;
+    }
+    let to = |status: Status| Outcome {
+        status,
+        approved_by: None,
+        release_claim: false,
+    };
     Ok(match kind {
-        ActionKind::RequestInformation => Outcome {
-            status: Status::InformationRequested,
-            approved_by: None,
-        },
-        ActionKind::ResumeReview => Outcome {
-            status: Status::UnderReview,
-            approved_by: None,
+        ActionKind::RequestInformation => to(Status::InformationRequested),
+        ActionKind::ResumeReview => to(Status::UnderReview),
+        ActionKind::Recommend => Outcome {
+            release_claim: true,
+            ..to(Status::UnderReview)
         },
         ActionKind::Approve if needs_second_approver(case.account_type) => Outcome {
             status: Status::UnderReview,
             approved_by: Some(staff.id),
+            release_claim: true,
         },
-        ActionKind::Approve | ActionKind::ConfirmApproval => Outcome {
-            status: Status::Approved,
-            approved_by: None,
-        },
-        ActionKind::Decline => Outcome {
-            status: Status::Declined,
-            approved_by: None,
-        },
-        ActionKind::RecordWithdrawal => Outcome {
-            status: Status::Withdrawn,
-            approved_by: None,
-        },
+        ActionKind::Approve | ActionKind::ConfirmApproval => to(Status::Approved),
+        ActionKind::Decline => to(Status::Declined),
+        ActionKind::RecordWithdrawal => to(Status::Withdrawn),
     })
 }
 
@@ -691,11 +798,19 @@ pub fn check_allowed(case: &Case, staff: &Staff, kind: ActionKind) -> Result<(),
     if status.is_final() {
         return illegal;
     }
+    if case.holder.is_some_and(|holder| holder != staff.id) {
+        return Err(Refusal::HeldByColleague);
+    }
     let pending = case.approved_by;
     // An answered request puts the case back in review: staff may do there what they may
     // under review (a pending first approval exists only under review).
     let reviewing = matches!(status, Status::UnderReview | Status::InformationReceived);
     match kind {
+        ActionKind::Recommend if staff.roles.may(Permission::Decide) => Err(Refusal::DecideInstead),
+        ActionKind::Recommend if reviewing => match pending {
+            Some(_) => Err(Refusal::AlreadyApproved),
+            None => Ok(()),
+        },
         ActionKind::RequestInformation if reviewing => Ok(()),
         ActionKind::ResumeReview
             if matches!(
@@ -725,12 +840,15 @@ pub fn check_allowed(case: &Case, staff: &Staff, kind: ActionKind) -> Result<(),
 /// use banksia_core::application::AccountType;
 /// use banksia_core::review::{allowed_actions, ActionKind, Case, Role, Roles, Staff, Status};
 ///
-/// let case = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None };
+/// let case = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None, holder: None };
 /// let reviewer = Staff { id: 7, roles: Roles::of(&[Role::Reviewer]) };
 /// assert_eq!(
 ///     allowed_actions(&case, &reviewer),
-///     [ActionKind::RequestInformation, ActionKind::RecordWithdrawal]
+///     [ActionKind::RequestInformation, ActionKind::Recommend, ActionKind::RecordWithdrawal]
 /// );
+/// // A colleague's claim keeps everyone else's hands off.
+/// let held = Case { holder: Some(8), ..case };
+/// assert!(allowed_actions(&held, &reviewer).is_empty());
 /// let auditor = Staff { id: 8, roles: Roles::of(&[Role::Auditor]) };
 /// assert!(allowed_actions(&case, &auditor).is_empty());
 /// ```
@@ -760,31 +878,73 @@ pub const MESSAGE_MIN_CHARS: usize = 10;
 /// assert!(check_message("Please call us\u{202E} today").is_err());
 /// ```
 pub fn check_message(text: &str) -> Result<String, Refusal> {
+    check_text(text, "message", MESSAGE_MIN_CHARS, MESSAGE_MAX_CHARS)
+}
+
+/// The text rules of [`check_message`], for a text called `noun` of `min` to `max` characters.
+pub(crate) fn check_text(
+    text: &str,
+    noun: &str,
+    min: usize,
+    max: usize,
+) -> Result<String, Refusal> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let text = text.trim();
     let refused = text
         .chars()
         .any(|c| c != '\n' && c != '\t' && text_class(c) == TextClass::Refused);
     if refused {
-        return Err(Refusal::InvalidText(
-            "The message contains a character that can't be used (an invisible or control character).".into(),
-        ));
+        return Err(Refusal::InvalidText(format!(
+            "The {noun} contains a character that can't be used (an invisible or control character)."
+        )));
     }
     let visible = text
         .chars()
         .filter(|c| !c.is_whitespace() && text_class(*c) == TextClass::Ordinary)
         .count();
-    if visible < MESSAGE_MIN_CHARS {
+    if visible < min {
         return Err(Refusal::InvalidText(format!(
-            "The message must have at least {MESSAGE_MIN_CHARS} characters."
+            "The {noun} must have at least {min} characters."
         )));
     }
-    if text.chars().count() > MESSAGE_MAX_CHARS {
+    if text.chars().count() > max {
         return Err(Refusal::InvalidText(format!(
-            "The message must be at most {MESSAGE_MAX_CHARS} characters."
+            "The {noun} must be at most {max} characters."
         )));
     }
     Ok(text.to_owned())
+}
+
+/// What a refused change tells the person whose view was out of date: who changed the
+/// application, what they did and when (Sydney time; the date too when it was not today).
+///
+/// ```
+/// use banksia_core::review::changed_while_reading;
+/// use chrono::{TimeZone, Utc};
+///
+/// let at = Utc.with_ymd_and_hms(2026, 3, 1, 23, 42, 0).unwrap(); // 10:42 on 2 March in Sydney
+/// let now = Utc.with_ymd_and_hms(2026, 3, 1, 23, 50, 0).unwrap();
+/// assert_eq!(
+///     changed_while_reading("Alex Chen", "approved", at, now),
+///     "Alex Chen approved this application at 10:42 (Sydney time) while you were reading it."
+/// );
+/// let later = Utc.with_ymd_and_hms(2026, 3, 3, 1, 0, 0).unwrap();
+/// assert!(changed_while_reading("Alex Chen", "claimed", at, later).contains("at 10:42 on 2 March 2026 (Sydney time)"));
+/// ```
+pub fn changed_while_reading(
+    who: &str,
+    done: &str,
+    at: chrono::DateTime<chrono::Utc>,
+    now: chrono::DateTime<chrono::Utc>,
+) -> String {
+    use crate::application::today::sydney_time;
+    let local = sydney_time(at);
+    let when = if local.date() == sydney_time(now).date() {
+        local.format("%H:%M").to_string()
+    } else {
+        local.format("%H:%M on %-d %B %Y").to_string()
+    };
+    format!("{who} {done} this application at {when} (Sydney time) while you were reading it.")
 }
 
 /// The last three characters of an identification number, the rest masked: what the case

@@ -17,8 +17,11 @@ fn case(status: Status, account_type: AccountType, approved_by: Option<i64>) -> 
         status,
         account_type,
         approved_by,
+        holder: None,
     }
 }
+
+const RATIONALE: &str = "Identity verified against the passport.";
 
 fn action(kind: ActionKind) -> Action {
     match kind {
@@ -26,12 +29,23 @@ fn action(kind: ActionKind) -> Action {
             message: "Please send a certified copy of your passport.".into(),
         },
         ActionKind::ResumeReview => Action::ResumeReview,
-        ActionKind::Approve => Action::Approve,
-        ActionKind::ConfirmApproval => Action::ConfirmApproval,
+        ActionKind::Approve => Action::Approve {
+            rationale: RATIONALE.into(),
+        },
+        ActionKind::ConfirmApproval => Action::ConfirmApproval {
+            rationale: RATIONALE.into(),
+        },
         ActionKind::Decline => Action::Decline {
             reason: DeclineReason::NotEligible,
+            rationale: RATIONALE.into(),
         },
-        ActionKind::RecordWithdrawal => Action::RecordWithdrawal,
+        ActionKind::RecordWithdrawal => Action::RecordWithdrawal {
+            channel: decisions::WithdrawalChannel::Phone,
+        },
+        ActionKind::Recommend => Action::Recommend {
+            recommendation: decisions::Recommendation::Approve,
+            rationale: RATIONALE.into(),
+        },
     }
 }
 
@@ -192,12 +206,13 @@ fn an_answered_request_is_back_in_review() {
         [
             ActionKind::RequestInformation,
             ActionKind::ResumeReview,
+            ActionKind::Recommend,
             ActionKind::RecordWithdrawal
         ]
     );
     // A business account's first approval from here waits for a second approver as ever.
     let business = case(Status::InformationReceived, BUSINESS, None);
-    let first = decide(&business, &approver, &Action::Approve).unwrap();
+    let first = decide(&business, &approver, &action(ActionKind::Approve)).unwrap();
     assert_eq!(first.status, Status::UnderReview);
     assert_eq!(first.approved_by, Some(1));
     assert!(Status::InformationReceived.is_open());
@@ -228,16 +243,20 @@ fn business_accounts_need_a_second_different_approver() {
         let open = case(Status::UnderReview, account, None);
         let ann = staff(1, &[Role::Approver]);
         let bob = staff(2, &[Role::Approver, Role::Reviewer]);
-        let first = decide(&open, &ann, &Action::Approve).unwrap();
+        let first = decide(&open, &ann, &action(ActionKind::Approve)).unwrap();
         assert_eq!(first.status, Status::UnderReview);
         assert_eq!(first.approved_by, Some(1));
+        assert!(
+            first.release_claim,
+            "the second approver takes it from here"
+        );
         let pending = case(Status::UnderReview, account, Some(1));
         assert_eq!(
-            decide(&pending, &ann, &Action::ConfirmApproval),
+            decide(&pending, &ann, &action(ActionKind::ConfirmApproval)),
             Err(Refusal::OwnApproval)
         );
         assert_eq!(
-            decide(&pending, &bob, &Action::Approve),
+            decide(&pending, &bob, &action(ActionKind::Approve)),
             Err(Refusal::AlreadyApproved)
         );
         assert_eq!(
@@ -249,18 +268,19 @@ fn business_accounts_need_a_second_different_approver() {
             ]
         );
         assert!(allowed_actions(&pending, &bob).contains(&ActionKind::ConfirmApproval));
-        let done = decide(&pending, &bob, &Action::ConfirmApproval).unwrap();
+        let done = decide(&pending, &bob, &action(ActionKind::ConfirmApproval)).unwrap();
         assert_eq!(
             done,
             Outcome {
                 status: Status::Approved,
-                approved_by: None
+                approved_by: None,
+                release_claim: false,
             }
         );
         // A reviewer cannot be the second pair of eyes.
         let reviewer = staff(3, &[Role::Reviewer]);
         assert_eq!(
-            decide(&pending, &reviewer, &Action::ConfirmApproval),
+            decide(&pending, &reviewer, &action(ActionKind::ConfirmApproval)),
             Err(Refusal::NotPermitted)
         );
     }
@@ -276,14 +296,19 @@ fn allowed_actions_agree_with_decide() {
         for status in Status::ALL {
             for account in AccountType::ALL {
                 for pending in [None, Some(5), Some(6)] {
-                    let c = case(status, *account, pending);
-                    let allowed = allowed_actions(&c, &who);
-                    for kind in ActionKind::ALL {
-                        assert_eq!(
-                            allowed.contains(&kind),
-                            decide(&c, &who, &action(kind)).is_ok(),
-                            "{roles:?} {c:?} {kind:?}"
-                        );
+                    for holder in [None, Some(5), Some(6)] {
+                        let c = Case {
+                            holder,
+                            ..case(status, *account, pending)
+                        };
+                        let allowed = allowed_actions(&c, &who);
+                        for kind in ActionKind::ALL {
+                            assert_eq!(
+                                allowed.contains(&kind),
+                                decide(&c, &who, &action(kind)).is_ok(),
+                                "{roles:?} {c:?} {kind:?}"
+                            );
+                        }
                     }
                 }
             }
@@ -351,12 +376,15 @@ fn codes_round_trip_and_wording_exists_for_every_status() {
     }
     let roles: Roles = serde_json::from_str(r#"["auditor","reviewer"]"#).unwrap();
     assert_eq!(roles.to_vec(), [Role::Reviewer, Role::Auditor]);
-    let action: Action =
-        serde_json::from_str(r#"{"action":"decline","reason":"risk_assessment"}"#).unwrap();
+    let action: Action = serde_json::from_str(
+        r#"{"action":"decline","reason":"risk_assessment","rationale":"AML check failed."}"#,
+    )
+    .unwrap();
     assert_eq!(
         action,
         Action::Decline {
-            reason: DeclineReason::RiskAssessment
+            reason: DeclineReason::RiskAssessment,
+            rationale: "AML check failed.".into()
         }
     );
     assert!(serde_json::from_str::<Action>(r#"{"action":"decline","reason":"because"}"#).is_err());
@@ -367,4 +395,73 @@ fn masking_keeps_the_last_three() {
     assert_eq!(mask_identification("DL-99887"), "•••••887");
     assert_eq!(mask_identification("ABC"), "•••");
     assert_eq!(mask_identification(""), "");
+}
+
+#[test]
+fn a_colleagues_claim_stops_every_action_until_a_take_over() {
+    let ann = staff(1, &[Role::Approver]);
+    for status in [Status::UnderReview, Status::InformationRequested] {
+        let held = Case {
+            holder: Some(2),
+            ..case(status, SAVINGS, None)
+        };
+        assert!(allowed_actions(&held, &ann).is_empty());
+        for kind in ActionKind::ALL {
+            assert_eq!(
+                decide(&held, &ann, &action(kind)),
+                Err(Refusal::HeldByColleague),
+                "{kind:?}"
+            );
+        }
+        let mine = Case {
+            holder: Some(1),
+            ..held
+        };
+        assert!(!allowed_actions(&mine, &ann).is_empty());
+    }
+}
+
+#[test]
+fn reviewers_recommend_with_a_rationale_and_deciders_decide() {
+    let reviewer = staff(1, &[Role::Reviewer]);
+    let approver = staff(2, &[Role::Approver, Role::Reviewer]);
+    let open = case(Status::UnderReview, SAVINGS, None);
+    let outcome = decide(&open, &reviewer, &action(ActionKind::Recommend)).unwrap();
+    assert_eq!(outcome.status, Status::UnderReview);
+    assert!(outcome.release_claim, "the approver claims it next");
+    assert_eq!(
+        decide(&open, &approver, &action(ActionKind::Recommend)),
+        Err(Refusal::DecideInstead)
+    );
+    assert_eq!(
+        decide(
+            &case(Status::InformationRequested, SAVINGS, None),
+            &reviewer,
+            &action(ActionKind::Recommend)
+        ),
+        Err(Refusal::IllegalTransition(Status::InformationRequested))
+    );
+    for kind in [
+        ActionKind::Recommend,
+        ActionKind::Approve,
+        ActionKind::Decline,
+    ] {
+        assert!(kind.needs_rationale());
+    }
+    let short = Action::Recommend {
+        recommendation: decisions::Recommendation::Decline,
+        rationale: "no".into(),
+    };
+    assert!(matches!(
+        decide(&open, &reviewer, &short),
+        Err(Refusal::InvalidText(_))
+    ));
+    let bare = Action::Approve {
+        rationale: "   ".into(),
+    };
+    assert!(matches!(
+        decide(&open, &approver, &bare),
+        Err(Refusal::InvalidText(_))
+    ));
+    assert!(ActionKind::RecordWithdrawal.is_final() && !ActionKind::Recommend.is_final());
 }

@@ -4,18 +4,25 @@
 //! core's rules (409 for a transition, 422 for a text), and is written with its audit row in one
 //! transaction, so nothing is half written.
 
-use banksia_core::application::checks::bank_date;
-use banksia_core::application::{AccountType, answer_summary, validate_application};
+use banksia_core::application::checks::{bank_date, format_phone_national};
+use banksia_core::application::{AccountType, Field, answer_summary, validate_application};
+use banksia_core::money::format_aud;
+use banksia_core::review::assignment::{Assignment, check_assignment, held_by};
 use banksia_core::review::business_days::{business_days_after, is_overdue};
+use banksia_core::review::decisions::{
+    RationaleKind, Recommendation, WithdrawalChannel, check_withdrawal_time,
+};
 use banksia_core::review::events::{AuditEvent, EmailKind};
+use banksia_core::review::reveal::{REVEAL_SHOWN_SECONDS, RevealReason, RevealedField};
 use banksia_core::review::{
-    Action, ActionKind, DeclineReason, Permission, Refusal, Status, allowed_actions, check_message,
-    decide,
+    Action, ActionKind, DeclineReason, Permission, Refusal, Roles, Status, allowed_actions,
+    changed_while_reading, check_message, decide,
 };
 use banksia_core::staff_wire::{
     ActionOffer, ActionRequest, AuditEntry, AuditPage, AuditQuery, AuditVerification, CaseView,
-    ClaimRequest, CurrentState, NoteRequest, NoteView, QueuePage, QueueQuery, QueueRow,
-    ReasonOption, Revealed, TimelineEntry,
+    ChannelOption, ClaimRequest, Colleague, CurrentState, NoteRequest, NoteView, QueuePage,
+    QueueQuery, QueueRow, RationaleView, ReasonOption, ReassignRequest, RecommendationOption,
+    RevealReasonOption, RevealRequest, Revealed, TimelineEntry, WithdrawalView,
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
@@ -45,7 +52,10 @@ fn today() -> NaiveDate {
 fn refusal(refusal: Refusal, current: Option<CurrentState>) -> StaffError {
     match refusal {
         Refusal::NotPermitted => StaffError::Forbidden,
-        Refusal::InvalidText(message) => StaffError::Invalid(message),
+        Refusal::InvalidText(message) | Refusal::InvalidInput(message) => {
+            StaffError::Invalid(message)
+        }
+        Refusal::CannotHold => StaffError::Invalid(Refusal::CannotHold.to_string()),
         other => StaffError::Conflict(other.to_string(), current),
     }
 }
@@ -198,6 +208,42 @@ pub async fn case_view(
                 .map_err(|e| StaffError::Internal(e.to_string()))?,
         )
     };
+    let rationales = store::rationales(&tx, app.id)
+        .await?
+        .into_iter()
+        .map(|r| RationaleView {
+            at: rfc3339(r.at),
+            by: r.by,
+            kind: r.kind,
+            label: r.kind.label().to_owned(),
+            rationale: r.rationale,
+        })
+        .collect();
+    let staff = signed.as_staff();
+    // Whom the caller may hand the case to: when core lets them hand it on at all (a stand-in
+    // colleague who may work cases), every active colleague who may, but the holder and the
+    // caller; core checks the chosen one's roles again on the call.
+    let reassign_to = if !app.erased
+        && check_assignment(
+            app.status,
+            app.assigned_to,
+            &staff,
+            Assignment::Reassign {
+                to: 0,
+                roles: Roles::of(&[banksia_core::review::Role::Reviewer]),
+            },
+        )
+        .is_ok()
+    {
+        store::colleagues(&tx)
+            .await?
+            .into_iter()
+            .filter(|(id, _)| Some(*id) != app.assigned_to && *id != signed.id)
+            .map(|(id, name)| Colleague { id, name })
+            .collect()
+    } else {
+        Vec::new()
+    };
     let notes = store::notes(&tx, app.id)
         .await?
         .into_iter()
@@ -251,7 +297,6 @@ pub async fn case_view(
     });
     timeline.sort_by(|a, b| a.at.cmp(&b.at));
     tx.commit().await?;
-    let staff = signed.as_staff();
     let status = app.status;
     let erased = app.erased;
     let today = today();
@@ -263,9 +308,17 @@ pub async fn case_view(
                 Ok(valid) => valid.warnings,
                 Err(report) => report.warnings,
             };
-            (answer_summary(&input), warnings)
+            let mut rows = answer_summary(&input);
+            // Phones as Australians write them (stored in international form).
+            for row in rows.iter_mut().filter(|row| row.field == Field::Phone) {
+                if let Some(national) = format_phone_national(&row.value) {
+                    row.value = national;
+                }
+            }
+            (rows, warnings)
         }
     };
+    let may = |step| check_assignment(status, app.assigned_to, &staff, step).is_ok();
     Ok(CaseView {
         reference: app.reference.clone(),
         submitted_at: rfc3339(app.created_at),
@@ -293,9 +346,53 @@ pub async fn case_view(
         decline_reasons: DeclineReason::ALL.into_iter().map(reason_option).collect(),
         can_reveal: signed.roles.may(Permission::RevealIdentification) && !erased,
         can_note: signed.roles.may(Permission::WriteNote) && !erased,
-        can_claim: signed.roles.may(Permission::Claim) && !status.is_final(),
+        can_claim: may(Assignment::Claim),
+        can_release: may(Assignment::Release),
+        can_take_over: may(Assignment::TakeOver),
+        reassign_to,
         erased,
+        can_reveal_tfn: signed.roles.may(Permission::RevealIdentification)
+            && !erased
+            && record.has_tfn,
         details,
+        applicant_name: record
+            .answers
+            .as_ref()
+            .map(|a| format!("{} {}", a.first_name, a.last_name)),
+        initial_deposit: record.answers.as_ref().map(|a| {
+            let amount = a.initial_deposit_amount;
+            format_aud(amount, amount.normalize().scale() > 0)
+        }),
+        terms_version: record.terms_version.clone(),
+        privacy_notice_version: record.privacy_notice_version.clone(),
+        rationales,
+        withdrawal: record.withdrawal.map(|(channel, at)| WithdrawalView {
+            channel,
+            channel_label: channel.label().to_owned(),
+            requested_at: rfc3339(at),
+        }),
+        withdrawal_channels: WithdrawalChannel::ALL
+            .iter()
+            .map(|&code| ChannelOption {
+                code,
+                label: code.label().to_owned(),
+            })
+            .collect(),
+        recommendation_options: Recommendation::ALL
+            .iter()
+            .map(|&code| RecommendationOption {
+                code,
+                label: code.label().to_owned(),
+            })
+            .collect(),
+        reveal_reasons: RevealReason::ALL
+            .iter()
+            .map(|&code| RevealReasonOption {
+                code,
+                label: code.label().to_owned(),
+            })
+            .collect(),
+        reveal_shown_seconds: REVEAL_SHOWN_SECONDS,
     })
 }
 
@@ -326,6 +423,16 @@ fn describe(event: AuditEvent, detail: &serde_json::Value) -> String {
                 _ => event.label().into(),
             }
         }
+        AuditEvent::Recommended => {
+            match detail
+                .get("recommendation")
+                .and_then(|v| v.as_str())
+                .and_then(Recommendation::parse)
+            {
+                Some(r) => RationaleKind::of_recommendation(r).label().into(),
+                None => event.label().into(),
+            }
+        }
         other => other.label().into(),
     }
 }
@@ -337,6 +444,7 @@ pub async fn reveal(
     state: &StaffState,
     signed: &Signed,
     reference: &str,
+    request: RevealRequest,
 ) -> Result<Revealed, StaffError> {
     signed.require(Permission::RevealIdentification)?;
     let reference = check_reference(reference)?;
@@ -357,26 +465,45 @@ pub async fn reveal(
     }
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let number = match store::identification(&tx, &reference)
-        .await?
-        .ok_or(StaffError::NotFound)?
-    {
-        StoredIdentification::Clear(number) => number,
-        StoredIdentification::Sealed(sealed) => state
-            .config
-            .id_keys
-            .open(&sealed, &reference)
-            .map_err(StaffError::Internal)?,
-        StoredIdentification::Erased => {
-            return Err(StaffError::Conflict(ERASED.into(), None));
-        }
+    let number = match request.field {
+        RevealedField::IdentificationNumber => match store::identification(&tx, &reference)
+            .await?
+            .ok_or(StaffError::NotFound)?
+        {
+            StoredIdentification::Clear(number) => number,
+            StoredIdentification::Sealed(sealed) => state
+                .config
+                .id_keys
+                .open(&sealed, &reference)
+                .map_err(StaffError::Internal)?,
+            StoredIdentification::Erased => {
+                return Err(StaffError::Conflict(ERASED.into(), None));
+            }
+        },
+        // The TFN is sealed by the same code with its own associated data.
+        RevealedField::TaxFileNumber => match store::tfn(&tx, &reference)
+            .await?
+            .ok_or(StaffError::NotFound)?
+        {
+            Some(sealed) => state
+                .config
+                .id_keys
+                .open(&sealed, &crate::db::tfn_associated_data(&reference))
+                .map_err(StaffError::Internal)?,
+            None => {
+                return Err(StaffError::Conflict(
+                    "No tax file number is stored for this application.".into(),
+                    None,
+                ));
+            }
+        },
     };
     audit::append(
         &tx,
         Some(signed.id),
-        AuditEvent::IdRevealed,
+        request.field.event(),
         Some(&reference),
-        &json!({}),
+        &json!({ "reason": request.reason }),
     )
     .await?;
     tx.commit().await?;
@@ -385,7 +512,8 @@ pub async fn reveal(
         .with_label_values(&["revealed"])
         .inc();
     Ok(Revealed {
-        identification_number: number,
+        field: request.field,
+        value: number,
     })
 }
 
@@ -406,43 +534,141 @@ async fn lock_application(
 /// The refusal of any change to an application whose personal data was erased.
 const ERASED: &str = "This application's personal data was erased under the retention policy: nothing more can be added to it or changed.";
 
-fn stale(app: &StoredApplication, signed: &Signed) -> StaffError {
-    StaffError::Conflict(
-        "Someone else changed this application since you opened it. Its current state is shown; check it before trying again.".into(),
-        Some(current(app, signed)),
-    )
+/// The 409 of a change sent with an older version: who changed the application, what they did
+/// and when (core's wording), with its state now.
+async fn stale(
+    tx: &deadpool_postgres::Transaction<'_>,
+    app: &StoredApplication,
+    signed: &Signed,
+) -> StaffError {
+    const SHOWN: &str = "Its current state is shown; what you typed is kept.";
+    let change = store::last_change(tx, &app.reference)
+        .await
+        .ok()
+        .flatten()
+        .and_then(|(at, who, event, detail)| {
+            let done = match event {
+                AuditEvent::Action => {
+                    let code = detail.get("action").and_then(|v| v.as_str())?;
+                    let kind = ActionKind::ALL.into_iter().find(|k| k.as_str() == code)?;
+                    let first_approval = kind == ActionKind::Approve
+                        && detail.get("to").and_then(|v| v.as_str())
+                            == Some(Status::UnderReview.as_str());
+                    if first_approval {
+                        "gave the first approval of"
+                    } else {
+                        kind.done()
+                    }
+                }
+                other => other.done()?,
+            };
+            Some(changed_while_reading(&who, done, at, Utc::now()))
+        });
+    let message = match change {
+        Some(sentence) => format!("{sentence} {SHOWN}"),
+        None => format!("Someone else changed this application since you opened it. {SHOWN}"),
+    };
+    StaffError::Conflict(message, Some(current(app, signed)))
 }
 
-/// POST /api/staff/applications/{reference}/claim: assigns it to the caller.
+/// A refusal of core's, with the holder named when a colleague holds the case.
+async fn refused(
+    tx: &deadpool_postgres::Transaction<'_>,
+    refusal_of_core: Refusal,
+    app: &StoredApplication,
+    signed: &Signed,
+) -> StaffError {
+    if refusal_of_core == Refusal::HeldByColleague
+        && let Some(holder) = app.assigned_to
+        && let Ok(Some(name)) = store::staff_name(tx, holder).await
+    {
+        return StaffError::Conflict(held_by(&name), Some(current(app, signed)));
+    }
+    refusal(refusal_of_core, Some(current(app, signed)))
+}
+
+/// Which change of holder a call makes.
+#[derive(Debug, Clone, Copy)]
+pub enum AssignStep {
+    Claim,
+    Release,
+    TakeOver,
+    Reassign(i64),
+}
+
+/// POST /api/staff/applications/{reference}/claim: assigns a case nobody holds to the caller.
 pub async fn claim(
     state: &StaffState,
     signed: &Signed,
     reference: &str,
     request: ClaimRequest,
 ) -> Result<CurrentState, StaffError> {
+    assign(state, signed, reference, request.version, AssignStep::Claim).await
+}
+
+/// POST …/release, …/take-over (`ClaimRequest`) and …/reassign (`ReassignRequest`): core's
+/// `assignment` rules; each audited, a take-over with whom it was taken from.
+pub async fn reassign(
+    state: &StaffState,
+    signed: &Signed,
+    reference: &str,
+    request: ReassignRequest,
+) -> Result<CurrentState, StaffError> {
+    assign(
+        state,
+        signed,
+        reference,
+        request.version,
+        AssignStep::Reassign(request.to),
+    )
+    .await
+}
+
+/// A change of who holds the case.
+pub async fn assign(
+    state: &StaffState,
+    signed: &Signed,
+    reference: &str,
+    version: i32,
+    step: AssignStep,
+) -> Result<CurrentState, StaffError> {
     signed.require(Permission::Claim)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let mut app = lock_application(&tx, reference).await?;
-    if app.version != request.version {
-        return Err(stale(&app, signed));
+    if app.version != version {
+        return Err(stale(&tx, &app, signed).await);
     }
-    if app.status.is_final() {
-        return Err(StaffError::Conflict(
-            Refusal::IllegalTransition(app.status).to_string(),
-            Some(current(&app, signed)),
-        ));
-    }
-    app.version = store::claim(&tx, app.id, signed.id).await?;
-    app.assigned_to = Some(signed.id);
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::Claimed,
-        Some(&app.reference),
-        &json!({}),
-    )
-    .await?;
+    let (rule_step, event, detail) = match step {
+        AssignStep::Claim => (Assignment::Claim, AuditEvent::Claimed, json!({})),
+        AssignStep::Release => (Assignment::Release, AuditEvent::Released, json!({})),
+        AssignStep::TakeOver => (
+            Assignment::TakeOver,
+            AuditEvent::TakenOver,
+            json!({ "from": app.assigned_to }),
+        ),
+        AssignStep::Reassign(to) => {
+            let (_, roles) = store::active_member(&tx, to).await?.ok_or_else(|| {
+                StaffError::Invalid("Choose an active colleague to hand it to.".into())
+            })?;
+            (
+                Assignment::Reassign {
+                    to,
+                    roles: Roles::of(&roles),
+                },
+                AuditEvent::Reassigned,
+                json!({ "from": app.assigned_to, "to": to }),
+            )
+        }
+    };
+    let holder = match check_assignment(app.status, app.assigned_to, &signed.as_staff(), rule_step)
+    {
+        Ok(holder) => holder,
+        Err(refusal_of_core) => return Err(refused(&tx, refusal_of_core, &app, signed).await),
+    };
+    app.version = store::set_holder(&tx, app.id, holder).await?;
+    app.assigned_to = holder;
+    audit::append(&tx, Some(signed.id), event, Some(&app.reference), &detail).await?;
     tx.commit().await?;
     Ok(current(&app, signed))
 }
@@ -484,6 +710,11 @@ pub async fn act(
     request: ActionRequest,
 ) -> Result<CurrentState, StaffError> {
     signed.require(request.action.permission())?;
+    let rationale = || {
+        request.rationale.clone().ok_or_else(|| {
+            StaffError::Invalid("Write the internal rationale for this decision.".into())
+        })
+    };
     let action = match request.action {
         ActionKind::RequestInformation => Action::RequestInformation {
             message: request
@@ -495,24 +726,60 @@ pub async fn act(
             reason: request
                 .reason
                 .ok_or_else(|| StaffError::Invalid("Choose a reason for the decline.".into()))?,
+            rationale: rationale()?,
         },
         ActionKind::ResumeReview => Action::ResumeReview,
-        ActionKind::Approve => Action::Approve,
-        ActionKind::ConfirmApproval => Action::ConfirmApproval,
-        ActionKind::RecordWithdrawal => Action::RecordWithdrawal,
+        ActionKind::Approve => Action::Approve {
+            rationale: rationale()?,
+        },
+        ActionKind::ConfirmApproval => Action::ConfirmApproval {
+            rationale: rationale()?,
+        },
+        ActionKind::RecordWithdrawal => Action::RecordWithdrawal {
+            channel: request.channel.ok_or_else(|| {
+                StaffError::Invalid("Choose how the applicant asked to withdraw.".into())
+            })?,
+        },
+        ActionKind::Recommend => Action::Recommend {
+            recommendation: request.recommendation.ok_or_else(|| {
+                StaffError::Invalid("Choose approve or decline to recommend.".into())
+            })?,
+            rationale: rationale()?,
+        },
     };
     // A bad text is a 422 whatever the application's state.
     if let Action::RequestInformation { message } = &action {
         check_message(message).map_err(|r| refusal(r, None))?;
     }
+    let rationale = match action.rationale() {
+        Some(text) => Some(
+            banksia_core::review::decisions::check_rationale(text).map_err(|r| refusal(r, None))?,
+        ),
+        None => None,
+    };
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let mut app = lock_application(&tx, reference).await?;
     if app.version != request.version {
-        return Err(stale(&app, signed));
+        return Err(stale(&tx, &app, signed).await);
     }
-    let outcome = decide(&app.case(), &signed.as_staff(), &action)
-        .map_err(|r| refusal(r, Some(current(&app, signed))))?;
+    let outcome = match decide(&app.case(), &signed.as_staff(), &action) {
+        Ok(outcome) => outcome,
+        Err(refusal_of_core) => return Err(refused(&tx, refusal_of_core, &app, signed).await),
+    };
+    let withdrawal = match &action {
+        Action::RecordWithdrawal { channel } => {
+            let text = request.requested_at.as_deref().ok_or_else(|| {
+                StaffError::Invalid(
+                    "Give the date and time the applicant asked to withdraw (Sydney time).".into(),
+                )
+            })?;
+            let at = check_withdrawal_time(text, app.created_at, Utc::now())
+                .map_err(|r| refusal(r, None))?;
+            Some((*channel, at))
+        }
+        _ => None,
+    };
     let message = match &action {
         Action::RequestInformation { message } => {
             Some(check_message(message).map_err(|r| refusal(r, None))?)
@@ -520,7 +787,7 @@ pub async fn act(
         _ => None,
     };
     let reason = match &action {
-        Action::Decline { reason } => Some(*reason),
+        Action::Decline { reason, .. } => Some(*reason),
         _ => None,
     };
     let recorded = store::record_decision(
@@ -532,6 +799,8 @@ pub async fn act(
             information_request: message.as_deref(),
             decline_reason: reason,
             staff_id: signed.id,
+            release_claim: outcome.release_claim,
+            withdrawal,
         },
     )
     .await?;
@@ -539,19 +808,44 @@ pub async fn act(
     app.version = recorded.version;
     app.status = outcome.status;
     app.first_approval_by = outcome.approved_by;
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::Action,
-        Some(&app.reference),
-        &json!({
-            "action": request.action,
-            "from": from,
-            "to": outcome.status,
-            "reason": reason,
-        }),
-    )
-    .await?;
+    if outcome.release_claim {
+        app.assigned_to = None;
+    }
+    // The rationale's text lives in its own row (erased by purge); the audit row names it.
+    let rationale_kind = match &action {
+        Action::Recommend { recommendation, .. } => {
+            Some(RationaleKind::of_recommendation(*recommendation))
+        }
+        Action::Approve { .. } => Some(RationaleKind::Approve),
+        Action::ConfirmApproval { .. } => Some(RationaleKind::ConfirmApproval),
+        Action::Decline { .. } => Some(RationaleKind::Decline),
+        _ => None,
+    };
+    let rationale_id = match (rationale_kind, rationale.as_deref()) {
+        (Some(kind), Some(text)) => {
+            Some(store::add_rationale(&tx, app.id, signed.id, kind, text).await?)
+        }
+        _ => None,
+    };
+    let (event, detail) = match &action {
+        Action::Recommend { recommendation, .. } => (
+            AuditEvent::Recommended,
+            json!({ "recommendation": recommendation, "rationale_id": rationale_id }),
+        ),
+        _ => (
+            AuditEvent::Action,
+            json!({
+                "action": request.action,
+                "from": from,
+                "to": outcome.status,
+                "reason": reason,
+                "rationale_id": rationale_id,
+                "withdrawal_channel": withdrawal.map(|(channel, _)| channel),
+                "withdrawal_requested_at": withdrawal.map(|(_, at)| rfc3339(at)),
+            }),
+        ),
+    };
+    audit::append(&tx, Some(signed.id), event, Some(&app.reference), &detail).await?;
     // The applicant hears of an information request and of a decision, once: the email is
     // queued in this transaction, keyed by the application and the version it records.
     let email_kind = match outcome.status {

@@ -423,8 +423,8 @@ pub fn routes(
                 st,
                 c,
                 b,
-                move |st: Arc<StaffState>, signed, _: NoBody| async move {
-                    api::reveal(&st, &signed, &r).await
+                move |st: Arc<StaffState>, signed, request| async move {
+                    api::reveal(&st, &signed, &r, request).await
                 },
             )
         });
@@ -444,6 +444,54 @@ pub fn routes(
                 },
             )
         });
+    // POST /api/staff/applications/{reference}/reassign (to a named colleague)
+    let reassign = warp::path!("api" / "staff" / "applications" / String / "reassign")
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|r: String, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, request| async move {
+                    api::reassign(&st, &signed, &r, request).await
+                },
+            )
+        });
+    // POST /api/staff/applications/{reference}/{release|take-over}: two routes, one shape.
+    let hold_step = |step: &'static str| {
+        let which = match step {
+            "release" => api::AssignStep::Release,
+            _ => api::AssignStep::TakeOver,
+        };
+        warp::path("api")
+            .and(warp::path("staff"))
+            .and(warp::path("applications"))
+            .and(warp::path::param::<String>())
+            .and(warp::path(step))
+            .and(warp::path::end())
+            .and(warp::post())
+            .and(s())
+            .and(call())
+            .and(body())
+            .then(move |r: String, st, c, b| {
+                write(
+                    st,
+                    c,
+                    b,
+                    move |st: Arc<StaffState>,
+                          signed,
+                          request: banksia_core::staff_wire::ClaimRequest| async move {
+                        api::assign(&st, &signed, &r, request.version, which).await
+                    },
+                )
+            })
+            .boxed()
+    };
+    let release = hold_step("release");
+    let take_over = hold_step("take-over");
     // POST /api/staff/applications/{reference}/notes
     let notes = warp::path!("api" / "staff" / "applications" / String / "notes")
         .and(warp::post())
@@ -760,6 +808,9 @@ pub fn routes(
         case.boxed(),
         reveal.boxed(),
         claim.boxed(),
+        reassign.boxed(),
+        release,
+        take_over,
         notes.boxed(),
         actions.boxed(),
         staff_list.boxed(),

@@ -92,7 +92,7 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
 /// A table that gains personal data gains a line here; `server/tests/staff.rs`'s marker scan
 /// fails until it does. The audit log holds references and staff actions only (queue searches
 /// are stored keyed, never as typed); sessions and ceremonies hold no applicant data.
-const ERASE_BY_ID: [&str; 9] = [
+const ERASE_BY_ID: [&str; 10] = [
     // The application: every field the applicant typed, the ID number in every form, the
     // information request, and the idempotency key with its keyed fingerprint.
     "UPDATE account_applications SET
@@ -107,6 +107,8 @@ const ERASE_BY_ID: [&str; 9] = [
      WHERE id = ANY($1)",
     // Staff notes may quote the applicant.
     "UPDATE application_notes SET body = NULL WHERE application_id = ANY($1)",
+    // So may recommendations' and decisions' rationales (V19); who and what stay.
+    "UPDATE application_rationales SET rationale = NULL WHERE application_id = ANY($1)",
     // Status links: nothing personal in a token's hash, but no link outlives the data it shows.
     "DELETE FROM application_status_links WHERE application_id = ANY($1)",
     // The business and tax residency details (V18): the owners and the foreign residencies

@@ -165,7 +165,11 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await page.goto(`${ORIGIN}/staff/#case=${reference}`);
     await page.getByRole('button', { name: 'Resume review' }).click();
     await expect(page.locator('[data-case-status]')).toHaveText('Under review');
-    await page.getByRole('button', { name: 'Approve' }).click();
+    // A final action asks for its rationale, then restates itself before it is done.
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    await page.getByLabel('Internal rationale (not shown to the applicant)').fill('Passport photo page received and verified.');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Yes, approve' }).click();
     await expect(page.locator('[data-case-status]')).toHaveText('Approved');
 
     // The decision email, once; the status page says approved.

@@ -4,8 +4,9 @@
 
 use banksia_core::application::AccountApplication;
 use banksia_core::application::AccountType;
+use banksia_core::review::decisions::{RationaleKind, WithdrawalChannel};
 use banksia_core::review::events::{AuditEvent, EmailKind};
-use banksia_core::review::{Case, DeclineReason, MaskParts, Status};
+use banksia_core::review::{Case, DeclineReason, MaskParts, Role, Status};
 use chrono::{DateTime, NaiveDate, Utc};
 use deadpool_postgres::GenericClient;
 use rust_decimal::Decimal;
@@ -54,6 +55,7 @@ impl StoredApplication {
             status: self.status,
             account_type: self.account_type,
             approved_by: self.first_approval_by,
+            holder: self.assigned_to,
         }
     }
 }
@@ -158,6 +160,12 @@ pub struct CaseRecord {
     pub information_request: Option<String>,
     pub decline_reason: Option<DeclineReason>,
     pub assignee_name: Option<String>,
+    pub terms_version: Option<String>,
+    pub privacy_notice_version: Option<String>,
+    /// How and when the applicant asked to withdraw, once recorded.
+    pub withdrawal: Option<(WithdrawalChannel, DateTime<Utc>)>,
+    /// A TFN is stored (sealed) for it.
+    pub has_tfn: bool,
 }
 
 /// The case of `reference`; `None` if there is none.
@@ -174,7 +182,11 @@ pub async fn case_record<C: GenericClient>(
                         a.identification_type, a.identification_number,
                         a.identification_last3, a.identification_length,
                         a.initial_deposit_amount, a.terms_accepted, a.marketing_consent,
-                        a.information_request, a.decline_reason, s.display_name AS assignee
+                        a.information_request, a.decline_reason, s.display_name AS assignee,
+                        a.terms_version, a.privacy_notice_version,
+                        a.withdrawal_channel, a.withdrawal_requested_at,
+                        EXISTS (SELECT 1 FROM application_tax_residency t
+                                WHERE t.application_id = a.id AND t.tfn_ciphertext IS NOT NULL) AS has_tfn
                  FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to
                  WHERE a.reference = $1"
             ),
@@ -195,6 +207,12 @@ pub async fn case_record<C: GenericClient>(
         information_request: row.try_get("information_request")?,
         decline_reason: row.try_get("decline_reason")?,
         assignee_name: row.try_get("assignee")?,
+        terms_version: row.try_get("terms_version")?,
+        privacy_notice_version: row.try_get("privacy_notice_version")?,
+        withdrawal: row
+            .try_get::<_, Option<WithdrawalChannel>>("withdrawal_channel")?
+            .zip(row.try_get::<_, Option<DateTime<Utc>>>("withdrawal_requested_at")?),
+        has_tfn: row.try_get("has_tfn")?,
         state,
     }))
 }
@@ -394,20 +412,173 @@ pub async fn identification<C: GenericClient>(
     }))
 }
 
-/// Assigns the application to `staff_id`; its new version.
-pub async fn claim<C: GenericClient>(
+/// Sets who holds the application (`None`: nobody); its new version.
+pub async fn set_holder<C: GenericClient>(
     client: &C,
     application_id: i64,
-    staff_id: i64,
+    holder: Option<i64>,
 ) -> Result<i32, Error> {
     client
         .query_one(
             "UPDATE account_applications SET assigned_to = $2, version = version + 1
              WHERE id = $1 RETURNING version",
-            &[&application_id, &staff_id],
+            &[&application_id, &holder],
         )
         .await?
         .try_get("version")
+}
+
+/// A colleague a case may be handed to: active, and a role that may claim.
+pub async fn colleagues<C: GenericClient>(client: &C) -> Result<Vec<(i64, String)>, Error> {
+    client
+        .query(
+            "SELECT id, display_name FROM staff
+             WHERE active AND roles && $1::text[] ORDER BY display_name, id",
+            &[&[Role::Reviewer, Role::Approver].as_slice()],
+        )
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get("id")?, row.try_get("display_name")?)))
+        .collect()
+}
+
+/// An active staff member's name and roles; `None` if there is no such active member.
+pub async fn active_member<C: GenericClient>(
+    client: &C,
+    id: i64,
+) -> Result<Option<(String, Vec<Role>)>, Error> {
+    client
+        .query_opt(
+            "SELECT display_name, roles FROM staff WHERE id = $1 AND active",
+            &[&id],
+        )
+        .await?
+        .map(|row| Ok((row.try_get("display_name")?, row.try_get("roles")?)))
+        .transpose()
+}
+
+/// A staff member's name, whatever their state.
+pub async fn staff_name<C: GenericClient>(client: &C, id: i64) -> Result<Option<String>, Error> {
+    client
+        .query_opt("SELECT display_name FROM staff WHERE id = $1", &[&id])
+        .await?
+        .map(|row| row.try_get("display_name"))
+        .transpose()
+}
+
+/// A recommendation's or decision's rationale, as stored.
+#[derive(Debug)]
+pub struct RationaleRecord {
+    pub at: DateTime<Utc>,
+    pub by: String,
+    pub kind: RationaleKind,
+    /// None once the personal data is erased.
+    pub rationale: Option<String>,
+}
+
+/// The rationales of an application, oldest first.
+pub async fn rationales<C: GenericClient>(
+    client: &C,
+    application_id: i64,
+) -> Result<Vec<RationaleRecord>, Error> {
+    client
+        .query(
+            "SELECT r.created_at, s.display_name, r.kind, r.rationale FROM application_rationales r
+             JOIN staff s ON s.id = r.staff_id WHERE r.application_id = $1 ORDER BY r.id",
+            &[&application_id],
+        )
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(RationaleRecord {
+                at: row.try_get("created_at")?,
+                by: row.try_get("display_name")?,
+                kind: row.try_get("kind")?,
+                rationale: row.try_get("rationale")?,
+            })
+        })
+        .collect()
+}
+
+/// Stores a rationale; its row's id (the audit row names it).
+pub async fn add_rationale<C: GenericClient>(
+    client: &C,
+    application_id: i64,
+    staff_id: i64,
+    kind: RationaleKind,
+    rationale: &str,
+) -> Result<i64, Error> {
+    client
+        .query_one(
+            "INSERT INTO application_rationales (application_id, staff_id, kind, rationale)
+             VALUES ($1, $2, $3, $4) RETURNING id",
+            &[&application_id, &staff_id, &kind, &rationale],
+        )
+        .await?
+        .try_get("id")
+}
+
+/// The latest change of the case by a person (what a stale view missed): when, who, and the
+/// audit row's event and detail.
+pub async fn last_change<C: GenericClient>(
+    client: &C,
+    reference: &str,
+) -> Result<Option<(DateTime<Utc>, String, AuditEvent, serde_json::Value)>, Error> {
+    client
+        .query_opt(
+            "SELECT a.at, s.display_name, a.action, a.detail FROM staff_audit a
+             JOIN staff s ON s.id = a.staff_id
+             WHERE a.application_reference = $1 AND a.action = ANY($2)
+             ORDER BY a.id DESC LIMIT 1",
+            &[
+                &reference,
+                &[
+                    AuditEvent::Action,
+                    AuditEvent::Claimed,
+                    AuditEvent::Released,
+                    AuditEvent::Reassigned,
+                    AuditEvent::TakenOver,
+                    AuditEvent::Recommended,
+                ]
+                .as_slice(),
+            ],
+        )
+        .await?
+        .map(|row| {
+            Ok((
+                row.try_get("at")?,
+                row.try_get("display_name")?,
+                row.try_get("action")?,
+                row.try_get("detail")?,
+            ))
+        })
+        .transpose()
+}
+
+/// The sealed TFN of `reference`: `Ok(None)` when there is no application; `Some(None)` when no
+/// TFN is stored (not given, or erased).
+pub async fn tfn<C: GenericClient>(
+    client: &C,
+    reference: &str,
+) -> Result<Option<Option<Sealed>>, Error> {
+    let Some(row) = client
+        .query_opt(
+            "SELECT t.tfn_ciphertext, t.tfn_key_id FROM account_applications a
+             LEFT JOIN application_tax_residency t ON t.application_id = a.id
+             WHERE a.reference = $1",
+            &[&reference],
+        )
+        .await?
+    else {
+        return Ok(None);
+    };
+    let ciphertext: Option<Vec<u8>> = row.try_get("tfn_ciphertext")?;
+    let key_id: Option<String> = row.try_get("tfn_key_id")?;
+    Ok(Some(
+        ciphertext
+            .zip(key_id)
+            .map(|(ciphertext, key_id)| Sealed { ciphertext, key_id }),
+    ))
 }
 
 /// A review action's outcome, to be written.
@@ -420,6 +591,10 @@ pub struct Decision<'a> {
     pub decline_reason: Option<DeclineReason>,
     /// Who acted (recorded as the decider of a final status).
     pub staff_id: i64,
+    /// The case is handed on: nobody holds it afterwards.
+    pub release_claim: bool,
+    /// A withdrawal's channel and when the applicant asked.
+    pub withdrawal: Option<(WithdrawalChannel, DateTime<Utc>)>,
 }
 
 /// What the applicant's email about a decision needs, read back in the same statement.
@@ -446,7 +621,9 @@ pub async fn record_decision<C: GenericClient>(
                  information_request = CASE WHEN $4::text IS NULL THEN information_request ELSE $4 END,
                  decline_reason = $5,
                  decided_at = CASE WHEN $6 THEN now() ELSE decided_at END,
-                 decided_by = CASE WHEN $6 THEN $7 ELSE decided_by END
+                 decided_by = CASE WHEN $6 THEN $7 ELSE decided_by END,
+                 assigned_to = CASE WHEN $8 THEN NULL ELSE assigned_to END,
+                 withdrawal_channel = $9, withdrawal_requested_at = $10
              WHERE id = $1
              RETURNING version, email, first_name",
             &[
@@ -457,6 +634,9 @@ pub async fn record_decision<C: GenericClient>(
                 &decision.decline_reason,
                 &decided,
                 &decision.staff_id,
+                &decision.release_claim,
+                &decision.withdrawal.map(|(channel, _)| channel),
+                &decision.withdrawal.map(|(_, at)| at),
             ],
         )
         .await?;

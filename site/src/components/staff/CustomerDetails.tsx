@@ -44,7 +44,8 @@ function Residencies({ heading, rows }: { heading: string; rows: readonly CaseFo
   );
 }
 
-export default function CustomerDetails({ details }: { details: CaseDetails }) {
+/** `tfnReveal` replaces the masked TFN when the case view offers its audited reveal. */
+export default function CustomerDetails({ details, tfnReveal }: { details: CaseDetails; tfnReveal?: React.ReactNode }) {
   const { business, tax_residency: tax } = details;
   return (
     <section className="staff-details" aria-labelledby="customer-details-heading">
@@ -87,7 +88,7 @@ export default function CustomerDetails({ details }: { details: CaseDetails }) {
       {tax ? (
         <>
           <dl className="staff-answers">
-            <Row label="Tax file number">{tax.tfn_masked ?? 'Not given'}</Row>
+            <Row label="Tax file number">{tfnReveal ?? tax.tfn_masked ?? 'Not given'}</Row>
           </dl>
           <Residencies heading="The applicant's foreign tax residencies" rows={tax.countries} />
           {tax.business_countries && <Residencies heading="The business's foreign tax residencies" rows={tax.business_countries} />}

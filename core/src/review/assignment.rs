@@ -1,0 +1,166 @@
+//! Who holds a case. A reviewer or approver claims an application to work on it; while they
+//! hold it nobody else acts on it (no review action, no recommendation, no claim) until they
+//! release it, hand it to a named colleague, or a colleague *takes it over*: an explicit,
+//! audited step, never a side effect of a click on Claim. Notes stay open to everyone who may
+//! write them (a colleague's note does not change the case).
+//!
+//! Handing a case on for a decision releases it ([`super::Outcome::release_claim`]): a
+//! recommendation, and the first approval of a business account, so the approver who decides
+//! claims it next.
+//!
+//! ```
+//! use banksia_core::review::assignment::{check_assignment, Assignment};
+//! use banksia_core::review::{Refusal, Role, Roles, Staff, Status};
+//!
+//! let ann = Staff { id: 1, roles: Roles::of(&[Role::Reviewer]) };
+//! let bob = Staff { id: 2, roles: Roles::of(&[Role::Approver]) };
+//! let open = Status::UnderReview;
+//! // Ann claims a free case; Bob's Claim then does not take it from her...
+//! assert_eq!(check_assignment(open, None, &ann, Assignment::Claim), Ok(Some(1)));
+//! assert_eq!(check_assignment(open, Some(1), &bob, Assignment::Claim), Err(Refusal::HeldByColleague));
+//! // ...an explicit take-over does.
+//! assert_eq!(check_assignment(open, Some(1), &bob, Assignment::TakeOver), Ok(Some(2)));
+//! ```
+
+use super::{Permission, Refusal, Roles, Staff, Status};
+
+/// A change of who holds a case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assignment {
+    /// Take a case nobody holds.
+    Claim,
+    /// Let go of a case one holds.
+    Release,
+    /// Hand a case one holds (or nobody holds) to a colleague: their id and roles.
+    Reassign {
+        /// The colleague's id.
+        to: i64,
+        /// Their roles (they must be allowed to claim).
+        roles: Roles,
+    },
+    /// Take a case a colleague holds (audited with whom it was taken from).
+    TakeOver,
+}
+
+/// Whether `staff` may make `step` on a case in `status` held by `holder`; the holder after it.
+pub fn check_assignment(
+    status: Status,
+    holder: Option<i64>,
+    staff: &Staff,
+    step: Assignment,
+) -> Result<Option<i64>, Refusal> {
+    if !staff.roles.may(Permission::Claim) {
+        return Err(Refusal::NotPermitted);
+    }
+    if status.is_final() {
+        return Err(Refusal::IllegalTransition(status));
+    }
+    let mine = holder == Some(staff.id);
+    let colleague = holder.is_some() && !mine;
+    match step {
+        Assignment::Claim if mine => Err(Refusal::AlreadyHeld),
+        Assignment::Claim if colleague => Err(Refusal::HeldByColleague),
+        Assignment::Claim => Ok(Some(staff.id)),
+        Assignment::Release if mine => Ok(None),
+        Assignment::Release if colleague => Err(Refusal::HeldByColleague),
+        Assignment::Release => Err(Refusal::NotHeld),
+        Assignment::Reassign { .. } if colleague => Err(Refusal::HeldByColleague),
+        Assignment::Reassign { to, .. } if holder == Some(to) => Err(Refusal::AlreadyHeld),
+        Assignment::Reassign { roles, .. } if !roles.may(Permission::Claim) => {
+            Err(Refusal::CannotHold)
+        }
+        Assignment::Reassign { to, .. } => Ok(Some(to)),
+        Assignment::TakeOver if colleague => Ok(Some(staff.id)),
+        Assignment::TakeOver if mine => Err(Refusal::AlreadyHeld),
+        Assignment::TakeOver => Err(Refusal::NotHeld),
+    }
+}
+
+/// What the refusal of an action on a case a colleague holds says, with their name.
+///
+/// ```
+/// use banksia_core::review::assignment::held_by;
+/// assert_eq!(
+///     held_by("Alex Chen"),
+///     "Alex Chen holds this application. Take it over to act on it (the take-over is recorded)."
+/// );
+/// ```
+pub fn held_by(name: &str) -> String {
+    format!("{name} holds this application. Take it over to act on it (the take-over is recorded).")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::review::Role;
+
+    /// Every holder (nobody, me, a colleague) × every role set × every step × every status.
+    #[test]
+    fn the_whole_table() {
+        let me = 1;
+        let colleague = 2;
+        let worker = Roles::of(&[Role::Reviewer]);
+        let auditor = Roles::of(&[Role::Auditor]);
+        for bits in 0u8..16 {
+            let roles = Roles::of(
+                &Role::ALL
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| bits & (1 << i) != 0)
+                    .map(|(_, r)| r)
+                    .collect::<Vec<_>>(),
+            );
+            let staff = Staff { id: me, roles };
+            for status in Status::ALL {
+                for holder in [None, Some(me), Some(colleague)] {
+                    for step in [
+                        Assignment::Claim,
+                        Assignment::Release,
+                        Assignment::TakeOver,
+                        Assignment::Reassign {
+                            to: 3,
+                            roles: worker,
+                        },
+                        Assignment::Reassign {
+                            to: 3,
+                            roles: auditor,
+                        },
+                        Assignment::Reassign {
+                            to: colleague,
+                            roles: worker,
+                        },
+                    ] {
+                        let got = check_assignment(status, holder, &staff, step);
+                        let want = if !roles.may(Permission::Claim) {
+                            Err(Refusal::NotPermitted)
+                        } else if status.is_final() {
+                            Err(Refusal::IllegalTransition(status))
+                        } else {
+                            match (step, holder) {
+                                (Assignment::Claim, None) => Ok(Some(me)),
+                                (Assignment::Claim | Assignment::TakeOver, Some(1)) => {
+                                    Err(Refusal::AlreadyHeld)
+                                }
+                                (Assignment::TakeOver, Some(_)) => Ok(Some(me)),
+                                (Assignment::TakeOver | Assignment::Release, None) => {
+                                    Err(Refusal::NotHeld)
+                                }
+                                (Assignment::Release, Some(1)) => Ok(None),
+                                (_, Some(2)) => Err(Refusal::HeldByColleague),
+                                (Assignment::Reassign { roles: r, to }, _) => {
+                                    if r == auditor {
+                                        Err(Refusal::CannotHold)
+                                    } else {
+                                        Ok(Some(to))
+                                    }
+                                }
+                                _ => unreachable!("{step:?} {holder:?}"),
+                            }
+                        };
+                        assert_eq!(got, want, "{roles:?} {status:?} {holder:?} {step:?}");
+                    }
+                }
+            }
+        }
+    }
+}
