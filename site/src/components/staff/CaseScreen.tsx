@@ -590,7 +590,7 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
 
       {(view.rationales.length > 0 || view.withdrawal || view.decline_reason) && (
         <section aria-labelledby="decisions-heading">
-          <h2 id="decisions-heading">Recommendations and decisions</h2>
+          <h2 id="decisions-heading">Decision record</h2>
           {view.rationales.length > 0 && (
             <ul className="staff-notes" data-rationales>
               {view.rationales.map((r, i) => (
