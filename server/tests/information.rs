@@ -84,6 +84,16 @@ async fn status(app: &TestApp, reference: &str) -> String {
         .get(0)
 }
 
+/// An internal rationale core's text rules accept (every decision records one).
+const RATIONALE: &str = "Checked against the documents on file.";
+
+/// Now as a Sydney wall-clock minute, as the console sends a withdrawal's time.
+fn now_in_sydney() -> String {
+    banksia_core::application::today::sydney_time(chrono::Utc::now())
+        .format("%Y-%m-%dT%H:%M")
+        .to_string()
+}
+
 async fn submit(app: &TestApp, email: &str) -> String {
     let mut body = valid_application();
     body["email"] = json!(email);
@@ -406,7 +416,13 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
         .await;
     assert_eq!(cross.status, 403);
     // The reviewer carries on: staff may act under "information received" as under review.
-    let done = act(&app, &ann, &reference, json!({"action": "approve"})).await;
+    let done = act(
+        &app,
+        &ann,
+        &reference,
+        json!({"action": "approve", "rationale": RATIONALE}),
+    )
+    .await;
     assert_eq!(done["status"], "approved");
 }
 
@@ -491,7 +507,7 @@ async fn each_change_emails_the_applicant_in_words_with_links_on_the_public_orig
         &app,
         &ann,
         &declined,
-        json!({"action": "decline", "reason": "identity_not_verified"}),
+        json!({"action": "decline", "reason": "identity_not_verified", "rationale": RATIONALE}),
     )
     .await;
     let withdrawn = submit(&app, "withdrawn@example.com").await;
@@ -499,11 +515,17 @@ async fn each_change_emails_the_applicant_in_words_with_links_on_the_public_orig
         &app,
         &ann,
         &withdrawn,
-        json!({"action": "record_withdrawal"}),
+        json!({"action": "record_withdrawal", "channel": "phone", "requested_at": now_in_sydney()}),
     )
     .await;
     let approved = submit(&app, "approved@example.com").await;
-    act(&app, &ann, &approved, json!({"action": "approve"})).await;
+    act(
+        &app,
+        &ann,
+        &approved,
+        json!({"action": "approve", "rationale": RATIONALE}),
+    )
+    .await;
 
     let origin = origin(&app);
     let email = |reference: String, kind: &'static str| {
