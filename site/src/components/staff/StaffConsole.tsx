@@ -5,14 +5,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ActionKind, ActionRequest, CaseView, CurrentState, DeclineReason, NoteView, StaffMe } from 'banksia-core/application';
 import { staffApi } from './api';
 import { usePasskey } from './webauthn';
+import { IdleWarning } from './Session';
 import AuditLog from './AuditLog';
 import CustomerDetails from './CustomerDetails';
 import Queue from './Queue';
 import StaffAdmin from './StaffAdmin';
 
-function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+function SignIn({ onSignedIn, notice }: { onSignedIn: () => void; notice: string }) {
   const [email, setEmail] = useState('');
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(notice);
   const [busy, setBusy] = useState(false);
   async function signIn(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -42,9 +43,17 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
       <button className="button" type="submit" disabled={busy}>
         Sign in with passkey
       </button>
-      <p role="status" className="staff-message">
+      <p role="status" className="staff-message" data-signin-message>
         {message}
       </p>
+      <details className="staff-help">
+        <summary>Lost your passkey?</summary>
+        <p>
+          If your passkey is on a device you no longer have, or it was removed, ask a Banksia Bank administrator for a <strong>passkey recovery</strong>. They start it on
+          the Staff screen, a second administrator confirms it, and the bank emails you when it starts; the link they give you adds a new passkey to your account.
+        </p>
+        <p>Don't sign in on someone else's account or share a passkey. If you think someone else used yours, tell an administrator at once so they can deactivate it.</p>
+      </details>
     </form>
   );
 }
@@ -258,6 +267,15 @@ export default function StaffConsole() {
   const [me, setMe] = useState<StaffMe | null | 'signed-out'>(null);
   const [reference, setReference] = useState<string | null>(null);
   const [screen, setScreen] = useState<Screen | null>(null);
+  const [notice, setNotice] = useState('');
+  // The session idled out: everything shown goes (the screens unmount), and so do the URL's
+  // filters and case, which may name an applicant.
+  const idledOut = useCallback(() => {
+    history.replaceState(null, '', location.pathname);
+    setReference(null);
+    setNotice("You were signed out because nothing was sent to the bank for a while. Sign in again to carry on.");
+    setMe('signed-out');
+  }, []);
   const refresh = useCallback(async () => {
     const answer = await staffApi.me();
     setMe(answer.ok ? answer.value : 'signed-out');
@@ -280,13 +298,14 @@ export default function StaffConsole() {
     return () => removeEventListener('hashchange', moved);
   }, [refresh]);
   if (me === null) return <p role="status">Loading…</p>;
-  if (me === 'signed-out') return <SignIn onSignedIn={() => void refresh()} />;
+  if (me === 'signed-out') return <SignIn notice={notice} onSignedIn={() => void refresh()} />;
   const screens = screensFor(me);
   // A screen the roles don't open falls back to the first one they do (the server refuses the
   // calls anyway).
   const current = screens.find((s) => s.screen === screen)?.screen ?? screens[0]?.screen ?? null;
   return (
     <div className="staff-console">
+      <IdleWarning idleSeconds={me.session_idle_seconds} ended={idledOut} />
       <header className="staff-header">
         {screens.length > 1 && (
           <nav aria-label="Console" className="staff-nav">
@@ -309,6 +328,8 @@ export default function StaffConsole() {
           className="button button--secondary"
           onClick={async () => {
             await staffApi.signOut();
+            history.replaceState(null, '', location.pathname);
+            setNotice('');
             setMe('signed-out');
           }}
         >
@@ -319,7 +340,8 @@ export default function StaffConsole() {
         <CaseScreen
           reference={reference}
           back={() => {
-            history.pushState(null, '', location.pathname);
+            // The query string holds the queue's filters and position (Queue.tsx).
+            history.pushState(null, '', location.pathname + location.search);
             setReference(null);
           }}
         />
