@@ -264,17 +264,17 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
                 <td data-label={QUEUE_COLUMNS.applicant} className="staff-queue-applicant">
                   {row.applicant_name}
                 </td>
-                <td data-label={QUEUE_COLUMNS.account}>{row.account_label}</td>
-                <td data-label={QUEUE_COLUMNS.status}>
+                <td data-label={QUEUE_COLUMNS.account} className="staff-queue-account">{row.account_label}</td>
+                <td data-label={QUEUE_COLUMNS.status} className="staff-queue-status">
                   {row.status_label}
                   {row.approval_pending && <span className="staff-badge">Waiting for second approver</span>}
                 </td>
-                <td data-label={QUEUE_COLUMNS.due}>
+                <td data-label={QUEUE_COLUMNS.due} className="staff-queue-due">
                   {bankDate(row.due_date)}
                   {row.overdue && <span className="staff-badge staff-badge--overdue">Overdue</span>}
                 </td>
-                <td data-label={QUEUE_COLUMNS.age}>{row.age_business_days}</td>
-                <td data-label={QUEUE_COLUMNS.assigned}>{row.assigned_to_me ? 'Me' : (row.assigned_to ?? 'Nobody')}</td>
+                <td data-label={QUEUE_COLUMNS.age} className="staff-queue-age">{row.age_business_days}</td>
+                <td data-label={QUEUE_COLUMNS.assigned} className="staff-queue-assigned">{row.assigned_to_me ? 'Me' : (row.assigned_to ?? 'Nobody')}</td>
               </tr>
             ))}
           </tbody>

@@ -196,7 +196,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
               <button
                 type="button"
                 className="button button--secondary"
-                aria-label={`Passkey recovery for ${member.display_name}`}
+                aria-label={`Lost passkey: start a recovery for ${member.display_name}`}
                 onClick={async () => {
                   const answer = await staffApi.recover(member.id);
                   changed(
