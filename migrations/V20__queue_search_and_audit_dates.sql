@@ -14,8 +14,8 @@ CREATE INDEX account_applications_search_trgm ON account_applications USING gin 
     lower(reference || ' ' || coalesce(first_name || ' ' || last_name, '') || ' '
           || coalesce(email, '')) gin_trgm_ops);
 
--- The exact email and last-name indexes of V12 answered the exact search this one replaces.
-DROP INDEX account_applications_email_ci;
+-- A whole email is still looked up exactly (V12's lower(email) index); a last name alone is
+-- now a part of the search text above.
 DROP INDEX account_applications_last_name_ci;
 
 -- The audit log screen's date range (Sydney days, as moments).

@@ -100,14 +100,21 @@ pub async fn queue(
             Some(decode_cursor(cursor).ok_or(StaffError::BadRequest("Bad page cursor."))?)
         }
     };
+    let whole = search.as_deref().and_then(|term| {
+        banksia_core::reference::normalise_reference(term)
+            .or_else(|| is_whole_email(term).then(|| term.to_owned()))
+    });
     let today = today();
     let filter = QueueFilter {
         statuses,
         account_type,
-        search_pattern: search.as_deref().map(search_pattern),
-        // A reference typed in any case (and with O, I, L for 0, 1, 1) finds its application
-        // through the reference's own index.
-        search_reference: search.as_deref().map(reference_form),
+        // A whole reference (typed in any case, with O, I, L for 0, 1, 1) or a whole email is
+        // looked up exactly through its own index; anything else is a part of the search text.
+        search_pattern: search
+            .as_deref()
+            .filter(|_| whole.is_none())
+            .map(search_pattern),
+        search_reference: whole,
         overdue_before: sydney_midnight(overdue_if_submitted_before(today)),
         overdue_only,
         approval_pending_only: query.approval_pending == Some(true),
@@ -176,6 +183,19 @@ pub async fn queue(
         total,
         overdue,
     })
+}
+
+/// True for a term shaped as a whole email address (`name@domain.tld`, no spaces).
+fn is_whole_email(term: &str) -> bool {
+    let Some((local, domain)) = term.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !term.contains(char::is_whitespace)
+        && !domain.contains('@')
+        && domain
+            .split_once('.')
+            .is_some_and(|(host, tld)| !host.is_empty() && !tld.is_empty())
 }
 
 /// A search term as a LIKE pattern: its characters literal (`%`, `_` and `\` escaped), each
@@ -789,6 +809,15 @@ mod tests {
         assert_eq!(search_pattern("sam nguyen"), "%sam%nguyen%");
         assert_eq!(search_pattern("  nguy "), "%nguy%");
         assert_eq!(search_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+    }
+
+    #[test]
+    fn whole_emails_are_told_from_parts() {
+        assert!(is_whole_email("sam.nguyen@example.com"));
+        assert!(!is_whole_email("ana@lee"));
+        assert!(!is_whole_email("@example.com"));
+        assert!(!is_whole_email("sam nguyen@example.com"));
+        assert!(!is_whole_email("nguyen"));
     }
 
     #[test]

@@ -83,7 +83,8 @@ pub struct QueueFilter {
     pub account_type: Option<AccountType>,
     /// A LIKE pattern over reference, "first last" and email, lower-cased and escaped.
     pub search_pattern: Option<String>,
-    /// The term as a whole reference (core's canonical form).
+    /// The term as a whole reference (core's canonical form) or a whole email (lower-cased),
+    /// looked up exactly; `search_pattern` is None then.
     pub search_reference: Option<String>,
     /// An open application submitted before this moment is overdue.
     pub overdue_before: DateTime<Utc>,
