@@ -1,7 +1,8 @@
 -- 100,000 applications for the staff console's bench (benches/load/staff.sh), as a bank would
 -- hold them after about three years: one every 15 minutes, the last 20 days still open (under
 -- review, one in five waiting for information), the rest decided (70% approved, 25% declined,
--- 5% withdrawn). 400 last names and unique emails, so a search matches a realistic few rows.
+-- 5% withdrawn). 400 last names (one in a hundred applicants a Nguyen, 20 first names, so about
+-- 50 are Sam Nguyen) and unique emails, so a search matches a realistic few rows.
 -- Identification numbers are stored as the server stores them (ciphertext, key id, last three).
 -- Also one staff member holding every role and a session whose cookie the bench sends.
 \set ON_ERROR_STOP on
@@ -42,8 +43,10 @@ SELECT
     pg_temp.bench_reference(i),
     at,
     (ARRAY['checking', 'savings', 'business_checking', 'business_savings'])[1 + i % 4],
-    'Applicant' || (i % 997),
-    'Surname' || (i % 400),
+    (ARRAY['Sam', 'Olivia', 'Jack', 'Mia', 'Noah', 'Ava', 'Liam', 'Isla', 'Lucas', 'Grace',
+           'Thomas', 'Chloe', 'Oliver', 'Zoe', 'William', 'Ruby', 'James', 'Harper', 'Leo',
+           'Matilda'])[1 + (i / 7) % 20],
+    CASE WHEN i % 100 = 0 THEN 'Nguyen' ELSE 'Surname' || (i % 400) END,
     'applicant' || i || '@example.com.au',
     '+6141' || lpad((i % 10000000)::text, 7, '0'),
     date '1960-01-01' + (i % 15000),

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The staff console's reads with 100,000 applications in the table: the queue's first page, a
-# search (last name, email, reference) and a case view, each under wrk for a fixed time with one
+# The staff console's reads with 100,000 applications in the table: the queue's first page, its
+# filters, searches (whole and part of a name, an email, a reference; none found) and a case view, each under wrk for a fixed time with one
 # signed-in session; then EXPLAIN (ANALYZE, BUFFERS) of each query the server runs for them.
 #
 #   benches/load/staff.sh    # defaults: DURATION=15 WARMUP=3 POOL_SIZE=2×cores CONNECTIONS=POOL_SIZE
@@ -86,6 +86,10 @@ API="http://127.0.0.1:$PORT/api/staff/applications"
 REFERENCE="$("${PSQL[@]}" -tAc "SELECT reference FROM account_applications WHERE status = 'under_review' ORDER BY created_at LIMIT 1")"
 EMAIL="$("${PSQL[@]}" -tAc "SELECT email FROM account_applications ORDER BY id LIMIT 1 OFFSET 50000")"
 OLD_REFERENCE="$("${PSQL[@]}" -tAc "SELECT reference FROM account_applications ORDER BY id LIMIT 1 OFFSET 1000")"
+# Parts: an email's local part without its last digit (11 applicants), 6 characters from the
+# middle of a reference, lower-cased.
+EMAIL_PART="${EMAIL%%@*}"; EMAIL_PART="${EMAIL_PART%?}"
+REFERENCE_PART="$(echo "${OLD_REFERENCE:5:6}" | tr 'A-Z' 'a-z')"
 
 check() {
   local got
@@ -116,9 +120,16 @@ run() {
 LOAD_BEFORE="$(cut -d" " -f1-3 /proc/loadavg)"
 run "queue-first-page" "$API"
 run "queue-all-first-page" "$API?status=all"
+run "queue-overdue" "$API?overdue=true"
+run "queue-unassigned-newest" "$API?assigned=nobody&sort=newest"
 run "search-last-name" "$API?status=all&q=surname17"
+run "search-part-of-name" "$API?status=all&q=Nguy"
+run "search-full-name" "$API?status=all&q=sam%20nguyen"
 run "search-email" "$API?status=all&q=$EMAIL"
+run "search-part-of-email" "$API?status=all&q=$EMAIL_PART"
 run "search-reference" "$API?status=all&q=$(echo "$OLD_REFERENCE" | tr 'A-Z' 'a-z')"
+run "search-part-of-reference" "$API?status=all&q=$REFERENCE_PART"
+run "search-no-match" "$API?status=all&q=qqqzzz"
 run "case-view" "$API/$REFERENCE"
 LOAD_AFTER="$(cut -d" " -f1-3 /proc/loadavg)"
 AUDIT_ROWS="$("${PSQL[@]}" -tAc "SELECT count(*) FROM staff_audit")"
@@ -127,23 +138,44 @@ AUDIT_ROWS="$("${PSQL[@]}" -tAc "SELECT count(*) FROM staff_audit")"
 # the values the calls above used.
 say "EXPLAIN (ANALYZE, BUFFERS)"
 explain() { echo; echo "-- $1"; "${PSQL[@]}" -c "EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) $2"; }
-QUEUE_SQL="$(grep -v '^--' "$ROOT/server/src/staff/store/queue.sql")"
-# The server sends it as a prepared statement with parameters; so does this (a fresh prepared
-# statement is planned for its parameters, as the server's is).
+# The server composes its page and count statements from store/queue_filter.sql
+# (store/applications.rs: queue_statement, queue_counts_statement); the same composition here,
+# sent as prepared statements with parameters, as the server's are (a fresh prepared statement
+# is planned for its parameters).
+FILTER_SQL="$(grep -v '^--' "$ROOT/server/src/staff/store/queue_filter.sql")"
+PAGE_SQL="SELECT a.id, a.reference, a.created_at, a.application_type, a.first_name, a.last_name,
+  a.status, a.assigned_to, s.display_name AS assignee, a.first_approval_by IS NOT NULL AS approval_pending
+  FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to
+  $FILTER_SQL
+  AND (\$10::timestamptz IS NULL OR (a.created_at, a.id) > (\$10, \$11))
+  ORDER BY a.created_at ASC, a.id ASC LIMIT \$12"
+COUNTS_SQL="SELECT count(*) AS total, count(*) FILTER (WHERE a.created_at < \$5 AND a.status = ANY(\$10)) AS overdue
+  FROM account_applications a $FILTER_SQL"
+TYPES="text[], text, text, text, timestamptz, boolean, boolean, bigint, boolean"
+# explain_queue WHAT STATUSES PATTERN REFERENCE [OVERDUE_ONLY]
 explain_queue() {
-  echo; echo "-- queue: $1"
+  local filters="$2, NULL, $3, $4, now() - interval '5 days', ${5:-false}, false, NULL, false"
+  echo; echo "-- queue: $1 (page, then counts)"
   "${PSQL[@]}" <<SQL
-PREPARE queue(text[], text, text, timestamptz, bigint, bigint, text) AS $QUEUE_SQL;
-EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE queue($2, NULL, $3, NULL, 0, 26, upper($3));
+PREPARE page($TYPES, timestamptz, bigint, bigint) AS $PAGE_SQL;
+PREPARE counts($TYPES, text[]) AS $COUNTS_SQL;
+EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE page($filters, NULL, 0, 26);
+EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE counts($filters, $OPEN);
 SQL
 }
 OPEN="ARRAY['under_review', 'information_requested', 'information_received']"
 ALL="ARRAY['under_review', 'information_requested', 'information_received', 'approved', 'declined', 'withdrawn']"
-explain_queue "first page (open, the default)" "$OPEN" NULL
-explain_queue "first page (all statuses)" "$ALL" NULL
-explain_queue "search a last name (all statuses)" "$ALL" "'surname17'"
-explain_queue "search an email (all statuses)" "$ALL" "'$EMAIL'"
-explain_queue "search a reference (all statuses)" "$ALL" "'$(echo "$OLD_REFERENCE" | tr 'A-Z' 'a-z')'"
+explain_queue "first page (open, the default)" "$OPEN" NULL NULL
+explain_queue "first page (all statuses)" "$ALL" NULL NULL
+explain_queue "overdue" "$OPEN" NULL NULL true
+explain_queue "search a last name (all statuses)" "$ALL" "'%surname17%'" NULL
+explain_queue "search part of a name (all statuses)" "$ALL" "'%nguy%'" NULL
+explain_queue "search a full name (all statuses)" "$ALL" "'%sam%nguyen%'" NULL
+explain_queue "search an email (all statuses)" "$ALL" NULL "'$EMAIL'"
+explain_queue "search part of an email (all statuses)" "$ALL" "'%$EMAIL_PART%'" NULL
+explain_queue "search part of a reference (all statuses)" "$ALL" "'%$REFERENCE_PART%'" NULL
+explain_queue "search a reference (all statuses)" "$ALL" NULL "'$OLD_REFERENCE'"
+explain_queue "search without a match (all statuses)" "$ALL" "'%qqqzzz%'" NULL
 QUEUE_FROM="FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to"
 explain "case view: the application" "SELECT a.id, a.status, s.display_name $QUEUE_FROM WHERE a.reference = '$REFERENCE'"
 explain "case view: the timeline" "SELECT a.at, a.action, a.detail, s.display_name FROM staff_audit a LEFT JOIN staff s ON s.id = a.staff_id WHERE a.application_reference = '$REFERENCE' ORDER BY a.id"

@@ -68,6 +68,9 @@ pub struct StaffMe {
     pub roles: Vec<Role>,
     /// What those roles allow.
     pub permissions: Vec<Permission>,
+    /// The session ends after this many seconds without a call (`STAFF_SESSION_IDLE_MINUTES`):
+    /// the console warns before then and clears the screen when it happens.
+    pub session_idle_seconds: u32,
 }
 
 /// `GET /api/staff/applications?…`: the queue's query string.
@@ -83,14 +86,59 @@ pub struct QueueQuery {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub account_type: Option<String>,
-    /// A reference, email or last name, matched exactly, ignoring case.
+    /// Part of a reference, a name ("Sam Nguyen", "Nguy") or an email, ignoring case; at least
+    /// [`QUEUE_SEARCH_MIN_CHARS`] characters.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub q: Option<String>,
+    /// Only the overdue ones (still open, past their due date).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub overdue: Option<bool>,
+    /// Only the business accounts whose first approval waits for a second approver.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub approval_pending: Option<bool>,
+    /// Only those claimed by the caller, or by nobody.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub assigned: Option<QueueAssignment>,
+    /// The order (default: due date, soonest first).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub sort: Option<QueueSort>,
     /// The `next_after` of the previous page.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub after: Option<String>,
+}
+
+/// The shortest queue search: fewer characters would list most of the table (and a trigram
+/// index can't answer them).
+pub const QUEUE_SEARCH_MIN_CHARS: usize = 3;
+
+/// The queue's assignment filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum QueueAssignment {
+    /// Claimed by the caller.
+    Me,
+    /// Claimed by nobody.
+    Nobody,
+}
+
+/// The queue's order. The due date only grows with the submission time
+/// (`review::business_days::due_date`), so both orders are by submission.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum QueueSort {
+    /// Due date, soonest first (the oldest, the longest waiting, first).
+    #[default]
+    Due,
+    /// Newest first (the youngest first).
+    Newest,
 }
 
 /// One row of the queue.
@@ -113,7 +161,9 @@ pub struct QueueRow {
     pub status_label: String,
     /// Business days since submission.
     pub age_business_days: u32,
-    /// Past 3 business days and still open.
+    /// The day it is to be decided by (`YYYY-MM-DD`, the bank's date; core's `due_date`).
+    pub due_date: String,
+    /// Past its due date and still open.
     pub overdue: bool,
     /// Who claimed it, if anyone.
     pub assigned_to: Option<String>,
@@ -123,7 +173,7 @@ pub struct QueueRow {
     pub approval_pending: bool,
 }
 
-/// `GET /api/staff/applications`: one page of the queue, oldest first.
+/// `GET /api/staff/applications`: one page of the queue, in the order asked for.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct QueuePage {
@@ -131,6 +181,10 @@ pub struct QueuePage {
     pub rows: Vec<QueueRow>,
     /// Pass as `after` for the next page; null on the last.
     pub next_after: Option<String>,
+    /// How many applications match the filters (every page).
+    pub total: i64,
+    /// How many of those are overdue.
+    pub overdue: i64,
 }
 
 /// A note on an application.
@@ -543,6 +597,8 @@ pub struct AuditEntry {
     pub description: String,
     /// The row's detail, as compact JSON text.
     pub detail: String,
+    /// The same detail for a person: `key: value` pairs, one a line.
+    pub detail_lines: Vec<String>,
 }
 
 /// `GET /api/staff/audit?…`: the audit log's query string; every filter exact, `before` the
@@ -563,13 +619,31 @@ pub struct AuditQuery {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub staff: Option<String>,
+    /// Rows from this Sydney date on (`YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub from: Option<String>,
+    /// Rows up to and including this Sydney date (`YYYY-MM-DD`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub to: Option<String>,
     /// Rows older than this id.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub before: Option<i64>,
 }
 
-/// `GET /api/staff/audit?action=&reference=&staff=&before=`: newest first, one page.
+/// An audit event type to filter by: its code and what it is called.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct AuditEventOption {
+    /// The code (`AuditQuery::action`).
+    pub code: AuditEvent,
+    /// Its label.
+    pub label: String,
+}
+
+/// `GET /api/staff/audit?action=&reference=&staff=&from=&to=&before=`: newest first, one page.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct AuditPage {
@@ -577,6 +651,8 @@ pub struct AuditPage {
     pub rows: Vec<AuditEntry>,
     /// Pass as `before` for the next (older) page; none on the last page.
     pub next_before: Option<i64>,
+    /// Every event type there is (core's `AuditEvent::ALL`), for the filter.
+    pub event_types: Vec<AuditEventOption>,
 }
 
 /// `GET /api/staff/audit/verify`: the hash chain checked from its first row.

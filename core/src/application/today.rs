@@ -55,6 +55,29 @@ pub fn sydney_time(moment: DateTime<Utc>) -> NaiveDateTime {
     moment.naive_utc() + Duration::seconds(utc_offset_seconds(BANK_HOME_STATE, moment))
 }
 
+/// The moment a Sydney civil day begins (its 00:00, daylight saving included): the inverse of
+/// [`sydney_time`] at midnight, so a stored timestamp can be compared with a bank date.
+/// Daylight saving changes at 2:00 or 3:00, never at midnight, so midnight is never skipped or
+/// repeated.
+///
+/// ```
+/// use banksia_core::application::today::{sydney_midnight, sydney_time};
+/// use chrono::{NaiveDate, TimeZone, Utc};
+///
+/// let summer = NaiveDate::from_ymd_opt(2026, 1, 16).unwrap();
+/// assert_eq!(sydney_midnight(summer), Utc.with_ymd_and_hms(2026, 1, 15, 13, 0, 0).unwrap());
+/// let winter = NaiveDate::from_ymd_opt(2026, 7, 15).unwrap();
+/// assert_eq!(sydney_midnight(winter), Utc.with_ymd_and_hms(2026, 7, 14, 14, 0, 0).unwrap());
+/// assert_eq!(sydney_time(sydney_midnight(winter)), winter.and_hms_opt(0, 0, 0).unwrap());
+/// ```
+pub fn sydney_midnight(date: NaiveDate) -> DateTime<Utc> {
+    let midnight = date.and_time(chrono::NaiveTime::MIN);
+    // Sydney's offset is 10 or 11 hours; 10 hours before the civil midnight read as UTC is that
+    // midnight or the hour after it, the same side of any change of clocks.
+    let near = midnight.and_utc() - Duration::hours(10);
+    midnight.and_utc() - Duration::seconds(utc_offset_seconds(BANK_HOME_STATE, near))
+}
+
 /// When an application is checked: a moment (the server's clock, the browser's), or a date
 /// that holds everywhere (tests, build-time examples).
 ///
@@ -194,6 +217,21 @@ mod tests {
             Act => chrono_tz::Australia::Canberra,
             Vic => chrono_tz::Australia::Melbourne,
             Tas => chrono_tz::Australia::Hobart,
+        }
+    }
+
+    /// Every day's Sydney midnight from 2010 to 2040 is the tz database's.
+    #[test]
+    fn sydney_midnight_agrees_with_the_tz_database() {
+        let mut day = NaiveDate::from_ymd_opt(2010, 1, 1).unwrap();
+        while day.year() <= 2040 {
+            let expected = chrono_tz::Australia::Sydney
+                .from_local_datetime(&day.and_time(chrono::NaiveTime::MIN))
+                .single()
+                .unwrap()
+                .with_timezone(&Utc);
+            assert_eq!(sydney_midnight(day), expected, "{day}");
+            day += Duration::days(1);
         }
     }
 

@@ -1,8 +1,11 @@
 //! Business days: Monday to Friday, less Australia's national public holidays.
 //!
 //! An application's age in the staff queue is counted in business days, and the applicant is
-//! promised a review "within 2-3 business days", so an application becomes **overdue** once its
-//! age is past [`OVERDUE_AFTER_BUSINESS_DAYS`].
+//! promised a review "within 2-3 business days" (`contact::CONTACT.review_days`), so an
+//! application is **due** on the third business day after the day it was submitted
+//! ([`due_date`]) and **overdue** on any day after that ([`is_overdue`]). The due date only
+//! grows with the submission date, so the queue sorted by due date is the queue sorted by
+//! submission, and "overdue today" is "submitted before [`overdue_if_submitted_before`]".
 //!
 //! ## The holiday table
 //!
@@ -168,10 +171,75 @@ pub fn business_days_after(since: NaiveDate, today: NaiveDate) -> u32 {
     u32::try_from(count.max(0)).unwrap_or(u32::MAX)
 }
 
-/// An application submitted on `since` is overdue on `today` once its age in business days is
-/// past [`OVERDUE_AFTER_BUSINESS_DAYS`].
+/// The `n`-th business day after `since` (`since` itself is day 0, whatever it is).
+///
+/// ```
+/// use banksia_core::review::business_days::add_business_days;
+/// use chrono::NaiveDate;
+/// let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+/// // Friday 2 October 2026 + 1: Monday 5 October (Labour Day in NSW is not national).
+/// assert_eq!(add_business_days(date(2026, 10, 2), 1), date(2026, 10, 5));
+/// assert_eq!(add_business_days(date(2026, 10, 2), 0), date(2026, 10, 2));
+/// ```
+pub fn add_business_days(since: NaiveDate, n: u32) -> NaiveDate {
+    let mut day = since;
+    let mut left = n;
+    while left > 0 {
+        day += Duration::days(1);
+        if is_business_day(day) {
+            left -= 1;
+        }
+    }
+    day
+}
+
+/// The day by which an application submitted on `submitted` (the bank's date) is to be
+/// decided: the [`OVERDUE_AFTER_BUSINESS_DAYS`]-th business day after it, the end of the
+/// "2-3 business days" the applicant was told.
+///
+/// ```
+/// use banksia_core::review::business_days::due_date;
+/// use chrono::NaiveDate;
+/// let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+/// // Monday 2 March 2026: due Thursday 5 March.
+/// assert_eq!(due_date(date(2026, 3, 2)), date(2026, 3, 5));
+/// // Saturday 7 March: due Wednesday 11 March.
+/// assert_eq!(due_date(date(2026, 3, 7)), date(2026, 3, 11));
+/// // Thursday 2 April 2026, before Easter: due Thursday 9 April.
+/// assert_eq!(due_date(date(2026, 4, 2)), date(2026, 4, 9));
+/// ```
+pub fn due_date(submitted: NaiveDate) -> NaiveDate {
+    add_business_days(submitted, OVERDUE_AFTER_BUSINESS_DAYS)
+}
+
+/// An application submitted on `since` is overdue on `today` once its [`due_date`] is past
+/// (the review may still be open on a weekend after a Friday due date: that is overdue too).
 pub fn is_overdue(since: NaiveDate, today: NaiveDate) -> bool {
-    business_days_after(since, today) > OVERDUE_AFTER_BUSINESS_DAYS
+    today > due_date(since)
+}
+
+/// The first submission date that is not overdue on `today`: an application is overdue today
+/// exactly when it was submitted before this day (the due date never decreases as the
+/// submission date grows), so a database can select the overdue ones by their timestamp.
+///
+/// ```
+/// use banksia_core::review::business_days::overdue_if_submitted_before;
+/// use chrono::NaiveDate;
+/// let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).unwrap();
+/// // Friday 6 March 2026: what came in on Monday 2 March (due Thursday) is overdue; Tuesday's
+/// // (due Friday) is not.
+/// assert_eq!(overdue_if_submitted_before(date(2026, 3, 6)), date(2026, 3, 3));
+/// // Monday 9 March: Tuesday 3 March's was due Friday; Wednesday 4 March's is due today.
+/// assert_eq!(overdue_if_submitted_before(date(2026, 3, 9)), date(2026, 3, 4));
+/// ```
+pub fn overdue_if_submitted_before(today: NaiveDate) -> NaiveDate {
+    // due_date(d) >= d, so d = today is never overdue; walk back while the day before isn't
+    // either (a few business days and the weekends and holidays among them).
+    let mut first = today;
+    while !is_overdue(first - Duration::days(1), today) {
+        first -= Duration::days(1);
+    }
+    first
 }
 
 #[cfg(test)]
@@ -246,6 +314,48 @@ mod tests {
                     business_days_after(since, today),
                     counted(since, today),
                     "{since} .. {today}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_due_date_is_the_end_of_the_promised_business_days() {
+        // The applicant reads "2-3 business days": the due date is the last of them.
+        let promised = crate::contact::CONTACT.review_days;
+        assert!(
+            promised.ends_with(&OVERDUE_AFTER_BUSINESS_DAYS.to_string()),
+            "{promised}"
+        );
+        let start = date(2024, 12, 1);
+        for offset in 0..800 {
+            let submitted = start + Duration::days(offset);
+            let due = due_date(submitted);
+            assert!(is_business_day(due), "{submitted}: {due}");
+            assert_eq!(
+                business_days_after(submitted, due),
+                OVERDUE_AFTER_BUSINESS_DAYS
+            );
+            assert!(!is_overdue(submitted, due));
+            assert!(is_overdue(submitted, due + Duration::days(1)));
+            // Monotone: a later submission is never due earlier (sorting by due date is
+            // sorting by submission).
+            assert!(due_date(submitted + Duration::days(1)) >= due);
+        }
+    }
+
+    #[test]
+    fn overdue_cutoff_selects_exactly_the_overdue() {
+        let start = date(2025, 12, 1);
+        for offset in 0..450 {
+            let today = start + Duration::days(offset);
+            let cutoff = overdue_if_submitted_before(today);
+            for back in 0..30 {
+                let submitted = today - Duration::days(back);
+                assert_eq!(
+                    is_overdue(submitted, today),
+                    submitted < cutoff,
+                    "{submitted} on {today} (cutoff {cutoff})"
                 );
             }
         }

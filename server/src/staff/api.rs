@@ -5,10 +5,12 @@
 //! transaction, so nothing is half written.
 
 use banksia_core::application::checks::{bank_date, format_phone_national};
+use banksia_core::application::today::sydney_midnight;
 use banksia_core::application::{AccountType, Field, answer_summary, validate_application};
 use banksia_core::money::format_aud;
 use banksia_core::review::assignment::{Assignment, check_assignment, held_by};
 use banksia_core::review::business_days::{business_days_after, is_overdue};
+use banksia_core::review::business_days::{due_date, overdue_if_submitted_before};
 use banksia_core::review::decisions::{
     RationaleKind, Recommendation, WithdrawalChannel, check_withdrawal_time,
 };
@@ -23,6 +25,9 @@ use banksia_core::staff_wire::{
     ChannelOption, ClaimRequest, Colleague, CurrentState, NoteRequest, NoteView, QueuePage,
     QueueQuery, QueueRow, RationaleView, ReasonOption, ReassignRequest, RecommendationOption,
     RevealReasonOption, RevealRequest, Revealed, TimelineEntry, WithdrawalView,
+};
+use banksia_core::staff_wire::{
+    AuditEventOption, QUEUE_SEARCH_MIN_CHARS, QueueAssignment, QueueSort,
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
@@ -60,18 +65,25 @@ fn refusal(refusal: Refusal, current: Option<CurrentState>) -> StaffError {
     }
 }
 
-/// GET /api/staff/applications
+/// GET /api/staff/applications: one page of the queue, filtered, searched and in the order
+/// asked for, with how many match and how many of those are overdue.
 pub async fn queue(
     state: &StaffState,
     signed: &Signed,
     query: QueueQuery,
 ) -> Result<QueuePage, StaffError> {
     signed.require(Permission::ViewApplications)?;
-    let statuses: Vec<Status> = match query.status.as_deref().map(str::trim) {
-        None | Some("") | Some("open") => Status::ALL.into_iter().filter(|s| s.is_open()).collect(),
+    let open: Vec<Status> = Status::ALL.into_iter().filter(|s| !s.is_final()).collect();
+    let mut statuses: Vec<Status> = match query.status.as_deref().map(str::trim) {
+        None | Some("") | Some("open") => open.clone(),
         Some("all") => Status::ALL.to_vec(),
         Some(code) => vec![Status::parse(code).ok_or(StaffError::BadRequest("Unknown status."))?],
     };
+    let overdue_only = query.overdue == Some(true);
+    if overdue_only {
+        // Only an open application can be overdue.
+        statuses.retain(|s| !s.is_final());
+    }
     let account_type = match query.account_type.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(code) => {
@@ -84,25 +96,48 @@ pub async fn queue(
         .map(str::trim)
         .filter(|q| !q.is_empty())
         .map(str::to_lowercase);
+    if search
+        .as_deref()
+        .is_some_and(|q| q.chars().count() < QUEUE_SEARCH_MIN_CHARS)
+    {
+        return Err(StaffError::Invalid(format!(
+            "Type at least {QUEUE_SEARCH_MIN_CHARS} characters of a reference, name or email."
+        )));
+    }
     let after = match query.after.as_deref() {
         None | Some("") => None,
         Some(cursor) => {
             Some(decode_cursor(cursor).ok_or(StaffError::BadRequest("Bad page cursor."))?)
         }
     };
+    let whole = search.as_deref().and_then(|term| {
+        banksia_core::reference::normalise_reference(term)
+            .or_else(|| is_whole_email(term).then(|| term.to_owned()))
+    });
+    let today = today();
     let filter = QueueFilter {
         statuses,
         account_type,
-        // A reference typed in any case (and with O, I, L for 0, 1, 1) finds its application
-        // through the reference's own index.
-        search_reference: search.as_deref().map(reference_form),
-        search,
+        // A whole reference (typed in any case, with O, I, L for 0, 1, 1) or a whole email is
+        // looked up exactly through its own index; anything else is a part of the search text.
+        search_pattern: search
+            .as_deref()
+            .filter(|_| whole.is_none())
+            .map(search_pattern),
+        search_reference: whole,
+        overdue_before: sydney_midnight(overdue_if_submitted_before(today)),
+        overdue_only,
+        approval_pending_only: query.approval_pending == Some(true),
+        assigned_to: (query.assigned == Some(QueueAssignment::Me)).then_some(signed.id),
+        unassigned_only: query.assigned == Some(QueueAssignment::Nobody),
+        newest_first: query.sort.unwrap_or_default() == QueueSort::Newest,
         after,
         limit: PAGE_SIZE + 1,
     };
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let records = store::queue(&tx, &filter).await?;
+    let (total, overdue) = store::queue_counts(&tx, &filter, &open).await?;
     // Who listed or searched the queue, and for what: "did this person apply?" is itself a
     // view of personal data. The term is kept keyed (an HMAC under a server secret), never as
     // typed, so the log is no more readable than the data it finds; an auditor with the server
@@ -115,14 +150,17 @@ pub async fn queue(
         &json!({
             "status": query.status.as_deref().map(str::trim).unwrap_or("open"),
             "account_type": filter.account_type,
-            "search": filter.search.as_deref().map(|term| state.search_term_key(term)),
+            "search": search.as_deref().map(|term| state.search_term_key(term)),
+            "overdue": filter.overdue_only,
+            "approval_pending": filter.approval_pending_only,
+            "assigned": query.assigned,
+            "sort": query.sort.unwrap_or_default(),
             "page": filter.after.is_some(),
             "rows": records.len().min(PAGE_SIZE as usize),
         }),
     )
     .await?;
     tx.commit().await?;
-    let today = today();
     let more = records.len() as i64 > PAGE_SIZE;
     let records = &records[..records.len().min(PAGE_SIZE as usize)];
     let next_after = more
@@ -142,13 +180,49 @@ pub async fn queue(
             status: r.status,
             status_label: r.status.label().to_owned(),
             age_business_days: business_days_after(bank_day(r.created_at), today),
+            due_date: due_date(bank_day(r.created_at)).to_string(),
             overdue: !r.status.is_final() && is_overdue(bank_day(r.created_at), today),
             assigned_to: r.assignee_name.clone(),
             assigned_to_me: r.assigned_to == Some(signed.id),
             approval_pending: r.approval_pending,
         })
         .collect();
-    Ok(QueuePage { rows, next_after })
+    Ok(QueuePage {
+        rows,
+        next_after,
+        total,
+        overdue,
+    })
+}
+
+/// True for a term shaped as a whole email address (`name@domain.tld`, no spaces).
+fn is_whole_email(term: &str) -> bool {
+    let Some((local, domain)) = term.split_once('@') else {
+        return false;
+    };
+    !local.is_empty()
+        && !term.contains(char::is_whitespace)
+        && !domain.contains('@')
+        && domain
+            .split_once('.')
+            .is_some_and(|(host, tld)| !host.is_empty() && !tld.is_empty())
+}
+
+/// A search term as a LIKE pattern: its characters literal (`%`, `_` and `\` escaped), each
+/// run of spaces standing for anything, so "sam nguyen" finds "Sam Van Nguyen".
+fn search_pattern(term: &str) -> String {
+    let words: Vec<String> = term
+        .split_whitespace()
+        .map(|word| {
+            word.chars()
+                .flat_map(|c| match c {
+                    '%' | '_' | '\\' => vec!['\\', c],
+                    c => vec![c],
+                })
+                .collect()
+        })
+        .collect();
+    format!("%{}%", words.join("%"))
 }
 
 /// What stands for the name of an applicant whose personal data was erased.
@@ -898,11 +972,30 @@ pub async fn audit_log(
             Some(AuditEvent::parse(&code).ok_or(StaffError::BadRequest("Unknown event type."))?)
         }
     };
+    // A date range in Sydney days, both ends included.
+    let day = |text: Option<&str>| -> Result<Option<NaiveDate>, StaffError> {
+        filter(text)
+            .map(|t| {
+                banksia_core::application::checks::parse_iso_date(&t)
+                    .ok_or(StaffError::BadRequest("Dates are written YYYY-MM-DD."))
+            })
+            .transpose()
+    };
+    let (from, to) = (day(query.from.as_deref())?, day(query.to.as_deref())?);
+    if let (Some(from), Some(to)) = (from, to)
+        && from > to
+    {
+        return Err(StaffError::Invalid(
+            "The range's first day is after its last day.".into(),
+        ));
+    }
     let filter = audit::PageFilter {
         event,
         reference: filter(query.reference.as_deref()).map(|r| reference_form(&r)),
         staff_email: filter(query.staff.as_deref()).map(|e| e.to_lowercase()),
         before: query.before,
+        from: from.map(sydney_midnight),
+        until: to.and_then(|d| d.succ_opt()).map(sydney_midnight),
         limit: AUDIT_PAGE_SIZE + 1,
     };
     let conn = state.pool.get().await?;
@@ -918,6 +1011,7 @@ pub async fn audit_log(
             description: describe(r.event, &r.detail),
             action: r.event,
             application_reference: r.application_reference,
+            detail_lines: detail_lines(&r.detail),
             detail: r.detail.to_string(),
         })
         .collect();
@@ -926,7 +1020,53 @@ pub async fn audit_log(
     } else {
         None
     };
-    Ok(AuditPage { rows, next_before })
+    Ok(AuditPage {
+        rows,
+        next_before,
+        event_types: AuditEvent::ALL
+            .iter()
+            .map(|&code| AuditEventOption {
+                code,
+                label: code.label().to_owned(),
+            })
+            .collect(),
+    })
+}
+
+/// An audit row's detail for a person: one `key: value` line per field, keys in words, lists
+/// joined, empty values left out (the JSON itself stays in `detail`).
+fn detail_lines(detail: &serde_json::Value) -> Vec<String> {
+    fn text(value: &serde_json::Value) -> Option<String> {
+        match value {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(s) => Some(s.clone()),
+            serde_json::Value::Array(items) => {
+                let parts: Vec<String> = items.iter().filter_map(text).collect();
+                Some(if parts.is_empty() {
+                    "none".into()
+                } else {
+                    parts.join(", ")
+                })
+            }
+            serde_json::Value::Bool(b) => Some(if *b { "yes" } else { "no" }.into()),
+            other => Some(other.to_string()),
+        }
+    }
+    let Some(fields) = detail.as_object() else {
+        return text(detail).into_iter().collect();
+    };
+    fields
+        .iter()
+        .filter_map(|(key, value)| {
+            text(value).map(|v| {
+                let mut words = key.replace('_', " ");
+                if let Some(first) = words.get_mut(0..1) {
+                    first.make_ascii_uppercase();
+                }
+                format!("{words}: {v}")
+            })
+        })
+        .collect()
 }
 
 /// GET /api/staff/audit/verify (auditors): the chain checked from its first row, as
@@ -959,6 +1099,38 @@ pub async fn audit_verify(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_search_term_is_a_literal_pattern_with_gaps_between_words() {
+        assert_eq!(search_pattern("sam nguyen"), "%sam%nguyen%");
+        assert_eq!(search_pattern("  nguy "), "%nguy%");
+        assert_eq!(search_pattern("50%_a\\b"), "%50\\%\\_a\\\\b%");
+    }
+
+    #[test]
+    fn whole_emails_are_told_from_parts() {
+        assert!(is_whole_email("sam.nguyen@example.com"));
+        assert!(!is_whole_email("ana@lee"));
+        assert!(!is_whole_email("@example.com"));
+        assert!(!is_whole_email("sam nguyen@example.com"));
+        assert!(!is_whole_email("nguyen"));
+    }
+
+    #[test]
+    fn audit_detail_reads_as_lines() {
+        let detail = json!({"staff_id": 3, "roles": ["reviewer", "auditor"], "search": null,
+                            "page": false, "pending": "staff_invites"});
+        assert_eq!(
+            detail_lines(&detail),
+            [
+                "Page: no",
+                "Pending: staff_invites",
+                "Roles: reviewer, auditor",
+                "Staff id: 3"
+            ]
+        );
+        assert!(detail_lines(&json!({})).is_empty());
+    }
 
     #[test]
     fn cursors_round_trip() {

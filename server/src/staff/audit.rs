@@ -111,6 +111,10 @@ pub struct PageFilter {
     pub staff_email: Option<String>,
     /// Rows older than this id (the previous page's last).
     pub before: Option<i64>,
+    /// Rows at or after this moment.
+    pub from: Option<DateTime<Utc>>,
+    /// Rows before this moment.
+    pub until: Option<DateTime<Utc>>,
     pub limit: i64,
 }
 
@@ -138,6 +142,8 @@ pub async fn page<C: GenericClient>(
                AND ($2::text IS NULL OR a.application_reference = $2)
                AND ($3::text IS NULL OR a.staff_id = (SELECT id FROM staff WHERE email = $3))
                AND ($4::bigint IS NULL OR a.id < $4)
+               AND ($6::timestamptz IS NULL OR a.at >= $6)
+               AND ($7::timestamptz IS NULL OR a.at < $7)
              ORDER BY a.id DESC
              LIMIT $5",
             &[
@@ -146,6 +152,8 @@ pub async fn page<C: GenericClient>(
                 &filter.staff_email,
                 &filter.before,
                 &filter.limit,
+                &filter.from,
+                &filter.until,
             ],
         )
         .await?

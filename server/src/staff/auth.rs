@@ -64,8 +64,10 @@ impl Signed {
         }
     }
 
-    pub fn me(&self) -> StaffMe {
+    /// Who is signed in, and how long the session lasts without a call (`idle`).
+    pub fn me(&self, idle: std::time::Duration) -> StaffMe {
         StaffMe {
+            session_idle_seconds: u32::try_from(idle.as_secs()).unwrap_or(u32::MAX),
             id: self.id,
             email: self.email.clone(),
             display_name: self.display_name.clone(),

@@ -388,7 +388,9 @@ pub fn routes(
             read(
                 st,
                 c,
-                |_, signed: auth::Signed| async move { Ok(signed.me()) },
+                |st: Arc<StaffState>, signed: auth::Signed| async move {
+                    Ok(signed.me(st.config.session_idle))
+                },
             )
         });
     // GET /api/staff/applications (audited: who listed or searched what)

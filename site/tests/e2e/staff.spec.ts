@@ -116,7 +116,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // The fresh application is in the queue; its case view is audited.
-    await page.getByLabel('Reference, email or last name').fill(email.toUpperCase());
+    await page.getByLabel('Reference, name or email').fill(email.toUpperCase());
     await page.getByRole('button', { name: 'Search' }).click();
     const row = page.locator(`tr[data-reference="${reference}"]`);
     await expect(row).toContainText('Priya Ramanathan');

@@ -80,13 +80,23 @@ pub async fn lock<C: GenericClient>(
 /// The queue's filter, already checked.
 #[derive(Debug)]
 pub struct QueueFilter {
+    /// Only the open ones among them when `overdue_only`.
     pub statuses: Vec<Status>,
     pub account_type: Option<AccountType>,
-    /// Lower-cased: an email or a last name, matched exactly.
-    pub search: Option<String>,
-    /// The same term as a reference (core's canonical form).
+    /// A LIKE pattern over reference, "first last" and email, lower-cased and escaped.
+    pub search_pattern: Option<String>,
+    /// The term as a whole reference (core's canonical form) or a whole email (lower-cased),
+    /// looked up exactly; `search_pattern` is None then.
     pub search_reference: Option<String>,
-    /// The keyset cursor: rows after this (created_at, id).
+    /// An open application submitted before this moment is overdue.
+    pub overdue_before: DateTime<Utc>,
+    pub overdue_only: bool,
+    pub approval_pending_only: bool,
+    /// Only those claimed by this staff member.
+    pub assigned_to: Option<i64>,
+    pub unassigned_only: bool,
+    pub newest_first: bool,
+    /// The keyset cursor: rows after this (created_at, id) in the order asked for.
     pub after: Option<(DateTime<Utc>, i64)>,
     pub limit: i64,
 }
@@ -106,10 +116,56 @@ pub struct QueueRecord {
     pub approval_pending: bool,
 }
 
-/// The queue's statement (also EXPLAINed by `benches/load/staff.sh`).
-const QUEUE_SQL: &str = include_str!("queue.sql");
+/// What the queue shows of each row.
+const QUEUE_SELECT: &str = "SELECT a.id, a.reference, a.created_at, a.application_type, \
+     a.first_name, a.last_name, a.status, a.assigned_to, s.display_name AS assignee, \
+     a.first_approval_by IS NOT NULL AS approval_pending \
+     FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to\n";
 
-/// One page of the queue (`filter.limit` rows at most), oldest first.
+/// The queue's filters, $1 to $9 (EXPLAINed by `benches/load/staff.sh`).
+pub const QUEUE_FILTER: &str = include_str!("queue_filter.sql");
+
+/// The queue's page statement in one order: the filters, then $10/$11 the keyset cursor and
+/// $12 the page size plus one. Both orders walk the (created_at, id) indexes, one of them
+/// backwards.
+pub fn queue_statement(newest_first: bool) -> String {
+    let (after, order) = if newest_first {
+        ("<", "DESC")
+    } else {
+        (">", "ASC")
+    };
+    format!(
+        "{QUEUE_SELECT}{QUEUE_FILTER}\n  AND ($10::timestamptz IS NULL OR (a.created_at, a.id) {after} ($10, $11))\n\
+         ORDER BY a.created_at {order}, a.id {order}\nLIMIT $12"
+    )
+}
+
+/// The queue's counts: the filters, and $10 the open statuses (an overdue one is open).
+pub fn queue_counts_statement() -> String {
+    format!(
+        "SELECT count(*) AS total, \
+         count(*) FILTER (WHERE a.created_at < $5 AND a.status = ANY($10)) AS overdue \
+         FROM account_applications a\n{QUEUE_FILTER}"
+    )
+}
+
+impl QueueFilter {
+    fn params(&self) -> [&(dyn tokio_postgres::types::ToSql + Sync); 9] {
+        [
+            &self.statuses,
+            &self.account_type,
+            &self.search_pattern,
+            &self.search_reference,
+            &self.overdue_before,
+            &self.overdue_only,
+            &self.approval_pending_only,
+            &self.assigned_to,
+            &self.unassigned_only,
+        ]
+    }
+}
+
+/// One page of the queue (`filter.limit` rows at most), in the order asked for.
 pub async fn queue<C: GenericClient>(
     client: &C,
     filter: &QueueFilter,
@@ -118,19 +174,14 @@ pub async fn queue<C: GenericClient>(
         Some((at, id)) => (Some(at), id),
         None => (None, 0),
     };
+    let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = filter.params().to_vec();
+    params.extend([
+        &after_at as &(dyn tokio_postgres::types::ToSql + Sync),
+        &after_id,
+        &filter.limit,
+    ]);
     client
-        .query(
-            QUEUE_SQL,
-            &[
-                &filter.statuses,
-                &filter.account_type,
-                &filter.search,
-                &after_at,
-                &after_id,
-                &filter.limit,
-                &filter.search_reference,
-            ],
-        )
+        .query(queue_statement(filter.newest_first).as_str(), &params)
         .await?
         .iter()
         .map(|row| {
@@ -149,6 +200,21 @@ pub async fn queue<C: GenericClient>(
             })
         })
         .collect()
+}
+
+/// How many applications match the queue's filters, and how many of those are overdue.
+pub async fn queue_counts<C: GenericClient>(
+    client: &C,
+    filter: &QueueFilter,
+    open: &[Status],
+) -> Result<(i64, i64), Error> {
+    let open = open.to_vec();
+    let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = filter.params().to_vec();
+    params.push(&open);
+    let row = client
+        .query_one(queue_counts_statement().as_str(), &params)
+        .await?;
+    Ok((row.try_get("total")?, row.try_get("overdue")?))
 }
 
 /// Everything the case view shows of one application, as stored.

@@ -1,32 +1,49 @@
-// The audit log (auditors): newest first, filtered by action, application or staff member, 50
-// rows at a time, and the hash chain checked on the server (as `banksia-server audit verify`).
+// The audit log (auditors): newest first, filtered by event type (core's list), application,
+// staff member and a range of Sydney dates, 50 rows at a time; the hash chain checked on the
+// server (as `banksia-server audit verify`); and the filtered log exported as CSV.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AuditEntry } from 'banksia-core/application';
+import type { AuditEntry, AuditEventOption } from 'banksia-core/application';
 import { staffApi } from './api';
+import { sydneyTime } from './time';
+import { auditCsv } from './csv';
 
-type Filters = { action: string; reference: string; staff: string };
+type Filters = { action: string; reference: string; staff: string; from: string; to: string };
+
+const NO_FILTERS: Filters = { action: '', reference: '', staff: '', from: '', to: '' };
+
+/** The most rows one export fetches (page after page). */
+const EXPORT_LIMIT = 10_000;
 
 /** The audit log's columns: each one's heading, which a stacked cell on a phone shows too. */
 const AUDIT_COLUMNS = { id: '#', at: 'When', staff: 'Who', action: 'What', application: 'Application', detail: 'Detail' } as const;
 
+function query(filters: Filters, before: number | null) {
+  return {
+    action: filters.action,
+    reference: filters.reference.trim(),
+    staff: filters.staff.trim(),
+    from: filters.from,
+    to: filters.to,
+    ...(before !== null ? { before } : {}),
+  };
+}
+
 export default function AuditLog() {
-  const [draft, setDraft] = useState<Filters>({ action: '', reference: '', staff: '' });
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [rows, setRows] = useState<AuditEntry[]>([]);
+  const [events, setEvents] = useState<AuditEventOption[]>([]);
   const [next, setNext] = useState<number | null>(null);
   const [message, setMessage] = useState('Loading…');
   const [check, setCheck] = useState('');
+  const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const load = useCallback(async (filters: Filters, before: number | null) => {
-    const page = await staffApi.auditLog({
-      action: filters.action.trim(),
-      reference: filters.reference.trim(),
-      staff: filters.staff.trim(),
-      ...(before !== null ? { before } : {}),
-    });
+    const page = await staffApi.auditLog(query(filters, before));
     if (!page.ok) {
       setMessage(page.error.error);
       return;
     }
+    setEvents(page.value.event_types);
     setRows((old) => (before !== null ? [...old, ...page.value.rows] : page.value.rows));
     setNext(page.value.next_before);
     setMessage(page.value.rows.length === 0 && before === null ? 'No audit entries match.' : '');
@@ -36,7 +53,36 @@ export default function AuditLog() {
     void load(applied, null);
   }, [load, applied]);
   useEffect(() => heading.current?.focus(), []);
-  const field = (key: keyof Filters, label: string, type = 'text') => (
+
+  /** Every row the applied filters select (up to EXPORT_LIMIT), downloaded as a CSV file. */
+  async function exportCsv() {
+    setExporting(true);
+    setMessage('Preparing the export…');
+    const all: AuditEntry[] = [];
+    let before: number | null = null;
+    do {
+      const page = await staffApi.auditLog(query(applied, before));
+      if (!page.ok) {
+        setMessage(page.error.error);
+        setExporting(false);
+        return;
+      }
+      all.push(...page.value.rows);
+      before = page.value.next_before;
+    } while (before !== null && all.length < EXPORT_LIMIT);
+    const url = URL.createObjectURL(new Blob([auditCsv(all)], { type: 'text/csv;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `audit-log-${new Date().toISOString().slice(0, 10)}.csv`;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+    setMessage(`Exported ${all.length} entries${before !== null ? ` (the newest ${EXPORT_LIMIT}; narrow the filters for older ones)` : ''}.`);
+    setExporting(false);
+  }
+
+  const field = (key: 'reference' | 'staff' | 'from' | 'to', label: string, type = 'text') => (
     <label>
       {label}
       <input type={type} value={draft[key]} onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
@@ -61,6 +107,9 @@ export default function AuditLog() {
         >
           Verify the chain
         </button>
+        <button type="button" className="button button--secondary" disabled={exporting} onClick={() => void exportCsv()}>
+          Export as CSV
+        </button>
       </div>
       <p role="status" className="staff-message" data-audit-check>
         {check}
@@ -72,14 +121,26 @@ export default function AuditLog() {
           setApplied({ ...draft });
         }}
       >
-        {field('action', 'Action (e.g. application.viewed)')}
+        <label>
+          Event type
+          <select value={draft.action} onChange={(e) => setDraft({ ...draft, action: e.target.value })}>
+            <option value="">All events</option>
+            {events.map((event) => (
+              <option key={event.code} value={event.code}>
+                {event.label}
+              </option>
+            ))}
+          </select>
+        </label>
         {field('reference', 'Application reference')}
         {field('staff', 'Staff email', 'email')}
+        {field('from', 'From (Sydney date)', 'date')}
+        {field('to', 'To (Sydney date, included)', 'date')}
         <button className="button" type="submit">
           Filter
         </button>
       </form>
-      <p role="status" className="staff-message">
+      <p role="status" className="staff-message" data-audit-message>
         {message}
       </p>
       {rows.length > 0 && (
@@ -98,7 +159,7 @@ export default function AuditLog() {
             {rows.map((row) => (
               <tr key={row.id} data-audit-action={row.action}>
                 <td data-label={AUDIT_COLUMNS.id}>{row.id}</td>
-                <td data-label={AUDIT_COLUMNS.at}>{new Date(row.at).toLocaleString('en-AU')}</td>
+                <td data-label={AUDIT_COLUMNS.at}>{sydneyTime(row.at)}</td>
                 <td data-label={AUDIT_COLUMNS.staff}>{row.staff ?? 'System'}</td>
                 <td data-label={AUDIT_COLUMNS.action}>
                   {row.description}
@@ -106,7 +167,15 @@ export default function AuditLog() {
                 </td>
                 <td data-label={AUDIT_COLUMNS.application}>{row.application_reference ?? '—'}</td>
                 <td data-label={AUDIT_COLUMNS.detail}>
-                  <code className="staff-detail">{row.detail}</code>
+                  {row.detail_lines.length === 0 ? (
+                    '—'
+                  ) : (
+                    <ul className="staff-detail">
+                      {row.detail_lines.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  )}
                 </td>
               </tr>
             ))}

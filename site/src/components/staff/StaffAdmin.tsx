@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { InviteCreated, PendingChange, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-core/application';
 import { staffApi } from './api';
+import { sydneyTime } from './time';
 
 function RolePicker({ roles, chosen, onChange, legend }: { roles: RoleOption[]; chosen: Role[]; onChange: (roles: Role[]) => void; legend: string }) {
   const id = useId();
@@ -69,7 +70,7 @@ function Invite({ roles, invited }: { roles: RoleOption[]; invited: () => void }
           <label htmlFor="invite-link">One-time enrolment link (shown once; send it to them directly)</label>
           <input id="invite-link" ref={link} readOnly value={created.link} onFocus={(e) => e.target.select()} />
           <p>
-            Valid until {new Date(created.expires_at).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' })} (Sydney time). Opening it registers a passkey; it works
+            Valid until {sydneyTime(created.expires_at)}. Opening it registers a passkey; it works
             once.
             {created.awaiting_confirmation && ' It confers approver or administrator, so it works only after a second administrator confirms it under Pending changes.'}
           </p>
@@ -96,10 +97,23 @@ function Invite({ roles, invited }: { roles: RoleOption[]; invited: () => void }
 /** The staff list's columns (then the actions): each one's heading, which a stacked cell on a phone shows too. */
 const MEMBER_COLUMNS = { name: 'Name', email: 'Email', roles: 'Roles', status: 'Status' } as const;
 
-function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles: RoleOption[]; me: number; changed: (message: string) => void }) {
+/** After a change, the control to focus once the list is drawn again (rows are redrawn, so the
+ * button pressed may be gone): `data-focus` names it. */
+type Changed = (message: string, focus?: string) => void;
+
+function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles: RoleOption[]; me: number; changed: Changed }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [chosen, setChosen] = useState<Role[]>(member.roles);
+  // Cancel puts the focus back on the button that opened the editor.
+  const [returnFocus, setReturnFocus] = useState(false);
+  const rolesButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!editing && returnFocus) {
+      rolesButton.current?.focus();
+      setReturnFocus(false);
+    }
+  }, [editing, returnFocus]);
   const label = (code: Role) => roles.find((r) => r.code === code)?.label ?? code;
   return (
     <tr data-staff-email={member.email}>
@@ -118,6 +132,7 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
                   : answer.value.awaiting_confirmation
                     ? `The change for ${member.display_name} waits for a second administrator's confirmation.`
                     : `Roles of ${member.display_name} saved.`,
+                answer.ok ? `roles-${member.id}` : undefined,
               );
             }}
           >
@@ -126,7 +141,14 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
               <button className="button" type="submit">
                 Save roles
               </button>
-              <button type="button" className="button button--secondary" onClick={() => setEditing(false)}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setEditing(false);
+                  setReturnFocus(true);
+                }}
+              >
                 Cancel
               </button>
             </div>
@@ -145,9 +167,13 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
               type="button"
               className="button button--secondary"
               aria-label={`Reactivate ${member.display_name}`}
+              data-focus={`reactivate-${member.id}`}
               onClick={async () => {
                 const answer = await staffApi.reactivate(member.id);
-                changed(answer.ok ? `${member.display_name} is active again, without approver or administrator (grant those again).` : answer.error.error);
+                changed(
+                  answer.ok ? `${member.display_name} is active again, without approver or administrator (grant those again).` : answer.error.error,
+                  answer.ok ? `roles-${member.id}` : undefined,
+                );
               }}
             >
               Reactivate
@@ -156,14 +182,21 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
         )}
         {member.active && !editing && (
           <div className="staff-actions">
-            <button type="button" className="button button--secondary" aria-label={`Change roles of ${member.display_name}`} onClick={() => setEditing(true)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              aria-label={`Change roles of ${member.display_name}`}
+              data-focus={`roles-${member.id}`}
+              ref={rolesButton}
+              onClick={() => setEditing(true)}
+            >
               Change roles
             </button>
             {member.id !== me && (
               <button
                 type="button"
                 className="button button--secondary"
-                aria-label={`Lost passkey of ${member.display_name}: start a recovery`}
+                aria-label={`Lost passkey: start a recovery for ${member.display_name}`}
                 onClick={async () => {
                   const answer = await staffApi.recover(member.id);
                   changed(
@@ -185,7 +218,10 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
                     onClick={async () => {
                       const answer = await staffApi.deactivate(member.id);
                       setConfirming(false);
-                      changed(answer.ok ? `${member.display_name} is deactivated; their sessions have ended.` : answer.error.error);
+                      changed(
+                        answer.ok ? `${member.display_name} is deactivated; their sessions have ended.` : answer.error.error,
+                        answer.ok ? `reactivate-${member.id}` : `deactivate-${member.id}`,
+                      );
                     }}
                   >
                     Yes, deactivate {member.display_name}
@@ -195,7 +231,13 @@ function MemberRow({ member, roles, me, changed }: { member: StaffMember; roles:
                   </button>
                 </span>
               ) : (
-                <button type="button" className="button button--secondary" aria-label={`Deactivate ${member.display_name}`} onClick={() => setConfirming(true)}>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  aria-label={`Deactivate ${member.display_name}`}
+                  data-focus={`deactivate-${member.id}`}
+                  onClick={() => setConfirming(true)}
+                >
                   Deactivate
                 </button>
               ))}
@@ -213,16 +255,19 @@ const PENDING_KIND: Record<PendingChange['kind'], string> = {
 };
 
 /** Invitations not yet used and grants waiting for a second administrator: who, what, by whom, until when. */
-function Pending({ pending, roles, changed }: { pending: PendingChange[]; roles: RoleOption[]; changed: (message: string) => void }) {
+function Pending({ pending, roles, changed }: { pending: PendingChange[]; roles: RoleOption[]; changed: Changed }) {
   const label = (code: Role) => roles.find((r) => r.code === code)?.label ?? code;
   const act = async (change: PendingChange, what: 'confirm' | 'revoke') => {
     const kind = change.kind === 'role_change' ? 'grants' : 'invitations';
     const answer = await staffApi.settlePending(kind, change.id, what);
-    changed(answer.ok ? `${PENDING_KIND[change.kind]} for ${change.email} ${what === 'confirm' ? 'confirmed' : 'revoked'}.` : answer.error.error);
+    // The list shrinks: the focus goes to its heading rather than to the page's top.
+    changed(answer.ok ? `${PENDING_KIND[change.kind]} for ${change.email} ${what === 'confirm' ? 'confirmed' : 'revoked'}.` : answer.error.error, 'pending');
   };
   return (
     <section className="staff-card" aria-labelledby="pending-heading" data-pending>
-      <h2 id="pending-heading">Pending changes</h2>
+      <h2 id="pending-heading" tabIndex={-1} data-focus="pending">
+        Pending changes
+      </h2>
       {pending.length === 0 ? (
         <p>Nothing is waiting.</p>
       ) : (
@@ -231,7 +276,7 @@ function Pending({ pending, roles, changed }: { pending: PendingChange[]; roles:
             <li key={`${change.kind}-${change.id}`} data-pending-email={change.email}>
               <p>
                 <strong>{PENDING_KIND[change.kind]}</strong> for {change.email}: {change.roles.map(label).join(', ') || 'no role'}. Proposed by{' '}
-                {change.proposed_by ?? 'the command line'}; until {new Date(change.expires_at).toLocaleString('en-AU', { timeZone: 'Australia/Sydney' })} (Sydney time).{' '}
+                {change.proposed_by ?? 'the command line'}; until {sydneyTime(change.expires_at)}.{' '}
                 {change.awaiting_confirmation ? 'Waits for a second administrator.' : 'Confirmed; not used yet.'}
               </p>
               <div className="staff-actions">
@@ -256,6 +301,20 @@ export default function StaffAdmin({ me }: { me: number }) {
   const [directory, setDirectory] = useState<StaffDirectory | null>(null);
   const [message, setMessage] = useState('Loading…');
   const heading = useRef<HTMLHeadingElement>(null);
+  const refocus = useRef<string | null>(null);
+  const screen = useRef<HTMLElement>(null);
+  const changed: Changed = (text, focus) => {
+    setMessage(text);
+    refocus.current = focus ?? null;
+    void load();
+  };
+  // Once the directory is drawn again, the control the change named gets the focus.
+  useEffect(() => {
+    const key = refocus.current;
+    if (!key || !directory) return;
+    refocus.current = null;
+    screen.current?.querySelector<HTMLElement>(`[data-focus="${CSS.escape(key)}"]`)?.focus();
+  }, [directory]);
   const load = useCallback(async () => {
     const answer = await staffApi.directory();
     if (answer.ok) setDirectory(answer.value);
@@ -266,7 +325,7 @@ export default function StaffAdmin({ me }: { me: number }) {
     heading.current?.focus();
   }, [load]);
   return (
-    <section aria-labelledby="staff-heading">
+    <section aria-labelledby="staff-heading" ref={screen}>
       <h1 id="staff-heading" tabIndex={-1} ref={heading}>
         Staff
       </h1>
@@ -276,14 +335,7 @@ export default function StaffAdmin({ me }: { me: number }) {
       {directory && (
         <>
           <Invite roles={directory.roles} invited={() => void load()} />
-          <Pending
-            pending={directory.pending}
-            roles={directory.roles}
-            changed={(text) => {
-              setMessage(text);
-              void load();
-            }}
-          />
+          <Pending pending={directory.pending} roles={directory.roles} changed={changed} />
           <table className="staff-table">
             <caption className="visually-hidden">Staff members</caption>
             <thead>
@@ -305,10 +357,7 @@ export default function StaffAdmin({ me }: { me: number }) {
                   member={member}
                   roles={directory.roles}
                   me={me}
-                  changed={(text) => {
-                    setMessage(text);
-                    void load();
-                  }}
+                  changed={changed}
                 />
               ))}
             </tbody>

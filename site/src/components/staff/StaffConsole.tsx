@@ -1,17 +1,19 @@
-// The staff console: sign-in with a passkey, the queue, and the case view (CaseScreen.tsx). Every
-// rule is the server's (core's `review` through /api/staff/): the console shows the actions the
-// case view lists for this person and this application, and nothing else.
+// The staff console: sign-in with a passkey, the queue (Queue.tsx) and the case view
+// (CaseScreen.tsx). Every rule is the server's (core's `review` through /api/staff/): the console
+// shows the actions the case view lists for this person and this application, and nothing else.
 import { useCallback, useEffect, useState } from 'react';
-import type { QueueRow, StaffMe } from 'banksia-core/application';
+import type { StaffMe } from 'banksia-core/application';
 import { staffApi } from './api';
 import { usePasskey } from './webauthn';
+import { IdleWarning } from './Session';
 import AuditLog from './AuditLog';
 import CaseScreen from './CaseScreen';
+import Queue from './Queue';
 import StaffAdmin from './StaffAdmin';
 
-function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
+function SignIn({ onSignedIn, notice }: { onSignedIn: () => void; notice: string }) {
   const [email, setEmail] = useState('');
-  const [message, setMessage] = useState('');
+  const [message, setMessage] = useState(notice);
   const [busy, setBusy] = useState(false);
   async function signIn(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -41,125 +43,18 @@ function SignIn({ onSignedIn }: { onSignedIn: () => void }) {
       <button className="button" type="submit" disabled={busy}>
         Sign in with passkey
       </button>
-      <p role="status" className="staff-message">
+      <p role="status" className="staff-message" data-signin-message>
         {message}
       </p>
+      <details className="staff-help">
+        <summary>Lost your passkey?</summary>
+        <p>
+          If your passkey is on a device you no longer have, or it was removed, ask a Banksia Bank administrator for a <strong>passkey recovery</strong>. They start it on
+          the Staff screen, a second administrator confirms it, and the bank emails you when it starts; the link they give you adds a new passkey to your account.
+        </p>
+        <p>Don't sign in on someone else's account or share a passkey. If you think someone else used yours, tell an administrator at once so they can deactivate it.</p>
+      </details>
     </form>
-  );
-}
-
-/** The queue's columns: each one's heading, which a stacked cell on a phone shows too. */
-const QUEUE_COLUMNS = { reference: 'Reference', applicant: 'Applicant', account: 'Account', status: 'Status', age: 'Age (business days)', assigned: 'Assigned' } as const;
-
-function Queue({ open }: { open: (reference: string) => void }) {
-  const [status, setStatus] = useState('open');
-  const [account, setAccount] = useState('');
-  const [search, setSearch] = useState('');
-  const [rows, setRows] = useState<QueueRow[]>([]);
-  const [next, setNext] = useState<string | null>(null);
-  const [message, setMessage] = useState('Loading…');
-  const load = useCallback(
-    async (after: string | null) => {
-      const page = await staffApi.queue({ status, account_type: account, q: search.trim(), ...(after ? { after } : {}) });
-      if (!page.ok) {
-        setMessage(page.error.error);
-        return;
-      }
-      setRows((old) => (after ? [...old, ...page.value.rows] : page.value.rows));
-      setNext(page.value.next_after);
-      setMessage(page.value.rows.length === 0 && !after ? 'No applications match.' : '');
-    },
-    [status, account, search],
-  );
-  useEffect(() => {
-    void load(null);
-  }, [status, account]); // eslint-disable-line react-hooks/exhaustive-deps
-  return (
-    <section aria-labelledby="queue-heading">
-      <h1 id="queue-heading">Applications</h1>
-      <form
-        className="staff-filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void load(null);
-        }}
-      >
-        <label>
-          Status
-          <select value={status} onChange={(e) => setStatus(e.target.value)}>
-            <option value="open">Open</option>
-            <option value="under_review">Under review</option>
-            <option value="information_requested">Information requested</option>
-            <option value="information_received">Information received</option>
-            <option value="approved">Approved</option>
-            <option value="declined">Declined</option>
-            <option value="withdrawn">Withdrawn</option>
-            <option value="all">All</option>
-          </select>
-        </label>
-        <label>
-          Account
-          <select value={account} onChange={(e) => setAccount(e.target.value)}>
-            <option value="">All accounts</option>
-            <option value="checking">Essential Checking</option>
-            <option value="savings">High Yield Savings</option>
-            <option value="business_checking">Business Checking</option>
-            <option value="business_savings">Business Savings</option>
-          </select>
-        </label>
-        <label>
-          Reference, email or last name
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} />
-        </label>
-        <button className="button" type="submit">
-          Search
-        </button>
-      </form>
-      <p role="status" className="staff-message">
-        {message}
-      </p>
-      {rows.length > 0 && (
-        <table className="staff-table">
-          <caption className="visually-hidden">Applications, oldest first</caption>
-          <thead>
-            <tr>
-              {Object.values(QUEUE_COLUMNS).map((heading) => (
-                <th key={heading} scope="col">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.reference} data-reference={row.reference}>
-                <td data-label={QUEUE_COLUMNS.reference}>
-                  <a href={`#case=${row.reference}`} onClick={() => open(row.reference)}>
-                    {row.reference}
-                  </a>
-                </td>
-                <td data-label={QUEUE_COLUMNS.applicant}>{row.applicant_name}</td>
-                <td data-label={QUEUE_COLUMNS.account}>{row.account_label}</td>
-                <td data-label={QUEUE_COLUMNS.status}>
-                  {row.status_label}
-                  {row.approval_pending && <span className="staff-badge">Waiting for second approver</span>}
-                </td>
-                <td data-label={QUEUE_COLUMNS.age}>
-                  {row.age_business_days}
-                  {row.overdue && <span className="staff-badge staff-badge--overdue">Overdue</span>}
-                </td>
-                <td data-label={QUEUE_COLUMNS.assigned}>{row.assigned_to_me ? 'Me' : (row.assigned_to ?? '—')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-      {next && (
-        <button className="button button--secondary" type="button" onClick={() => void load(next)}>
-          Load more
-        </button>
-      )}
-    </section>
   );
 }
 
@@ -178,6 +73,15 @@ export default function StaffConsole() {
   const [me, setMe] = useState<StaffMe | null | 'signed-out'>(null);
   const [reference, setReference] = useState<string | null>(null);
   const [screen, setScreen] = useState<Screen | null>(null);
+  const [notice, setNotice] = useState('');
+  // The session idled out: everything shown goes (the screens unmount), and so do the URL's
+  // filters and case, which may name an applicant.
+  const idledOut = useCallback(() => {
+    history.replaceState(null, '', location.pathname);
+    setReference(null);
+    setNotice("You were signed out because nothing was sent to the bank for a while. Sign in again to carry on.");
+    setMe('signed-out');
+  }, []);
   const refresh = useCallback(async () => {
     const answer = await staffApi.me();
     setMe(answer.ok ? answer.value : 'signed-out');
@@ -200,13 +104,14 @@ export default function StaffConsole() {
     return () => removeEventListener('hashchange', moved);
   }, [refresh]);
   if (me === null) return <p role="status">Loading…</p>;
-  if (me === 'signed-out') return <SignIn onSignedIn={() => void refresh()} />;
+  if (me === 'signed-out') return <SignIn notice={notice} onSignedIn={() => void refresh()} />;
   const screens = screensFor(me);
   // A screen the roles don't open falls back to the first one they do (the server refuses the
   // calls anyway).
   const current = screens.find((s) => s.screen === screen)?.screen ?? screens[0]?.screen ?? null;
   return (
     <div className="staff-console">
+      <IdleWarning idleSeconds={me.session_idle_seconds} ended={idledOut} />
       <header className="staff-header">
         {screens.length > 1 && (
           <nav aria-label="Console" className="staff-nav">
@@ -229,6 +134,8 @@ export default function StaffConsole() {
           className="button button--secondary"
           onClick={async () => {
             await staffApi.signOut();
+            history.replaceState(null, '', location.pathname);
+            setNotice('');
             setMe('signed-out');
           }}
         >
@@ -239,7 +146,8 @@ export default function StaffConsole() {
         <CaseScreen
           reference={reference}
           back={() => {
-            history.pushState(null, '', location.pathname);
+            // The query string holds the queue's filters and position (Queue.tsx).
+            history.pushState(null, '', location.pathname + location.search);
             setReference(null);
           }}
         />

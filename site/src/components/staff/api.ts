@@ -41,6 +41,11 @@ export type Ceremony = CeremonyStarted<{ publicKey: WebAuthnJson }>;
 /** A pending change's kind as its URL names it. */
 export type PendingPath = 'invitations' | 'grants';
 
+/** When the server last saw this session (each signed-in call restarts its idle time). */
+let lastSeen = Date.now();
+/** The moment of the last call the server answered as signed in (Session.tsx counts from it). */
+export const sessionLastSeen = () => lastSeen;
+
 async function call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<Answer<T>> {
   try {
     const init: RequestInit = { method, credentials: 'same-origin', headers: { accept: 'application/json' } };
@@ -49,6 +54,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: object): Pro
       init.body = JSON.stringify(body ?? {});
     }
     const response = await fetch(path, init);
+    if (response.status !== 401) lastSeen = Date.now();
     const json: unknown = await response.json().catch(() => null);
     if (response.ok) return { ok: true, value: json as T };
     const error = (json as StaffErrorBody | null) ?? { error: `The server answered ${response.status}.` };

@@ -1,0 +1,27 @@
+// The console's one way to show a moment or a bank date: Sydney's clock (the bank's), labelled,
+// so a reviewer in Perth and one in Sydney read the same time the same way.
+
+const SYDNEY = 'Australia/Sydney';
+
+const moment = new Intl.DateTimeFormat('en-AU', {
+  timeZone: SYDNEY,
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+/** An RFC 3339 moment in Sydney time, labelled: "5 Mar 2026, 2:07 pm Sydney time". */
+export function sydneyTime(rfc3339: string): string {
+  return `${moment.format(new Date(rfc3339))} Sydney time`;
+}
+
+// A bank date names a day, not a moment: formatted in UTC so no clock shifts it.
+const day = new Intl.DateTimeFormat('en-AU', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A bank date (`YYYY-MM-DD`, Sydney's) for people: "Thu 5 Mar 2026". */
+export function bankDate(isoDate: string): string {
+  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number);
+  return day.format(new Date(Date.UTC(y, m - 1, d))).replace(',', '');
+}
