@@ -134,7 +134,7 @@ test('information request, the applicant answers with documents, staff download 
 
     // Back in the reviewer's open queue, marked; the case shows the answer and downloads.
     await page.goto(`${ORIGIN}/staff/`);
-    await page.getByLabel('Reference, email or last name').fill(email);
+    await page.getByLabel('Reference, name or email (part of it, 3 characters or more)').fill(email);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.locator(`tr[data-reference="${reference}"]`)).toContainText('Information received');
     await page.goto(`${ORIGIN}/staff/#case=${reference}`);

@@ -255,3 +255,58 @@ test('notes keep their lines, a reveal asks why and hides, a withdrawal records 
     expect(await sidewaysScroll(page), `withdrawn at ${width}`).toBe(0);
   }
 });
+
+test("a business account needs two approvers: the first's approval waits, the second confirms", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { page: ann } = await signedIn(browser, 'Ann Approver', ['approver']);
+  const { page: ben } = await signedIn(browser, 'Ben Approver', ['approver']);
+  const response = await ann.request.post(`${ORIGIN}/api/applications`, {
+    data: {
+      application_type: 'business_checking', first_name: 'Charlotte', last_name: 'Nguyen', email: `charlotte.${run}@example.com`, phone: '0412 345 678',
+      date_of_birth: '1990-04-15', address_line1: '12 Banksia Street', city: 'Melbourne', state: 'VIC', postal_code: '3000',
+      employment_status: 'self_employed', annual_income: '120000', identification_type: 'passport',
+      identification_number: 'PA1234567', initial_deposit_amount: '500', terms_accepted: true,
+      business: {
+        entity_type: 'company', legal_name: 'Nguyen Holdings Pty Ltd', abn: '53 004 085 616', acn: '004 085 616',
+        address_line1: '200 Collins Street', city: 'Melbourne', state: 'VIC', postal_code: '3000', nature_of_business: 'retail_trade',
+        owners: [
+          { full_name: 'Charlotte Nguyen', date_of_birth: '1990-04-15', address_line1: '12 Banksia Street', city: 'Melbourne', state: 'VIC', postal_code: '3000', role: 'director', ownership_percent: '100' },
+        ],
+        applicant_role: 'director', applicant_authorised: true,
+      },
+      tax_residency: { foreign_resident: false, business_foreign_resident: false },
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const reference = ((await response.json()) as { reference: string }).reference;
+
+  // Ann's approval is the first of two: the case stays under review, waiting, and released.
+  await open(ann, reference);
+  await ann.getByRole('button', { name: 'Approve', exact: true }).click();
+  await ann.getByLabel('Internal rationale (not shown to the applicant)').fill('ABN, directors and ID checked.');
+  await ann.getByRole('button', { name: 'Continue' }).click();
+  await ann.getByRole('button', { name: 'Yes, approve' }).click();
+  await expect(feedback(ann, 'actions').getByRole('status')).toHaveText('First approval recorded; a second approver must confirm it.');
+  await expect(ann.locator('[data-case-status]')).toHaveText('Under review');
+  await expect(ann.locator('p', { has: ann.locator('[data-case-status]') })).toContainText('(waiting for a second approver)');
+  // She can't confirm her own approval: the console doesn't offer it.
+  await expect(ann.getByRole('button', { name: 'Confirm approval' })).toHaveCount(0);
+  await axeClean(ann);
+
+  // Ben sees her approval and her rationale, and confirms through the confirm step.
+  await open(ben, reference);
+  await expect(ben.locator('[data-rationales] li').first()).toContainText('Ann Approver');
+  await expect(ben.locator('[data-rationales] li').first()).toContainText('ABN, directors and ID checked.');
+  await ben.getByRole('button', { name: 'Confirm approval' }).click();
+  await ben.getByLabel('Internal rationale (not shown to the applicant)').fill("Checked Ann's approval against the register.");
+  await ben.getByRole('button', { name: 'Continue' }).click();
+  const confirm = ben.getByRole('group', { name: 'Confirm the approval of this application?' });
+  await expect(confirm).toContainText('Charlotte Nguyen');
+  await axeClean(ben);
+  await ben.getByRole('button', { name: 'Yes, confirm the approval' }).click();
+  await expect(ben.locator('[data-case-status]')).toHaveText('Approved');
+  await expect(feedback(ben, 'actions').getByRole('status')).toHaveText('Approval confirmed; the applicant is emailed.');
+  // Both decisions are on the record, each with who made it.
+  await expect(ben.locator('[data-rationales] li')).toHaveCount(2);
+  await expect(ben.locator('[data-rationales] li').nth(1)).toContainText('Ben Approver');
+});
