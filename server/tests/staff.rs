@@ -166,6 +166,20 @@ async fn every_endpoint_against_every_role_and_none() {
             ),
             ("case", expect(&viewers), get(&app, cookie, &base).await),
             (
+                "information answers",
+                expect(&viewers),
+                get(&app, cookie, &format!("{base}/information")).await,
+            ),
+            (
+                // No such document: a viewer learns that, nobody else gets past the permission.
+                "document download",
+                match expect(&viewers) {
+                    200 => 404,
+                    other => other,
+                },
+                get(&app, cookie, &format!("{base}/documents/999999")).await,
+            ),
+            (
                 "reveal",
                 expect(&viewers),
                 post(&app, cookie, &format!("{base}/reveal"), &REVEAL_ID).await,
