@@ -41,6 +41,25 @@ pub enum Block {
     Button { label: String, href: String },
 }
 
+/// An applicant's email about their application's status: the subject and headline from core's
+/// wording of it, the greeting, `blocks`, and the applicant footer with its links on `origin`.
+fn status_email(
+    headline: &str,
+    first_name: &str,
+    reference: &str,
+    account: AccountType,
+    blocks: &[Block],
+    origin: &str,
+) -> RenderedEmail {
+    render(
+        format!("{headline}: {} application {reference}", account.label()),
+        &format!("Hi {first_name},"),
+        &format!("{headline}."),
+        blocks,
+        &applicant_footer(origin),
+    )
+}
+
 /// The end of every applicant email: where to follow the application, how to reach the bank,
 /// that this mailbox is not read, the anti-phishing line and the legal line.
 fn applicant_footer(origin: &str) -> Vec<Block> {
@@ -240,16 +259,13 @@ pub fn information_request_email(
             BANK.phone, BANK.phone_hours
         )),
     ];
-    render(
-        format!(
-            "{}: {} application {reference}",
-            words.headline,
-            account.label()
-        ),
-        &format!("Hi {first_name},"),
-        &format!("{}.", words.headline),
+    status_email(
+        words.headline,
+        first_name,
+        reference,
+        account,
         &blocks,
-        &applicant_footer(origin),
+        origin,
     )
 }
 
@@ -261,20 +277,17 @@ pub fn approved_email(
     origin: &str,
 ) -> RenderedEmail {
     let words = Status::Approved.applicant_wording();
-    render(
-        format!(
-            "{}: {} application {reference}",
-            words.headline,
-            account.label()
-        ),
-        &format!("Hi {first_name},"),
-        &format!("{}.", words.headline),
+    status_email(
+        words.headline,
+        first_name,
+        reference,
+        account,
         &[
             Block::Para(about(account, reference)),
             Block::Para(words.explanation.to_owned()),
             Block::Para(words.next_step.to_owned()),
         ],
-        &applicant_footer(origin),
+        origin,
     )
 }
 
@@ -290,14 +303,11 @@ pub fn declined_email(
     let words = Status::Declined.applicant_wording();
     let why = reason.applicant_explanation();
     let [ours, afca] = banksia_core::contact::complaint_path();
-    render(
-        format!(
-            "{}: {} application {reference}",
-            words.headline,
-            account.label()
-        ),
-        &format!("Hi {first_name},"),
-        &format!("{}.", words.headline),
+    status_email(
+        words.headline,
+        first_name,
+        reference,
+        account,
         &[
             Block::Para(about(account, reference)),
             Block::Para(words.explanation.to_owned()),
@@ -309,7 +319,7 @@ pub fn declined_email(
             Block::Para(ours),
             Block::Para(afca),
         ],
-        &applicant_footer(origin),
+        origin,
     )
 }
 
@@ -321,14 +331,11 @@ pub fn withdrawal_email(
     origin: &str,
 ) -> RenderedEmail {
     let words = Status::Withdrawn.applicant_wording();
-    render(
-        format!(
-            "{}: {} application {reference}",
-            words.headline,
-            account.label()
-        ),
-        &format!("Hi {first_name},"),
-        &format!("{}.", words.headline),
+    status_email(
+        words.headline,
+        first_name,
+        reference,
+        account,
         &[
             Block::Para(about(account, reference)),
             Block::Para(format!(
@@ -345,7 +352,7 @@ pub fn withdrawal_email(
                 BANK.phone, BANK.phone_hours
             )),
         ],
-        &applicant_footer(origin),
+        origin,
     )
 }
 
