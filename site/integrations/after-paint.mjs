@@ -1,10 +1,12 @@
 // @ts-check
 /**
- * `client:after-paint`: an island hydrates once the page's own HTML has been painted. Its downloads
- * started while the HTML was parsed, at low priority (island-preloads.mjs puts a `<link>` for every
- * module it imports and every `.wasm` it fetches in <head>), so by then they have usually arrived;
- * hydrating only after the paint keeps React's work off the path to the first frame. The island's
- * first render is in the HTML, so nothing a visitor sees waits for the script.
+ * `client:after-paint`: an island hydrates once the page's own HTML has been painted, and only then
+ * do its downloads start, all at once and in parallel: the build puts every module the island
+ * imports and every `.wasm` it fetches as `<link>` preloads inside a `<template data-island-preloads>`
+ * in <head> (island-preloads.mjs), where the browser's preload scanner leaves them alone; this moves
+ * them into <head> and then asks Astro for the island. The island's first render is in the HTML, so
+ * nothing a visitor sees waits for the script, and on a slow link the document and its first paint
+ * get the bandwidth to themselves instead of sharing it with React and banksia-core's WebAssembly.
  *
  * Astro inlines this function into each page with an island (the server's Content-Security-Policy
  * allows the site's inline scripts by hash), so it stays small and has no imports.
@@ -33,6 +35,11 @@ export default async function afterPaint(load) {
     else addEventListener('DOMContentLoaded', resolve, { once: true });
   });
   await Promise.all([painted, parsed]);
+  const preloads = document.querySelector('template[data-island-preloads]');
+  if (preloads instanceof HTMLTemplateElement) {
+    document.head.append(document.importNode(preloads.content, true));
+    preloads.remove();
+  }
   const hydrate = await load();
   await hydrate();
 }

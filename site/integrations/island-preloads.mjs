@@ -6,11 +6,10 @@
  * the island and banksia-core's WebAssembly download in parallel instead of being discovered one
  * after another (island -> its chunks -> core -> .wasm).
  *
- * The island's links carry `fetchpriority="low"` and sit straight in <head>, so the downloads start
- * while the document is still being parsed, yet the browser gives the document, its stylesheet and
- * its images the link first: the first paint needs none of them (the island's first render is in
- * the HTML). The `client:after-paint` directive (after-paint.mjs, which this integration adds) then
- * hydrates the island once the HTML has been painted, by which time its code has usually arrived.
+ * The links sit in a `<template data-island-preloads>`: the first paint needs none of them (the
+ * island's first render is in the HTML), so they must not take a slow link's bandwidth from the
+ * document. The `client:after-paint` directive (after-paint.mjs, which this integration adds) moves
+ * them into <head> once the HTML has been painted, all at once, and then hydrates the island.
  *
  * A page's own module scripts (the header's navigation, the wizard page's sent notice) get a
  * `modulepreload` for each module they import, straight in <head>: they run before the first paint
@@ -77,8 +76,7 @@ export async function moduleGraph(entries, read) {
 /**
  * The <link> elements a page needs: `now`, a modulepreload for each module its own module scripts
  * import (so that they start with the HTML rather than after the script that imports them), and
- * `island`, the islands' modules and `.wasm` at low priority, none of them one the page's scripts
- * load anyway.
+ * `afterPaint`, the islands' modules and `.wasm`, none of them one the page's scripts load anyway.
  * @param {string} html
  * @param {ReadBuilt} read
  */
@@ -86,19 +84,19 @@ export async function preloadLinks(html, read) {
   const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map((m) => /** @type {string} */ (m[1]));
   const loadedByPage = (await moduleGraph(scripts, read)).modules;
   const now = [...loadedByPage].filter((path) => !scripts.includes(path)).map((path) => `<link rel="modulepreload" href="${path}">`);
-  const island = [];
+  const afterPaint = [];
   const entries = entryModules(html);
   if (entries.size > 0) {
     const { modules, wasm } = await moduleGraph(entries, read);
     for (const path of modules) {
-      if (!loadedByPage.has(path)) island.push(`<link rel="modulepreload" href="${path}" fetchpriority="low">`);
+      if (!loadedByPage.has(path)) afterPaint.push(`<link rel="modulepreload" href="${path}">`);
     }
     // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
     for (const path of wasm) {
-      island.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin fetchpriority="low">`);
+      afterPaint.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
     }
   }
-  return { now, island };
+  return { now, afterPaint };
 }
 
 /** @param {string} dir */
@@ -128,17 +126,18 @@ export default function islandPreloads() {
         let pages = 0;
         for (const file of await htmlFiles(root)) {
           const html = await readFile(file, 'utf8');
-          const { now, island } = await preloadLinks(html, read);
-          if (now.length === 0 && island.length === 0) continue;
+          const { now, afterPaint } = await preloadLinks(html, read);
+          if (now.length === 0 && afterPaint.length === 0) continue;
           if (!html.includes('</head>')) throw new Error(`${file} has no </head> for its preloads`);
           const directives = [...html.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g)].map((m) => m[1]);
           if (directives.some((directive) => directive !== 'after-paint')) {
             throw new Error(`${file}: every island needs client:after-paint, which starts its preloads (found ${directives.join(', ')})`);
           }
-          await writeFile(file, html.replace('</head>', `${now.join('')}${island.join('')}</head>`));
+          const template = afterPaint.length > 0 ? `<template data-island-preloads>${afterPaint.join('')}</template>` : '';
+          await writeFile(file, html.replace('</head>', `${now.join('')}${template}</head>`));
           pages += 1;
         }
-        logger.info(`module preloads added to ${pages} pages (an island's, with its WebAssembly, at low priority)`);
+        logger.info(`module preloads added to ${pages} pages (an island's, with its WebAssembly, started after the first paint)`);
       },
     },
   };
