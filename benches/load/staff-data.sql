@@ -2,7 +2,8 @@
 -- hold them after about three years: one every 15 minutes, the last 20 days still open (under
 -- review, one in five waiting for information), the rest decided (70% approved, 25% declined,
 -- 5% withdrawn). 400 last names (one in a hundred applicants a Nguyen, 20 first names, so about
--- 50 are Sam Nguyen) and unique emails, so a search matches a realistic few rows.
+-- 50 are Sam Nguyen) and unique emails (first.last and a number, at six common domains), so a
+-- search matches a realistic few rows.
 -- Identification numbers are stored as the server stores them (ciphertext, key id, last three).
 -- Also one staff member holding every role and a session whose cookie the bench sends.
 \set ON_ERROR_STOP on
@@ -31,6 +32,14 @@ BEGIN
            || substr(alphabet, (32 - total % 32) % 32 + 1, 1);
 END
 $$;
+-- One of 400 last names built from 20 beginnings and 20 endings (Ashford, Blackwood, ...), as
+-- alike as real surnames are: each ending is shared by a twentieth of the applicants.
+CREATE FUNCTION pg_temp.bench_last_name(n integer) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+    SELECT (ARRAY['Ash', 'Black', 'Brad', 'Brook', 'Cald', 'Clay', 'Dal', 'Elm', 'Fair', 'Green',
+                  'Hal', 'Kings', 'Lang', 'Mar', 'North', 'Oak', 'Rad', 'Stan', 'West', 'Whit'])[1 + n / 20]
+        || (ARRAY['ford', 'wood', 'ley', 'ton', 'well', 'by', 'field', 'worth', 'more', 'ham',
+                  'stead', 'win', 'cott', 'land', 'bury', 'den', 'wick', 'hurst', 'shaw', 'ridge'])[1 + n % 20]
+$$;
 INSERT INTO account_applications (
     reference, created_at,
     application_type, first_name, last_name, email, phone, date_of_birth,
@@ -46,8 +55,14 @@ SELECT
     (ARRAY['Sam', 'Olivia', 'Jack', 'Mia', 'Noah', 'Ava', 'Liam', 'Isla', 'Lucas', 'Grace',
            'Thomas', 'Chloe', 'Oliver', 'Zoe', 'William', 'Ruby', 'James', 'Harper', 'Leo',
            'Matilda'])[1 + (i / 7) % 20],
-    CASE WHEN i % 100 = 0 THEN 'Nguyen' ELSE 'Surname' || (i % 400) END,
-    'applicant' || i || '@example.com.au',
+    CASE WHEN i % 100 = 0 THEN 'Nguyen' ELSE pg_temp.bench_last_name(i % 400) END,
+    lower((ARRAY['Sam', 'Olivia', 'Jack', 'Mia', 'Noah', 'Ava', 'Liam', 'Isla', 'Lucas', 'Grace',
+                 'Thomas', 'Chloe', 'Oliver', 'Zoe', 'William', 'Ruby', 'James', 'Harper', 'Leo',
+                 'Matilda'])[1 + (i / 7) % 20])
+        || '.' || lower(CASE WHEN i % 100 = 0 THEN 'Nguyen' ELSE pg_temp.bench_last_name(i % 400) END)
+        || i || '@'
+        || (ARRAY['gmail.com', 'outlook.com', 'bigpond.com', 'icloud.com', 'yahoo.com.au',
+                  'example.com.au'])[1 + i % 6],
     '+6141' || lpad((i % 10000000)::text, 7, '0'),
     date '1960-01-01' + (i % 15000),
     i || ' Banksia Street', NULL, 'Melbourne',

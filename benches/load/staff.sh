@@ -83,6 +83,7 @@ COOKIE="Cookie: __Host-banksia-staff=$TOKEN"
 API="http://127.0.0.1:$PORT/api/staff/applications"
 # A last name shared by 250 applications, one applicant's email, one reference, and an open
 # application for the case view.
+LAST_NAME="$("${PSQL[@]}" -tAc "SELECT last_name FROM account_applications ORDER BY id LIMIT 1 OFFSET 16")"
 REFERENCE="$("${PSQL[@]}" -tAc "SELECT reference FROM account_applications WHERE status = 'under_review' ORDER BY created_at LIMIT 1")"
 EMAIL="$("${PSQL[@]}" -tAc "SELECT email FROM account_applications ORDER BY id LIMIT 1 OFFSET 50000")"
 OLD_REFERENCE="$("${PSQL[@]}" -tAc "SELECT reference FROM account_applications ORDER BY id LIMIT 1 OFFSET 1000")"
@@ -122,7 +123,8 @@ run "queue-first-page" "$API"
 run "queue-all-first-page" "$API?status=all"
 run "queue-overdue" "$API?overdue=true"
 run "queue-unassigned-newest" "$API?assigned=nobody&sort=newest"
-run "search-last-name" "$API?status=all&q=surname17"
+run "search-last-name" "$API?status=all&q=$LAST_NAME"
+run "search-common-part" "$API?status=all&q=ford"
 run "search-part-of-name" "$API?status=all&q=Nguy"
 run "search-full-name" "$API?status=all&q=sam%20nguyen"
 run "search-email" "$API?status=all&q=$EMAIL"
@@ -149,8 +151,9 @@ PAGE_SQL="SELECT a.id, a.reference, a.created_at, a.application_type, a.first_na
   $FILTER_SQL
   AND (\$10::timestamptz IS NULL OR (a.created_at, a.id) > (\$10, \$11))
   ORDER BY a.created_at ASC, a.id ASC LIMIT \$12"
-COUNTS_SQL="SELECT count(*) AS total, count(*) FILTER (WHERE a.created_at < \$5 AND a.status = ANY(\$10)) AS overdue
-  FROM account_applications a $FILTER_SQL"
+COUNTS_SQL="SELECT (SELECT count(*) FROM (SELECT 1 FROM account_applications a $FILTER_SQL LIMIT 10001) AS matched) AS total,
+  (SELECT count(*) FROM (SELECT 1 FROM account_applications a $FILTER_SQL
+     AND a.created_at < \$5 AND a.status = ANY(\$10) LIMIT 10001) AS late) AS overdue"
 TYPES="text[], text, text, text, timestamptz, boolean, boolean, bigint, boolean"
 # explain_queue WHAT STATUSES PATTERN REFERENCE [OVERDUE_ONLY]
 explain_queue() {
@@ -168,7 +171,8 @@ ALL="ARRAY['under_review', 'information_requested', 'information_received', 'app
 explain_queue "first page (open, the default)" "$OPEN" NULL NULL
 explain_queue "first page (all statuses)" "$ALL" NULL NULL
 explain_queue "overdue" "$OPEN" NULL NULL true
-explain_queue "search a last name (all statuses)" "$ALL" "'%surname17%'" NULL
+explain_queue "search a last name (all statuses)" "$ALL" "'%$(echo "$LAST_NAME" | tr 'A-Z' 'a-z')%'" NULL
+explain_queue "search a part shared by a twentieth of the names (all statuses)" "$ALL" "'%ford%'" NULL
 explain_queue "search part of a name (all statuses)" "$ALL" "'%nguy%'" NULL
 explain_queue "search a full name (all statuses)" "$ALL" "'%sam%nguyen%'" NULL
 explain_queue "search an email (all statuses)" "$ALL" NULL "'$EMAIL'"

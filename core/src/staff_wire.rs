@@ -117,6 +117,10 @@ pub struct QueueQuery {
 /// index can't answer them).
 pub const QUEUE_SEARCH_MIN_CHARS: usize = 3;
 
+/// Where the queue's counts stop: a listing that matches more says "more than 10,000" rather
+/// than count three years of applications on every page.
+pub const QUEUE_COUNT_CAP: i64 = 10_000;
+
 /// The queue's assignment filter.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -181,10 +185,14 @@ pub struct QueuePage {
     pub rows: Vec<QueueRow>,
     /// Pass as `after` for the next page; null on the last.
     pub next_after: Option<String>,
-    /// How many applications match the filters (every page).
+    /// How many applications match the filters (every page), at most [`QUEUE_COUNT_CAP`].
     pub total: i64,
-    /// How many of those are overdue.
+    /// More than `total` match: counting stopped at [`QUEUE_COUNT_CAP`].
+    pub total_capped: bool,
+    /// How many of those are overdue, at most [`QUEUE_COUNT_CAP`].
     pub overdue: i64,
+    /// More than `overdue` are overdue: counting stopped at [`QUEUE_COUNT_CAP`].
+    pub overdue_capped: bool,
 }
 
 /// A note on an application.

@@ -27,7 +27,7 @@ use banksia_core::staff_wire::{
     RevealReasonOption, RevealRequest, Revealed, TimelineEntry, WithdrawalView,
 };
 use banksia_core::staff_wire::{
-    AuditEventOption, QUEUE_SEARCH_MIN_CHARS, QueueAssignment, QueueSort,
+    AuditEventOption, QUEUE_COUNT_CAP, QUEUE_SEARCH_MIN_CHARS, QueueAssignment, QueueSort,
 };
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::json;
@@ -103,6 +103,18 @@ pub async fn queue(
         return Err(StaffError::Invalid(format!(
             "Type at least {QUEUE_SEARCH_MIN_CHARS} characters of a reference, name or email."
         )));
+    }
+    // The search text holds an email only up to its "@" (migration V22): a part of an address
+    // that runs past it could never match, so it is asked for whole or before the "@".
+    if search.as_deref().is_some_and(|term| {
+        !is_whole_email(term)
+            && term
+                .split_once('@')
+                .is_some_and(|(_, after)| !after.is_empty())
+    }) {
+        return Err(StaffError::Invalid(
+            "Type a whole email address, or the part before the @.".to_owned(),
+        ));
     }
     let after = match query.after.as_deref() {
         None | Some("") => None,
@@ -190,8 +202,10 @@ pub async fn queue(
     Ok(QueuePage {
         rows,
         next_after,
-        total,
-        overdue,
+        total: total.min(QUEUE_COUNT_CAP),
+        total_capped: total > QUEUE_COUNT_CAP,
+        overdue: overdue.min(QUEUE_COUNT_CAP),
+        overdue_capped: overdue > QUEUE_COUNT_CAP,
     })
 }
 

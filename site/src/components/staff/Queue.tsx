@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueueAssignment, QueueQuery, QueueRow, QueueSort } from 'banksia-core/application';
 import { staffApi } from './api';
 import { bankDate } from './time';
+import { countsMessage } from './counts';
 
 /** The queue's columns: each one's heading, which a stacked cell on a phone shows too. */
 const QUEUE_COLUMNS = {
@@ -105,7 +106,7 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
       }
       shown = [...shown, ...page.value.rows];
       after = page.value.next_after;
-      setMessage(countsMessage(page.value.total, page.value.overdue, shown.length));
+      setMessage(countsMessage(page.value, shown.length));
     } while (after && shown.length < restore);
     setRows(shown);
     setNext(after);
@@ -152,7 +153,7 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
     const shown = [...rows, ...page.value.rows];
     setRows(shown);
     setNext(page.value.next_after);
-    setMessage(countsMessage(page.value.total, page.value.overdue, shown.length));
+    setMessage(countsMessage(page.value, shown.length));
     toUrl(filters, shown.length);
   }
 
@@ -288,11 +289,4 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
       )}
     </section>
   );
-}
-
-/** "Showing 25 of 132 applications; 7 overdue." */
-function countsMessage(total: number, overdue: number, shown: number): string {
-  if (total === 0) return 'No applications match.';
-  const noun = total === 1 ? 'application' : 'applications';
-  return `Showing ${shown} of ${total} ${noun}; ${overdue} overdue.`;
 }
