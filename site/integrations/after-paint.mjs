@@ -6,7 +6,7 @@
  * in <head> (island-preloads.mjs), where the browser's preload scanner leaves them alone; this moves
  * them into <head> and then asks Astro for the island. The island's first render is in the HTML, so
  * nothing a visitor sees waits for the script, and on a slow link the document and its first paint
- * get the bandwidth to themselves instead of sharing it with React and banksia-core's WebAssembly.
+ * get the bandwidth to themselves instead of sharing it with the island's scripts and banksia-core's WebAssembly.
  *
  * Astro inlines this function into each page with an island (the server's Content-Security-Policy
  * allows the site's inline scripts by hash), so it stays small and has no imports.

@@ -13,7 +13,7 @@ test('the home loan repayment for the defaults is in the HTML and in the hydrate
   await page.goto('/loans/home');
   const figure = page.getByTestId('monthly-repayment');
   await expect(figure).toHaveText('$3,144');
-  // Astro removes `ssr` from an island once React has hydrated it (client:visible: scroll to it first).
+  // Astro removes `ssr` from an island once it is hydrated (client:visible: scroll to it first).
   await figure.scrollIntoViewIfNeeded();
   await expect(page.locator('#calculator astro-island').first()).not.toHaveAttribute('ssr');
   // Once the island is live, a new amount is recomputed by the WASM core.

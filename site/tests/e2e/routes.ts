@@ -49,7 +49,7 @@ export const ROUTES = [
   { path: '/insurance/landlord', title: 'Landlord Insurance | Banksia Bank' },
 ] as const;
 
-/** Pages that carry a React island (a calculator or the application wizard); every other page ships no React. */
+/** Pages that carry a React island (a calculator or the application wizard); every other page ships no island script. */
 export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/loans/home/key-facts-sheet', '/term-deposits', '/calculators/borrowing-power', '/apply/account', '/apply/car-loan'];
 
 /**

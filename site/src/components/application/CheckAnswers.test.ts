@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { act, createElement } from 'react';
+import { act } from 'preact/test-utils';
+import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { CheckAnswers } from './CheckAnswers';

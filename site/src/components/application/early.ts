@@ -1,6 +1,6 @@
 /**
  * What a visitor does to the wizard's static step 1 before the island hydrates. The page's HTML
- * shows step 1 at once, but on a slow phone React and banksia-core arrive seconds later; a choice
+ * shows step 1 at once, but on a slow phone the island's scripts and banksia-core arrive seconds later; a choice
  * made meanwhile would be reset by the hydrated form, and a tap on Next would submit the static
  * form, reloading the page at step 1. An inline script in the page (ApplicationSection.astro)
  * keeps both in `window[EARLY_INPUT_KEY]` until the island takes them over: the choice is then

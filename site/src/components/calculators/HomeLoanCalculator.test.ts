@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { act, createElement } from 'react';
+import { act } from 'preact/test-utils';
+import { createElement } from 'react';
 import { formatAud, loanSchedule, type LoanEntries } from 'banksia-core/home-loan';
 import HomeLoanCalculator, { type HomeLoanCalculatorProps } from './HomeLoanCalculator';
 import { byLabel, byTestId, click, hydrate, mount, textOf, type, type Mounted } from './testing';
@@ -128,7 +129,9 @@ describe('HomeLoanCalculator', () => {
     type(amount, '4');
     type(amount, '42');
     type(amount, '420000');
-    act(() => amount.dispatchEvent(new Event('blur')));
+    act(() => {
+      amount.dispatchEvent(new Event('blur'));
+    });
     click(radio('weekly'));
     const params = new URLSearchParams(window.location.search);
     expect(params.get('amount')).toBe('420000');

@@ -169,8 +169,9 @@ export default function HomeLoanCalculator({
   const unknownLoan = asLinked.option !== OWN_RATE && !options.some((o) => o.id === asLinked.option) ? asLinked.option : undefined;
   const entries = unknownLoan === undefined ? asLinked : { ...asLinked, option: defaults.option };
   const outcome: Outcome<LoanScheduleView, LoanField> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
-  // The figure follows every keystroke at once; the chart and table may lag a frame behind
-  // (React renders them with the previous schedule first, then the new one when it has time).
+  // The figure follows every keystroke at once; the chart and table are marked as work that may
+  // lag a frame behind (preact/compat renders them in the same pass; the calculator bench in
+  // benches/README.md measures what a keystroke costs).
   const detail = useDeferredValue(outcome);
   const errors: FieldErrors<LoanField> = outcome.ok ? {} : outcome.errors;
   const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0]!;
@@ -180,8 +181,8 @@ export default function HomeLoanCalculator({
   const [secondChanges, setSecondChanges] = useState<Partial<HomeLoanEntries>>({ years: compareYears });
   const secondEntries: HomeLoanEntries = { ...entries, ...secondChanges };
   const asked = loanEntries(entries, options);
-  // The "what if" figures, like the chart, follow a frame behind when React is busy: the
-  // comparison works out two whole schedules, and the repayment must never wait for it.
+  // The "what if" figures, like the chart, are marked as work that may lag: the comparison works
+  // out two whole schedules, and the repayment must never wait for it.
   const later = useDeferredValue(entries);
   const laterSecondChanges = useDeferredValue(secondChanges);
   const whatIf = loanEntries(later, options);

@@ -2,15 +2,10 @@
  * Helpers for the calculators' component tests (happy-dom): mount an island, type like a person.
  */
 import { createElement, type ComponentType } from 'react';
-import { act } from 'react';
+import { act } from 'preact/test-utils';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 
-declare global {
-  // React's flag telling it that act() is in use.
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
 
 export interface Mounted {
   container: HTMLElement;
