@@ -931,7 +931,9 @@ async fn the_status_link_answer_is_the_same_whoever_asks_and_the_link_works_once
 /// reference typed in lower case, with O for 0, still finds its application.
 #[tokio::test]
 async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
-    use banksia_server::staff::store::applications::{queue_counts_statement, queue_statement};
+    use banksia_server::staff::store::applications::{
+        queue_counts_statement, queue_search_statement, queue_statement,
+    };
     let app = spawn_app().await;
     let mut references = vec![];
     for i in 0..3 {
@@ -971,9 +973,11 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
     app.db
         .batch_execute(&format!(
             "PREPARE queue({types}, timestamptz, bigint, bigint) AS {};
-             PREPARE counts({types}, text[]) AS {}",
+             PREPARE counts({types}, text[]) AS {};
+             PREPARE search({types}, timestamptz, bigint, bigint, text[]) AS {}",
             queue_statement(false),
-            queue_counts_statement()
+            queue_counts_statement(),
+            queue_search_statement(false)
         ))
         .await
         .unwrap();
@@ -1003,28 +1007,25 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
     let all = "ARRAY['under_review', 'information_requested', 'approved', 'declined', 'withdrawn']";
     // A part of an email, a reference and a name found by few rows: the trigram index.
     for term in ["%bulk7001@%", "%bks-t1234%", "%surname7 %"] {
-        for statement in ["queue", "counts"] {
-            let tail = if statement == "queue" {
-                "NULL, 0, 26".to_owned()
-            } else {
-                open_statuses.to_owned()
-            };
-            let search = plan(
-                statement,
-                format!("{all}, NULL, '{term}', NULL, {no_filters}, {tail}"),
-            )
-            .await;
-            assert!(
-                !search.contains("Seq Scan on account_applications"),
-                "{term}: {search}"
-            );
-            if term.contains("bulk") {
-                assert!(
-                    search.contains("account_applications_search_trgm"),
-                    "{search}"
-                );
-            }
-        }
+        // One statement finds the matches once, through the trigram index, for the page and
+        // the counts (never a walk of the whole queue in date order).
+        let search = plan(
+            "search",
+            format!("{all}, NULL, '{term}', NULL, {no_filters}, NULL, 0, 26, {open_statuses}"),
+        )
+        .await;
+        assert!(
+            !search.contains("Seq Scan on account_applications"),
+            "{term}: {search}"
+        );
+        assert!(
+            search.contains("account_applications_search_trgm"),
+            "{term}: {search}"
+        );
+        assert!(
+            !search.contains("account_applications_queue"),
+            "{term}: {search}"
+        );
     }
 
     let (_, cookie) = staff(&app, "searcher", &["reviewer"]).await;
@@ -1045,6 +1046,39 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
     assert_eq!(found, [references[1].as_str()]);
     assert_eq!(page["total"], 1);
     assert_eq!(page["total_capped"], false);
+
+    // A search's next page follows its first, in order, with the same counts.
+    let want = query_i64(
+        &app.db,
+        "SELECT count(*) FROM account_applications WHERE last_name LIKE 'Surname17%'",
+        &[],
+    )
+    .await;
+    let search = "/api/staff/applications?status=all&q=surname17";
+    let (_, first) = get(&app, Some(&cookie), search).await;
+    let after = first["next_after"]
+        .as_str()
+        .expect("a next page")
+        .to_owned();
+    let (_, second) = get(&app, Some(&cookie), &format!("{search}&after={after}")).await;
+    for page in [&first, &second] {
+        assert_eq!(page["total"].as_i64(), Some(want), "{page}");
+        assert_eq!(page["rows"].as_array().map(Vec::len), Some(25));
+    }
+    let pages = [references_of(&first), references_of(&second)].concat();
+    let mut unique = pages.clone();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(unique.len(), 50, "no row on both pages");
+    let in_order = query_i64(
+        &app.db,
+        "SELECT count(*) FROM (SELECT reference FROM account_applications
+         WHERE last_name LIKE 'Surname17%' ORDER BY created_at, id LIMIT 50) AS first_fifty
+         WHERE reference = ANY($1)",
+        &[&pages],
+    )
+    .await;
+    assert_eq!(in_order, 50, "the pages are the first fifty in queue order");
 
     // Every status: over 20,000 applications, counted up to the cap and said to be more.
     let (status, page) = get(&app, Some(&cookie), "/api/staff/applications?status=all").await;

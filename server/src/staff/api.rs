@@ -148,8 +148,11 @@ pub async fn queue(
     };
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let records = store::queue(&tx, &filter).await?;
-    let (total, overdue) = store::queue_counts(&tx, &filter, &open).await?;
+    let store::QueueResult {
+        records,
+        total,
+        overdue,
+    } = store::queue(&tx, &filter, &open).await?;
     // Who listed or searched the queue, and for what: "did this person apply?" is itself a
     // view of personal data. The term is kept keyed (an HMAC under a server secret), never as
     // typed, so the log is no more readable than the data it finds; an auditor with the server

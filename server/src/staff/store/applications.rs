@@ -154,6 +154,34 @@ pub fn queue_counts_statement() -> String {
     )
 }
 
+/// A search's page and counts in one statement: the filters (with $3, a part of a term) find the
+/// matches once (`MATERIALIZED`: a bitmap of the trigram index, whichever order is asked), the
+/// counts are theirs ($13 the open statuses), and the page is the first $12 after the cursor
+/// ($10, $11), joined back for its columns. Two statements read the trigram index twice, and the
+/// page alone, planned for many matches, could walk the whole queue in date order to find a
+/// rare name. Always at least one row: the counts, with NULL columns when the page is empty.
+pub fn queue_search_statement(newest_first: bool) -> String {
+    let (after, order) = if newest_first {
+        ("<", "DESC")
+    } else {
+        (">", "ASC")
+    };
+    format!(
+        "WITH matched AS MATERIALIZED (\n  SELECT a.id, a.created_at, a.status FROM account_applications a\n{QUEUE_FILTER}\n),\n\
+         counts AS (SELECT count(*) AS total, \
+         count(*) FILTER (WHERE created_at < $5 AND status = ANY($13)) AS overdue FROM matched),\n\
+         page AS (SELECT id, created_at FROM matched \
+         WHERE $10::timestamptz IS NULL OR (created_at, id) {after} ($10, $11) \
+         ORDER BY created_at {order}, id {order} LIMIT $12)\n\
+         SELECT c.total, c.overdue, a.id, a.reference, a.created_at, a.application_type, \
+         a.first_name, a.last_name, a.status, a.assigned_to, s.display_name AS assignee, \
+         a.first_approval_by IS NOT NULL AS approval_pending\n\
+         FROM counts c LEFT JOIN (page p JOIN account_applications a ON a.id = p.id \
+         LEFT JOIN staff s ON s.id = a.assigned_to) ON true\n\
+         ORDER BY p.created_at {order}, p.id {order}"
+    )
+}
+
 impl QueueFilter {
     fn params(&self) -> [&(dyn tokio_postgres::types::ToSql + Sync); 9] {
         [
@@ -170,57 +198,93 @@ impl QueueFilter {
     }
 }
 
-/// One page of the queue (`filter.limit` rows at most), in the order asked for.
+/// One page of the queue and its counts.
+#[derive(Debug)]
+pub struct QueueResult {
+    /// `filter.limit` rows at most, in the order asked for.
+    pub records: Vec<QueueRecord>,
+    /// How many match; without a search, counted up to [`QUEUE_COUNT_CAP`] + 1.
+    pub total: i64,
+    /// How many of those are overdue, counted the same way.
+    pub overdue: i64,
+}
+
+/// One page of the queue and its counts. A listing runs the page statement (an index walk in
+/// queue order) and the capped counts; a search by part of a term runs one statement that finds
+/// its matches once, through the trigram index, and takes the page and the counts from them.
 pub async fn queue<C: GenericClient>(
     client: &C,
     filter: &QueueFilter,
-) -> Result<Vec<QueueRecord>, Error> {
+    open: &[Status],
+) -> Result<QueueResult, Error> {
     let (after_at, after_id) = match filter.after {
         Some((at, id)) => (Some(at), id),
         None => (None, 0),
     };
+    let open = open.to_vec();
     let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = filter.params().to_vec();
     params.extend([
         &after_at as &(dyn tokio_postgres::types::ToSql + Sync),
         &after_id,
         &filter.limit,
     ]);
-    client
+    if filter.search_pattern.is_some() {
+        params.push(&open);
+        let rows = client
+            .query(
+                queue_search_statement(filter.newest_first).as_str(),
+                &params,
+            )
+            .await?;
+        // Always one row at least (the counts), with no application when the page is empty.
+        let (total, overdue) = match rows.first() {
+            Some(row) => (row.try_get("total")?, row.try_get("overdue")?),
+            None => (0, 0),
+        };
+        let mut records = vec![];
+        for row in &rows {
+            if row.try_get::<_, Option<i64>>("id")?.is_some() {
+                records.push(queue_record(row)?);
+            }
+        }
+        return Ok(QueueResult {
+            records,
+            total,
+            overdue,
+        });
+    }
+    let records = client
         .query(queue_statement(filter.newest_first).as_str(), &params)
         .await?
         .iter()
-        .map(|row| {
-            let first: Option<String> = row.try_get("first_name")?;
-            let last: Option<String> = row.try_get("last_name")?;
-            Ok(QueueRecord {
-                id: row.try_get("id")?,
-                reference: row.try_get("reference")?,
-                created_at: row.try_get("created_at")?,
-                account_type: row.try_get("application_type")?,
-                status: row.try_get("status")?,
-                applicant_name: first.zip(last).map(|(f, l)| format!("{f} {l}")),
-                assigned_to: row.try_get("assigned_to")?,
-                assignee_name: row.try_get("assignee")?,
-                approval_pending: row.try_get("approval_pending")?,
-            })
-        })
-        .collect()
-}
-
-/// How many applications match the queue's filters, and how many of those are overdue, each
-/// counted up to [`QUEUE_COUNT_CAP`] + 1.
-pub async fn queue_counts<C: GenericClient>(
-    client: &C,
-    filter: &QueueFilter,
-    open: &[Status],
-) -> Result<(i64, i64), Error> {
-    let open = open.to_vec();
+        .map(queue_record)
+        .collect::<Result<_, _>>()?;
     let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = filter.params().to_vec();
     params.push(&open);
     let row = client
         .query_one(queue_counts_statement().as_str(), &params)
         .await?;
-    Ok((row.try_get("total")?, row.try_get("overdue")?))
+    Ok(QueueResult {
+        records,
+        total: row.try_get("total")?,
+        overdue: row.try_get("overdue")?,
+    })
+}
+
+fn queue_record(row: &Row) -> Result<QueueRecord, Error> {
+    let first: Option<String> = row.try_get("first_name")?;
+    let last: Option<String> = row.try_get("last_name")?;
+    Ok(QueueRecord {
+        id: row.try_get("id")?,
+        reference: row.try_get("reference")?,
+        created_at: row.try_get("created_at")?,
+        account_type: row.try_get("application_type")?,
+        status: row.try_get("status")?,
+        applicant_name: first.zip(last).map(|(f, l)| format!("{f} {l}")),
+        assigned_to: row.try_get("assigned_to")?,
+        assignee_name: row.try_get("assignee")?,
+        approval_pending: row.try_get("approval_pending")?,
+    })
 }
 
 /// Everything the case view shows of one application, as stored.
