@@ -9,7 +9,7 @@ use banksia_server::staff::tokens::new_token;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use common::{
-    RATIONALE, TestApp, eventually, now_in_sydney, query_i64, spawn_app, staff_get_raw,
+    RATIONALE, TestApp, eventually, link_token, now_in_sydney, query_i64, spawn_app, staff_get_raw,
     staff_member, staff_origin as origin, staff_post as post, staff_post_raw as post_raw,
     valid_application, version,
 };
@@ -76,14 +76,7 @@ async fn open_status(app: &TestApp, reference: &str, email: &str) -> Value {
             .map(|row| row.get(0))
     })
     .await;
-    let token = text
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned();
+    let token = link_token(&text);
     let (s, view) = post(
         app,
         None,

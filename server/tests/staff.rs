@@ -11,9 +11,9 @@ use banksia_core::review::events::AuditEvent;
 use banksia_server::staff::audit::{self, Verification};
 use banksia_server::staff::tokens::new_token;
 use common::{
-    RATIONALE, TestApp, assert_insufficient_privilege, eventually, now_in_sydney, query_i64,
-    spawn_app, staff_get as get, staff_member as staff, staff_origin as origin, staff_post as post,
-    valid_application, version,
+    RATIONALE, TestApp, assert_insufficient_privilege, eventually, link_token, now_in_sydney,
+    query_i64, spawn_app, staff_get as get, staff_member as staff, staff_origin as origin,
+    staff_post as post, valid_application, version,
 };
 use serde_json::{Value, json};
 
@@ -844,14 +844,7 @@ async fn the_status_link_answer_is_the_same_whoever_asks_and_the_link_works_once
     assert_eq!(row.get::<_, String>(0), "jane@example.com");
     let text: String = row.get(1);
     assert!(!text.contains("123456789"));
-    let token = text
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned();
+    let token = link_token(&text);
     let (s, view) = post(
         &app,
         None,
@@ -1455,12 +1448,7 @@ async fn the_sign_in_limit_is_shared_by_every_instance_and_unknown_emails_look_k
 
 /// The token of a link (`#token=…`) in an invitation's answer.
 fn token_of(link: &Value) -> String {
-    link.as_str()
-        .unwrap()
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .to_owned()
+    link_token(link.as_str().unwrap())
 }
 
 async fn register_start(app: &TestApp, token: &str) -> (u16, Value) {
@@ -2160,13 +2148,7 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
         .await
         .unwrap()
         .get(0);
-    let token = link
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap();
+    let token = link_token(&link);
     let (s, view) = post(
         &app,
         None,

@@ -779,6 +779,17 @@ pub fn now_in_sydney() -> String {
         .to_string()
 }
 
+/// The one-time token of the first `#token=…` link in `text` (an email's body, a link).
+pub fn link_token(text: &str) -> String {
+    text.split("#token=")
+        .nth(1)
+        .expect("a #token= link")
+        .split_whitespace()
+        .next()
+        .expect("a token after #token=")
+        .to_owned()
+}
+
 /// Polls `check` (up to 10 s) until it answers `Some`: for what the server does after its
 /// answer (the status link's look-up and email).
 pub async fn eventually<T, F, Fut>(mut check: F) -> T
