@@ -71,6 +71,12 @@ pub struct StaffMe {
     /// The session ends after this many seconds without a call (`STAFF_SESSION_IDLE_MINUTES`):
     /// the console warns before then and clears the screen when it happens.
     pub session_idle_seconds: u32,
+    /// When the session ends whatever the activity (RFC 3339; `STAFF_SESSION_ABSOLUTE_HOURS`
+    /// after sign-in): no call extends it.
+    pub session_ends_at: String,
+    /// Seconds from this answer to that end, so the console times its warning on its own clock
+    /// whatever that clock says.
+    pub session_seconds_left: u32,
 }
 
 /// `GET /api/staff/applications?…`: the queue's query string.

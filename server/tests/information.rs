@@ -8,70 +8,12 @@ mod common;
 use banksia_server::staff::tokens::new_token;
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
-use common::{TestApp, query_i64, spawn_app, valid_application};
+use common::{
+    RATIONALE, TestApp, eventually, link_token, now_in_sydney, query_i64, spawn_app, staff_get_raw,
+    staff_member, staff_origin as origin, staff_post as post, staff_post_raw as post_raw,
+    valid_application, version,
+};
 use serde_json::{Value, json};
-
-fn origin(app: &TestApp) -> String {
-    format!("http://localhost:{}", app.addr.port())
-}
-
-async fn staff(app: &TestApp, name: &str, roles: &[&str]) -> String {
-    let roles: Vec<String> = roles.iter().map(|r| (*r).to_owned()).collect();
-    let id: i64 = app
-        .db
-        .query_one(
-            "INSERT INTO staff (email, display_name, roles, webauthn_id)
-             VALUES ($1, $2, $3, gen_random_uuid()) RETURNING id",
-            &[&format!("{name}@banksia.bank"), &name, &roles],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    let (token, hash) = new_token().unwrap();
-    app.db
-        .execute(
-            "INSERT INTO staff_sessions (token_hash, staff_id, expires_at)
-             VALUES ($1, $2, now() + interval '1 hour')",
-            &[&hash, &id],
-        )
-        .await
-        .unwrap();
-    format!("__Host-banksia-staff={token}")
-}
-
-async fn post_raw(app: &TestApp, cookie: Option<&str>, path: &str, body: &[u8]) -> (u16, Value) {
-    let origin = origin(app);
-    let mut headers = vec![
-        ("content-type", "application/json"),
-        ("origin", origin.as_str()),
-        ("x-banksia-staff", "1"),
-    ];
-    if let Some(c) = cookie {
-        headers.push(("cookie", c));
-    }
-    let r = app.request("POST", path, &headers, body).await;
-    let body = serde_json::from_str(&r.text()).unwrap_or(Value::Null);
-    (r.status, body)
-}
-
-async fn post(app: &TestApp, cookie: Option<&str>, path: &str, body: &Value) -> (u16, Value) {
-    post_raw(app, cookie, path, body.to_string().as_bytes()).await
-}
-
-async fn get(app: &TestApp, cookie: &str, path: &str) -> common::HttpResponse {
-    app.request("GET", path, &[("cookie", cookie)], b"").await
-}
-
-async fn version(app: &TestApp, reference: &str) -> i32 {
-    app.db
-        .query_one(
-            "SELECT version FROM account_applications WHERE reference = $1",
-            &[&reference],
-        )
-        .await
-        .unwrap()
-        .get(0)
-}
 
 async fn status(app: &TestApp, reference: &str) -> String {
     app.db
@@ -82,16 +24,6 @@ async fn status(app: &TestApp, reference: &str) -> String {
         .await
         .unwrap()
         .get(0)
-}
-
-/// An internal rationale core's text rules accept (every decision records one).
-const RATIONALE: &str = "Checked against the documents on file.";
-
-/// Now as a Sydney wall-clock minute, as the console sends a withdrawal's time.
-fn now_in_sydney() -> String {
-    banksia_core::application::today::sydney_time(chrono::Utc::now())
-        .format("%Y-%m-%dT%H:%M")
-        .to_string()
 }
 
 async fn submit(app: &TestApp, email: &str) -> String {
@@ -114,21 +46,6 @@ async fn act(app: &TestApp, cookie: &str, reference: &str, action: Value) -> Val
     .await;
     assert_eq!(s, 200, "{answer}");
     answer
-}
-
-/// Polls until `check` answers `Some` (the status link is looked up after its answer).
-async fn eventually<T, F, Fut>(mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    for _ in 0..200 {
-        if let Some(value) = check().await {
-            return value;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("not done within 10 s");
 }
 
 /// Asks for a status link as the applicant and opens it: the status view.
@@ -159,14 +76,7 @@ async fn open_status(app: &TestApp, reference: &str, email: &str) -> Value {
             .map(|row| row.get(0))
     })
     .await;
-    let token = text
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned();
+    let token = link_token(&text);
     let (s, view) = post(
         app,
         None,
@@ -215,8 +125,8 @@ async fn answers_stored(app: &TestApp) -> (i64, i64) {
 #[tokio::test]
 async fn the_applicant_answers_with_documents_and_staff_download_them_audited() {
     let app = spawn_app().await;
-    let ann = staff(&app, "ann", &["approver"]).await;
-    let admin = staff(&app, "root", &["administrator"]).await;
+    let (_, ann) = staff_member(&app, "ann", &["approver"]).await;
+    let (_, admin) = staff_member(&app, "root", &["administrator"]).await;
     let reference = submit(&app, "jane@example.com").await;
     act(
         &app,
@@ -339,7 +249,9 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
     assert!(!view.to_string().contains("Zqx"));
 
     // Back in the staff's open queue, marked.
-    let queue = get(&app, &ann, "/api/staff/applications").await.json();
+    let queue = staff_get_raw(&app, Some(&ann), "/api/staff/applications")
+        .await
+        .json();
     let row = queue["rows"]
         .as_array()
         .unwrap()
@@ -350,9 +262,9 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
     assert_eq!(row["status_label"], "Information received");
 
     // Staff see the answer and download each document, audited.
-    let listed = get(
+    let listed = staff_get_raw(
         &app,
-        &ann,
+        Some(&ann),
         &format!("/api/staff/applications/{reference}/information"),
     )
     .await
@@ -370,7 +282,7 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
     assert_eq!(documents[1]["content_type"], "image/png");
     let id = documents[0]["id"].as_i64().unwrap();
     let path = format!("/api/staff/applications/{reference}/documents/{id}");
-    let file = get(&app, &ann, &path).await;
+    let file = staff_get_raw(&app, Some(&ann), &path).await;
     assert_eq!(file.status, 200);
     assert_eq!(file.body, pdf("Zqxdocument"));
     assert_eq!(file.header("content-type"), Some("application/pdf"));
@@ -392,13 +304,13 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
         1
     );
     // Not for an administrator, nobody signed out, nor through another application's reference.
-    assert_eq!(get(&app, &admin, &path).await.status, 403);
+    assert_eq!(staff_get_raw(&app, Some(&admin), &path).await.status, 403);
     assert_eq!(app.request("GET", &path, &[], b"").await.status, 401);
     let other = submit(&app, "other@example.com").await;
     assert_eq!(
-        get(
+        staff_get_raw(
             &app,
-            &ann,
+            Some(&ann),
             &format!("/api/staff/applications/{other}/documents/{id}")
         )
         .await
@@ -429,7 +341,7 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
 #[tokio::test]
 async fn an_expired_form_or_a_request_no_longer_waiting_refuses_the_answer_and_stores_nothing() {
     let app = spawn_app().await;
-    let ann = staff(&app, "ann", &["approver"]).await;
+    let (_, ann) = staff_member(&app, "ann", &["approver"]).await;
     let reference = submit(&app, "sam@example.com").await;
     act(
         &app,
@@ -493,7 +405,7 @@ fn web_links(text: &str, html: &str) -> Vec<String> {
 #[tokio::test]
 async fn each_change_emails_the_applicant_in_words_with_links_on_the_public_origin() {
     let app = spawn_app().await;
-    let ann = staff(&app, "ann", &["approver"]).await;
+    let (_, ann) = staff_member(&app, "ann", &["approver"]).await;
     let asked = submit(&app, "asked@example.com").await;
     act(
         &app,

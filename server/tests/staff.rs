@@ -10,82 +10,17 @@ mod common;
 use banksia_core::review::events::AuditEvent;
 use banksia_server::staff::audit::{self, Verification};
 use banksia_server::staff::tokens::new_token;
-use common::{TestApp, assert_insufficient_privilege, query_i64, spawn_app, valid_application};
+use common::{
+    RATIONALE, TestApp, assert_insufficient_privilege, eventually, link_token, now_in_sydney,
+    query_i64, spawn_app, staff_get as get, staff_member as staff, staff_origin as origin,
+    staff_post as post, valid_application, version,
+};
 use serde_json::{Value, json};
-
-/// A rationale core's text rules accept.
-const RATIONALE: &str = "Identity and eligibility checked.";
 
 /// A reveal of the identification number, with its reason.
 static REVEAL_ID: std::sync::LazyLock<Value> = std::sync::LazyLock::new(
     || json!({"field": "identification_number", "reason": "verify_document"}),
 );
-
-/// Now on Sydney's clock, as a `datetime-local` input sends it.
-fn now_in_sydney() -> String {
-    banksia_core::application::today::sydney_time(chrono::Utc::now())
-        .format("%Y-%m-%dT%H:%M")
-        .to_string()
-}
-
-fn origin(app: &TestApp) -> String {
-    format!("http://localhost:{}", app.addr.port())
-}
-
-/// A staff member with `roles` and a live session; the cookie header.
-async fn staff(app: &TestApp, name: &str, roles: &[&str]) -> (i64, String) {
-    let roles: Vec<String> = roles.iter().map(|r| (*r).to_owned()).collect();
-    let id: i64 = app
-        .db
-        .query_one(
-            "INSERT INTO staff (email, display_name, roles, webauthn_id)
-             VALUES ($1, $2, $3, gen_random_uuid()) RETURNING id",
-            &[
-                &format!("{}@banksia.bank", name.to_lowercase().replace(' ', ".")),
-                &name,
-                &roles,
-            ],
-        )
-        .await
-        .unwrap()
-        .get(0);
-    let (token, hash) = new_token().unwrap();
-    app.db
-        .execute(
-            "INSERT INTO staff_sessions (token_hash, staff_id, expires_at)
-             VALUES ($1, $2, now() + interval '1 hour')",
-            &[&hash, &id],
-        )
-        .await
-        .unwrap();
-    (id, format!("__Host-banksia-staff={token}"))
-}
-
-async fn get(app: &TestApp, cookie: Option<&str>, path: &str) -> (u16, Value) {
-    let mut headers = vec![];
-    if let Some(c) = cookie {
-        headers.push(("cookie", c));
-    }
-    let r = app.request("GET", path, &headers, b"").await;
-    let body = serde_json::from_str(&r.text()).unwrap_or(Value::Null);
-    (r.status, body)
-}
-
-async fn post(app: &TestApp, cookie: Option<&str>, path: &str, body: &Value) -> (u16, Value) {
-    let origin = origin(app);
-    let mut headers = vec![
-        ("content-type", "application/json"),
-        ("origin", origin.as_str()),
-        ("x-banksia-staff", "1"),
-    ];
-    if let Some(c) = cookie {
-        headers.push(("cookie", c));
-    }
-    let text = body.to_string();
-    let r = app.request("POST", path, &headers, text.as_bytes()).await;
-    let body = serde_json::from_str(&r.text()).unwrap_or(Value::Null);
-    (r.status, body)
-}
 
 /// Submits an application through the public API; its reference.
 async fn submit(app: &TestApp, account: &str, email: &str) -> String {
@@ -100,17 +35,6 @@ async fn submit(app: &TestApp, account: &str, email: &str) -> String {
     let r = app.post_json(&body.to_string()).await;
     assert_eq!(r.status, 201, "{}", r.text());
     r.json()["reference"].as_str().unwrap().to_owned()
-}
-
-async fn version(app: &TestApp, reference: &str) -> i32 {
-    app.db
-        .query_one(
-            "SELECT version FROM account_applications WHERE reference = $1",
-            &[&reference],
-        )
-        .await
-        .unwrap()
-        .get(0)
 }
 
 #[tokio::test]
@@ -417,8 +341,18 @@ async fn a_stale_version_is_a_409_with_the_current_state_and_changes_nothing() {
     );
     assert_eq!(body["current"]["status"], "information_requested");
     assert_eq!(body["current"]["version"], 2);
+    // Bob's request claimed the case nobody held: Ann may do nothing to it now.
+    assert_eq!(body["current"]["allowed_actions"], json!([]));
+    // Free again, what the status allows her.
+    hold(&app, &reference, None).await;
+    let (_, view) = get(
+        &app,
+        Some(&ann),
+        &format!("/api/staff/applications/{reference}"),
+    )
+    .await;
     assert_eq!(
-        body["current"]["allowed_actions"],
+        view["state"]["allowed_actions"],
         json!(["resume_review", "decline", "record_withdrawal"])
     );
     // An illegal transition with the right version: 409 too, nothing written.
@@ -754,7 +688,26 @@ async fn the_cli_invites_with_a_one_time_link() {
 async fn sessions_end_on_sign_out_idle_time_and_deactivation() {
     let app = spawn_app().await;
     let (id, cookie) = staff(&app, "ann", &["reviewer"]).await;
-    assert_eq!(get(&app, Some(&cookie), "/api/staff/me").await.0, 200);
+    let (s, me) = get(&app, Some(&cookie), "/api/staff/me").await;
+    assert_eq!(s, 200);
+    // The console is told the absolute end (the row's, an hour off here) so it warns before it.
+    let ends: chrono::DateTime<chrono::Utc> = app
+        .db
+        .query_one(
+            "SELECT expires_at FROM staff_sessions WHERE staff_id = $1",
+            &[&id],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(
+        me["session_ends_at"],
+        ends.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        "{me}"
+    );
+    let left = me["session_seconds_left"].as_i64().unwrap();
+    assert!((3000..=3600).contains(&left), "{me}");
+    assert_eq!(me["session_idle_seconds"], 900);
     // Idle for 16 minutes: over.
     app.db
         .execute("UPDATE staff_sessions SET last_seen_at = now() - interval '16 minutes' WHERE staff_id = $1", &[&id])
@@ -891,14 +844,7 @@ async fn the_status_link_answer_is_the_same_whoever_asks_and_the_link_works_once
     assert_eq!(row.get::<_, String>(0), "jane@example.com");
     let text: String = row.get(1);
     assert!(!text.contains("123456789"));
-    let token = text
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap()
-        .to_owned();
+    let token = link_token(&text);
     let (s, view) = post(
         &app,
         None,
@@ -1562,30 +1508,9 @@ async fn the_sign_in_limit_is_shared_by_every_instance_and_unknown_emails_look_k
     assert_eq!(sixth, 429);
 }
 
-/// Polls `check` (up to 10 s) until it answers `Some`: for what the server does after its
-/// answer (the status link's look-up and email).
-async fn eventually<T, F, Fut>(mut check: F) -> T
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = Option<T>>,
-{
-    for _ in 0..200 {
-        if let Some(value) = check().await {
-            return value;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    panic!("not done within 10 s");
-}
-
 /// The token of a link (`#token=…`) in an invitation's answer.
 fn token_of(link: &Value) -> String {
-    link.as_str()
-        .unwrap()
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .to_owned()
+    link_token(link.as_str().unwrap())
 }
 
 async fn register_start(app: &TestApp, token: &str) -> (u16, Value) {
@@ -2285,13 +2210,7 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
         .await
         .unwrap()
         .get(0);
-    let token = link
-        .split("#token=")
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .next()
-        .unwrap();
+    let token = link_token(&link);
     let (s, view) = post(
         &app,
         None,
@@ -2739,6 +2658,119 @@ async fn claims_release_take_over_and_reassign_for_every_role_and_holder() {
         "{answer}"
     );
     assert_eq!(answer["current"]["version"], 2);
+}
+
+/// The changes recorded on `reference`'s audit trail, in order: (event, staff id, detail);
+/// views and listings left out.
+async fn changes_of(app: &TestApp, reference: &str) -> Vec<(String, i64, Value)> {
+    app.db
+        .query(
+            "SELECT action, staff_id, detail FROM staff_audit
+             WHERE application_reference = $1 AND action <> 'application.viewed' ORDER BY id",
+            &[&reference],
+        )
+        .await
+        .unwrap()
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2)))
+        .collect()
+}
+
+#[tokio::test]
+async fn acting_on_a_case_nobody_holds_claims_it_for_the_actor_first() {
+    let app = spawn_app().await;
+    let (rita, reviewer) = staff(&app, "Rita Free", &["reviewer"]).await;
+    let (alex, approver) = staff(&app, "Alex Free", &["approver"]).await;
+
+    // A reviewer's information request on a free case: she holds it afterwards, and the log has
+    // her claim (the same event as Claim's) before the request.
+    let asked = submit(&app, "savings", "free-ask@example.com").await;
+    let base = format!("/api/staff/applications/{asked}");
+    let (s, state) = post(&app, Some(&reviewer), &format!("{base}/actions"), &json!({"version": 1, "action": "request_information", "message": "Please send your latest payslip."})).await;
+    assert_eq!(s, 200, "{state}");
+    assert_eq!(state["version"], 2, "one change, one version");
+    assert_eq!(holder_of(&app, &asked).await, Some(rita));
+    let changes = changes_of(&app, &asked).await;
+    let events: Vec<&str> = changes.iter().map(|(e, _, _)| e.as_str()).collect();
+    assert_eq!(events, ["application.claimed", "application.action"]);
+    assert!(changes.iter().all(|(_, by, _)| *by == rita));
+    assert_eq!(changes[0].2["with_action"], "request_information");
+    let (_, view) = get(&app, Some(&reviewer), &base).await;
+    assert_eq!(view["assigned_to_me"], true, "{view}");
+    assert_eq!(view["assigned_to"], "Rita Free");
+    // A second action on the case she now holds claims nothing more.
+    let (s, _) = post(
+        &app,
+        Some(&reviewer),
+        &format!("{base}/actions"),
+        &json!({"version": 2, "action": "resume_review"}),
+    )
+    .await;
+    assert_eq!(s, 200);
+    let claims = changes_of(&app, &asked)
+        .await
+        .iter()
+        .filter(|(e, _, _)| e == "application.claimed")
+        .count();
+    assert_eq!(claims, 1);
+    // Now hers, the approver needs the take-over as before.
+    let (s, answer) = post(
+        &app,
+        Some(&approver),
+        &format!("{base}/actions"),
+        &json!({"version": 3, "action": "approve", "rationale": RATIONALE}),
+    )
+    .await;
+    assert_eq!(s, 409, "{answer}");
+    assert_eq!(holder_of(&app, &asked).await, Some(rita));
+
+    // An approver's decision on a free case: decided, and held by the one who decided.
+    let decided = submit(&app, "savings", "free-decide@example.com").await;
+    let (s, state) = post(
+        &app,
+        Some(&approver),
+        &format!("/api/staff/applications/{decided}/actions"),
+        &json!({"version": 1, "action": "decline", "reason": "not_eligible", "rationale": RATIONALE}),
+    )
+    .await;
+    assert_eq!(s, 200, "{state}");
+    assert_eq!(state["status"], "declined");
+    assert_eq!(holder_of(&app, &decided).await, Some(alex));
+    let events: Vec<String> = changes_of(&app, &decided)
+        .await
+        .into_iter()
+        .map(|(e, by, _)| {
+            assert_eq!(by, alex);
+            e
+        })
+        .collect();
+    assert_eq!(events, ["application.claimed", "application.action"]);
+    let (_, page) = get(&app, Some(&approver), "/api/staff/applications?status=all").await;
+    let row = page["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["reference"] == decided.as_str())
+        .unwrap();
+    assert_eq!(row["assigned_to_me"], true, "{row}");
+
+    // A recommendation hands the case on: a free case stays free, nothing is claimed on the way.
+    let recommended = submit(&app, "savings", "free-recommend@example.com").await;
+    let (s, state) = post(
+        &app,
+        Some(&reviewer),
+        &format!("/api/staff/applications/{recommended}/actions"),
+        &json!({"version": 1, "action": "recommend", "recommendation": "approve", "rationale": RATIONALE}),
+    )
+    .await;
+    assert_eq!(s, 200, "{state}");
+    assert_eq!(holder_of(&app, &recommended).await, None);
+    let events: Vec<String> = changes_of(&app, &recommended)
+        .await
+        .into_iter()
+        .map(|(e, _, _)| e)
+        .collect();
+    assert_eq!(events, ["application.recommended"]);
 }
 
 #[tokio::test]

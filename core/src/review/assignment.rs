@@ -4,9 +4,13 @@
 //! audited step, never a side effect of a click on Claim. Notes stay open to everyone who may
 //! write them (a colleague's note does not change the case).
 //!
-//! Handing a case on for a decision releases it ([`super::Outcome::release_claim`]): a
-//! recommendation, and the first approval of a business account, so the approver who decides
-//! claims it next.
+//! Acting on a case nobody holds claims it: the review action takes the case for the person who
+//! acts, in the same step, recorded as a Claim before the action ([`Hold::Claimed`]), so a case
+//! being worked on or decided never shows as unassigned and the log says who took it. A case a
+//! colleague holds still needs the explicit take-over first.
+//!
+//! Handing a case on for a decision releases it ([`Hold::Released`]): a recommendation, and the
+//! first approval of a business account, so the approver who decides claims it next.
 //!
 //! ```
 //! use banksia_core::review::assignment::{check_assignment, Assignment};
@@ -20,6 +24,23 @@
 //! assert_eq!(check_assignment(open, Some(1), &bob, Assignment::Claim), Err(Refusal::HeldByColleague));
 //! // ...an explicit take-over does.
 //! assert_eq!(check_assignment(open, Some(1), &bob, Assignment::TakeOver), Ok(Some(2)));
+//! ```
+//!
+//! ```
+//! use banksia_core::application::AccountType;
+//! use banksia_core::review::assignment::Hold;
+//! use banksia_core::review::{decide, Action, Case, Role, Roles, Staff, Status};
+//!
+//! let ann = Staff { id: 1, roles: Roles::of(&[Role::Reviewer]) };
+//! let free = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None, holder: None };
+//! let ask = Action::RequestInformation { message: "Please send your latest payslip.".into() };
+//! // Ann's request on a free case takes it for her...
+//! let outcome = decide(&free, &ann, &ask).unwrap();
+//! assert_eq!(outcome.hold, Hold::Claimed);
+//! assert_eq!(outcome.hold.holder(free.holder, ann.id), Some(1));
+//! // ...and on a case she holds, she keeps it.
+//! let mine = Case { holder: Some(1), ..free };
+//! assert_eq!(decide(&mine, &ann, &ask).unwrap().hold, Hold::Kept);
 //! ```
 
 use super::{Permission, Refusal, Roles, Staff, Status};
@@ -76,6 +97,40 @@ pub fn check_assignment(
     }
 }
 
+/// What an allowed review action does to who holds the case ([`super::Outcome::hold`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hold {
+    /// The person acting held it and keeps it.
+    Kept,
+    /// Nobody held it: the action claims it for the person acting, audited as a Claim
+    /// ([`super::events::AuditEvent::Claimed`]) in the same transaction, before the action's row.
+    Claimed,
+    /// The action hands the case on for a decision: nobody holds it afterwards. (A case nobody
+    /// held is not claimed on the way: it stays free, and the action's row says who acted.)
+    Released,
+}
+
+impl Hold {
+    /// What a review action does to the holder: `hands_on` for one that passes the case to an
+    /// approver. Called once [`super::check_allowed`] let `holder` be nobody or the actor.
+    pub const fn after_action(holder: Option<i64>, hands_on: bool) -> Self {
+        match (hands_on, holder) {
+            (true, _) => Self::Released,
+            (false, None) => Self::Claimed,
+            (false, Some(_)) => Self::Kept,
+        }
+    }
+
+    /// Who holds the case afterwards, given who held it and who acted.
+    pub const fn holder(self, before: Option<i64>, actor: i64) -> Option<i64> {
+        match self {
+            Self::Kept => before,
+            Self::Claimed => Some(actor),
+            Self::Released => None,
+        }
+    }
+}
+
 /// What the refusal of an action on a case a colleague holds says, with their name.
 ///
 /// ```
@@ -95,6 +150,17 @@ mod tests {
     use crate::review::Role;
 
     /// Every holder (nobody, me, a colleague) × every role set × every step × every status.
+    #[test]
+    fn acting_claims_a_free_case_and_handing_on_releases() {
+        assert_eq!(Hold::after_action(None, false), Hold::Claimed);
+        assert_eq!(Hold::after_action(Some(1), false), Hold::Kept);
+        assert_eq!(Hold::after_action(None, true), Hold::Released);
+        assert_eq!(Hold::after_action(Some(1), true), Hold::Released);
+        assert_eq!(Hold::Claimed.holder(None, 7), Some(7));
+        assert_eq!(Hold::Kept.holder(Some(7), 7), Some(7));
+        assert_eq!(Hold::Released.holder(Some(7), 7), None);
+    }
+
     #[test]
     fn the_whole_table() {
         let me = 1;

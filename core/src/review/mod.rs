@@ -34,8 +34,8 @@
 //!
 //! ## Claims, recommendations and rationales
 //!
-//! While a colleague holds a case nobody else acts on it until they take it over
-//! ([`assignment`]). A reviewer recommends approve or decline with a written rationale
+//! While a colleague holds a case nobody else acts on it until they take it over; acting on a
+//! case nobody holds claims it for the person acting ([`assignment`]). A reviewer recommends approve or decline with a written rationale
 //! ([`Action::Recommend`], not open to those who may decide); every approval, confirmation and
 //! decline records its own internal rationale ([`decisions::check_rationale`]); a withdrawal
 //! records how and when the applicant asked ([`decisions::WithdrawalChannel`],
@@ -49,6 +49,7 @@
 //!
 //! ```
 //! use banksia_core::application::AccountType;
+//! use banksia_core::review::assignment::Hold;
 //! use banksia_core::review::{decide, Action, Case, Outcome, Role, Roles, Staff, Status};
 //!
 //! let case = Case { status: Status::UnderReview, account_type: AccountType::BusinessChecking, approved_by: None, holder: None };
@@ -59,7 +60,7 @@
 //! // Ann's approval of a business account waits for a second approver (and lets the case go,
 //! // so the second approver can take it)...
 //! let first = decide(&case, &ann, &approve).unwrap();
-//! assert_eq!(first, Outcome { status: Status::UnderReview, approved_by: Some(1), release_claim: true });
+//! assert_eq!(first, Outcome { status: Status::UnderReview, approved_by: Some(1), hold: Hold::Released });
 //! let case = Case { approved_by: first.approved_by, ..case };
 //! // ...she cannot confirm it herself; Bob can.
 //! let confirm = Action::ConfirmApproval { rationale: "Checked Ann's approval again.".into() };
@@ -696,9 +697,9 @@ pub struct Outcome {
     /// The first approver of a business account waiting for a confirmation (`None` once it
     /// is decided, or when nothing is waiting).
     pub approved_by: Option<i64>,
-    /// The case is handed on for a decision (a recommendation, a first approval): nobody holds
-    /// it afterwards.
-    pub release_claim: bool,
+    /// Who holds the case afterwards: the actor keeps it, claims it when nobody held it, or it is
+    /// handed on for a decision (a recommendation, a first approval) and nobody holds it.
+    pub hold: assignment::Hold,
 }
 
 /// Why an action is refused. The server answers 403 for [`Refusal::NotPermitted`], 409 for the
@@ -768,19 +769,20 @@ pub fn decide(case: &Case, staff: &Staff, action: &Action) -> Result<Outcome, Re
     let to = |status: Status| Outcome {
         status,
         approved_by: None,
-        release_claim: false,
+        hold: assignment::Hold::after_action(case.holder, false),
     };
+    let handed_on = assignment::Hold::after_action(case.holder, true);
     Ok(match kind {
         ActionKind::RequestInformation => to(Status::InformationRequested),
         ActionKind::ResumeReview => to(Status::UnderReview),
         ActionKind::Recommend => Outcome {
-            release_claim: true,
+            hold: handed_on,
             ..to(Status::UnderReview)
         },
         ActionKind::Approve if needs_second_approver(case.account_type) => Outcome {
             status: Status::UnderReview,
             approved_by: Some(staff.id),
-            release_claim: true,
+            hold: handed_on,
         },
         ActionKind::Approve | ActionKind::ConfirmApproval => to(Status::Approved),
         ActionKind::Decline => to(Status::Declined),

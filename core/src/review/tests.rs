@@ -246,8 +246,9 @@ fn business_accounts_need_a_second_different_approver() {
         let first = decide(&open, &ann, &action(ActionKind::Approve)).unwrap();
         assert_eq!(first.status, Status::UnderReview);
         assert_eq!(first.approved_by, Some(1));
-        assert!(
-            first.release_claim,
+        assert_eq!(
+            first.hold,
+            assignment::Hold::Released,
             "the second approver takes it from here"
         );
         let pending = case(Status::UnderReview, account, Some(1));
@@ -274,7 +275,7 @@ fn business_accounts_need_a_second_different_approver() {
             Outcome {
                 status: Status::Approved,
                 approved_by: None,
-                release_claim: false,
+                hold: assignment::Hold::Claimed,
             }
         );
         // A reviewer cannot be the second pair of eyes.
@@ -422,13 +423,57 @@ fn a_colleagues_claim_stops_every_action_until_a_take_over() {
 }
 
 #[test]
+fn acting_on_a_free_case_claims_it_unless_the_action_hands_it_on() {
+    let ann = staff(1, &[Role::Approver]);
+    let rita = staff(3, &[Role::Reviewer]);
+    for status in [Status::UnderReview, Status::InformationRequested] {
+        let free = case(status, SAVINGS, None);
+        let mine = Case {
+            holder: Some(1),
+            ..free
+        };
+        for who in [&ann, &rita] {
+            for kind in allowed_actions(&free, who) {
+                let hands_on = kind == ActionKind::Recommend;
+                let outcome = decide(&free, who, &action(kind)).unwrap();
+                let want = if hands_on {
+                    assignment::Hold::Released
+                } else {
+                    assignment::Hold::Claimed
+                };
+                assert_eq!(outcome.hold, want, "{status:?} {kind:?}");
+                assert_eq!(
+                    outcome.hold.holder(None, who.id),
+                    (!hands_on).then_some(who.id)
+                );
+            }
+        }
+        for kind in allowed_actions(&mine, &ann) {
+            assert_eq!(
+                decide(&mine, &ann, &action(kind)).unwrap().hold,
+                assignment::Hold::Kept,
+                "{status:?} {kind:?}"
+            );
+        }
+    }
+    // A business account's first approval hands the case on: a free case stays free.
+    let business = case(Status::UnderReview, BUSINESS, None);
+    let first = decide(&business, &ann, &action(ActionKind::Approve)).unwrap();
+    assert_eq!(first.hold, assignment::Hold::Released);
+}
+
+#[test]
 fn reviewers_recommend_with_a_rationale_and_deciders_decide() {
     let reviewer = staff(1, &[Role::Reviewer]);
     let approver = staff(2, &[Role::Approver, Role::Reviewer]);
     let open = case(Status::UnderReview, SAVINGS, None);
     let outcome = decide(&open, &reviewer, &action(ActionKind::Recommend)).unwrap();
     assert_eq!(outcome.status, Status::UnderReview);
-    assert!(outcome.release_claim, "the approver claims it next");
+    assert_eq!(
+        outcome.hold,
+        assignment::Hold::Released,
+        "the approver claims it next"
+    );
     assert_eq!(
         decide(&open, &approver, &action(ActionKind::Recommend)),
         Err(Refusal::DecideInstead)

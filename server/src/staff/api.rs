@@ -8,7 +8,7 @@ use banksia_core::application::checks::{bank_date, format_phone_national};
 use banksia_core::application::today::sydney_midnight;
 use banksia_core::application::{AccountType, Field, answer_summary, validate_application};
 use banksia_core::money::format_aud;
-use banksia_core::review::assignment::{Assignment, check_assignment, held_by};
+use banksia_core::review::assignment::{Assignment, Hold, check_assignment, held_by};
 use banksia_core::review::business_days::{business_days_after, is_overdue};
 use banksia_core::review::business_days::{due_date, overdue_if_submitted_before};
 use banksia_core::review::decisions::{
@@ -793,7 +793,8 @@ pub async fn add_note(
     })
 }
 
-/// POST /api/staff/applications/{reference}/actions: a review action (core's `decide`).
+/// POST /api/staff/applications/{reference}/actions: a review action (core's `decide`); on a
+/// case nobody holds it claims the case for the caller too, audited as a claim.
 pub async fn act(
     state: &StaffState,
     signed: &Signed,
@@ -881,6 +882,7 @@ pub async fn act(
         Action::Decline { reason, .. } => Some(*reason),
         _ => None,
     };
+    let holder = outcome.hold.holder(app.assigned_to, signed.id);
     let recorded = store::record_decision(
         &tx,
         app.id,
@@ -890,7 +892,7 @@ pub async fn act(
             information_request: message.as_deref(),
             decline_reason: reason,
             staff_id: signed.id,
-            release_claim: outcome.release_claim,
+            holder,
             withdrawal,
         },
     )
@@ -899,8 +901,18 @@ pub async fn act(
     app.version = recorded.version;
     app.status = outcome.status;
     app.first_approval_by = outcome.approved_by;
-    if outcome.release_claim {
-        app.assigned_to = None;
+    app.assigned_to = holder;
+    // Acting on a case nobody held took it (core's `Hold::Claimed`): the same row as a Claim's,
+    // before the action's, so the log says who took it and then what they did.
+    if outcome.hold == Hold::Claimed {
+        audit::append(
+            &tx,
+            Some(signed.id),
+            AuditEvent::Claimed,
+            Some(&app.reference),
+            &json!({ "with_action": request.action }),
+        )
+        .await?;
     }
     // The rationale's text lives in its own row (erased by purge); the audit row names it.
     let rationale_kind = match &action {

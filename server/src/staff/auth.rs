@@ -44,6 +44,8 @@ pub struct Signed {
     pub display_name: String,
     pub roles: Roles,
     pub token_hash: Vec<u8>,
+    /// The session's absolute end (`STAFF_SESSION_ABSOLUTE_HOURS` after sign-in).
+    pub session_ends_at: DateTime<Utc>,
 }
 
 impl Signed {
@@ -64,10 +66,14 @@ impl Signed {
         }
     }
 
-    /// Who is signed in, and how long the session lasts without a call (`idle`).
+    /// Who is signed in, how long the session lasts without a call (`idle`) and when it ends
+    /// whatever the activity.
     pub fn me(&self, idle: std::time::Duration) -> StaffMe {
+        let left = (self.session_ends_at - Utc::now()).num_seconds().max(0);
         StaffMe {
             session_idle_seconds: u32::try_from(idle.as_secs()).unwrap_or(u32::MAX),
+            session_ends_at: super::http::rfc3339(self.session_ends_at),
+            session_seconds_left: u32::try_from(left).unwrap_or(u32::MAX),
             id: self.id,
             email: self.email.clone(),
             display_name: self.display_name.clone(),
@@ -115,7 +121,7 @@ pub async fn authenticate(state: &StaffState, headers: &HeaderMap) -> Result<Sig
              WHERE s.token_hash = $1 AND s.ended_at IS NULL AND s.expires_at > now()
                AND s.last_seen_at > now() - make_interval(secs => $2)
                AND st.id = s.staff_id AND st.active
-             RETURNING st.id, st.email, st.display_name, st.roles",
+             RETURNING st.id, st.email, st.display_name, st.roles, s.expires_at",
             &[&token_hash, &idle],
         )
         .await?
@@ -127,6 +133,7 @@ pub async fn authenticate(state: &StaffState, headers: &HeaderMap) -> Result<Sig
         display_name: row.try_get("display_name")?,
         roles: Roles::of(&roles),
         token_hash,
+        session_ends_at: row.try_get("expires_at")?,
     })
 }
 

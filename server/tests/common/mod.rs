@@ -667,3 +667,141 @@ pub async fn retry_until_created(
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The staff side (staff.rs, information.rs): sessions made as the server makes them, signed-in
+// calls, and what a review action needs.
+
+/// A rationale core's text rules accept (every recommendation and decision records one).
+pub const RATIONALE: &str = "Identity and eligibility checked.";
+
+/// The origin the staff API's writes must come from (the server's default `PUBLIC_ORIGIN`).
+pub fn staff_origin(app: &TestApp) -> String {
+    format!("http://localhost:{}", app.addr.port())
+}
+
+/// A staff member with `roles` and a live session (a row holding the token's SHA-256, as the
+/// server makes it); their id and the cookie header. The email is the name, lower-cased, with
+/// dots for spaces, at banksia.bank.
+pub async fn staff_member(app: &TestApp, name: &str, roles: &[&str]) -> (i64, String) {
+    let roles: Vec<String> = roles.iter().map(|r| (*r).to_owned()).collect();
+    let id: i64 = app
+        .db
+        .query_one(
+            "INSERT INTO staff (email, display_name, roles, webauthn_id)
+             VALUES ($1, $2, $3, gen_random_uuid()) RETURNING id",
+            &[
+                &format!("{}@banksia.bank", name.to_lowercase().replace(' ', ".")),
+                &name,
+                &roles,
+            ],
+        )
+        .await
+        .unwrap()
+        .get(0);
+    let (token, hash) = banksia_server::staff::tokens::new_token().unwrap();
+    app.db
+        .execute(
+            "INSERT INTO staff_sessions (token_hash, staff_id, expires_at)
+             VALUES ($1, $2, now() + interval '1 hour')",
+            &[&hash, &id],
+        )
+        .await
+        .unwrap();
+    (id, format!("__Host-banksia-staff={token}"))
+}
+
+/// A GET with the session `cookie`, if any: the whole answer (a document download's bytes).
+pub async fn staff_get_raw(app: &TestApp, cookie: Option<&str>, path: &str) -> HttpResponse {
+    let headers: Vec<(&str, &str)> = cookie.map(|c| ("cookie", c)).into_iter().collect();
+    app.request("GET", path, &headers, b"").await
+}
+
+/// A GET with the session `cookie`, if any: the status and the JSON body (null when none).
+pub async fn staff_get(
+    app: &TestApp,
+    cookie: Option<&str>,
+    path: &str,
+) -> (u16, serde_json::Value) {
+    let r = staff_get_raw(app, cookie, path).await;
+    let body = serde_json::from_str(&r.text()).unwrap_or(serde_json::Value::Null);
+    (r.status, body)
+}
+
+/// A POST of `body` as a signed-in page sends it (same origin, the CSRF header): the status and
+/// the JSON body (null when none).
+pub async fn staff_post_raw(
+    app: &TestApp,
+    cookie: Option<&str>,
+    path: &str,
+    body: &[u8],
+) -> (u16, serde_json::Value) {
+    let origin = staff_origin(app);
+    let mut headers = vec![
+        ("content-type", "application/json"),
+        ("origin", origin.as_str()),
+        ("x-banksia-staff", "1"),
+    ];
+    if let Some(c) = cookie {
+        headers.push(("cookie", c));
+    }
+    let r = app.request("POST", path, &headers, body).await;
+    let body = serde_json::from_str(&r.text()).unwrap_or(serde_json::Value::Null);
+    (r.status, body)
+}
+
+/// [`staff_post_raw`] of a JSON value.
+pub async fn staff_post(
+    app: &TestApp,
+    cookie: Option<&str>,
+    path: &str,
+    body: &serde_json::Value,
+) -> (u16, serde_json::Value) {
+    staff_post_raw(app, cookie, path, body.to_string().as_bytes()).await
+}
+
+/// The version an application is at (what a change must name).
+pub async fn version(app: &TestApp, reference: &str) -> i32 {
+    app.db
+        .query_one(
+            "SELECT version FROM account_applications WHERE reference = $1",
+            &[&reference],
+        )
+        .await
+        .unwrap()
+        .get(0)
+}
+
+/// Now as a Sydney wall-clock minute, as the console's `datetime-local` sends a withdrawal's time.
+pub fn now_in_sydney() -> String {
+    banksia_core::application::today::sydney_time(chrono::Utc::now())
+        .format("%Y-%m-%dT%H:%M")
+        .to_string()
+}
+
+/// The one-time token of the first `#token=…` link in `text` (an email's body, a link).
+pub fn link_token(text: &str) -> String {
+    text.split("#token=")
+        .nth(1)
+        .expect("a #token= link")
+        .split_whitespace()
+        .next()
+        .expect("a token after #token=")
+        .to_owned()
+}
+
+/// Polls `check` (up to 10 s) until it answers `Some`: for what the server does after its
+/// answer (the status link's look-up and email).
+pub async fn eventually<T, F, Fut>(mut check: F) -> T
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Option<T>>,
+{
+    for _ in 0..200 {
+        if let Some(value) = check().await {
+            return value;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("not done within 10 s");
+}

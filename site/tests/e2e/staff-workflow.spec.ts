@@ -1,7 +1,7 @@
 /**
  * The case view's workflow in Chromium against the release server and a real PostgreSQL: a
  * reviewer claims and recommends, an approver reads the recommendation and approves through the
- * confirm step (Cancel keeps what was typed); a colleague's hold needs an explicit take-over; a
+ * confirm step (Cancel keeps what was typed), which claims the case nobody held for him; a colleague's hold needs an explicit take-over; a
  * stale view's 409 says who changed what and when, closes the form that is no longer possible and
  * keeps the text; messages stay beside what they are about after the reload that follows a
  * change; a withdrawal records how and when; an ID number's reveal asks why and hides again. Axe
@@ -136,6 +136,11 @@ test('a reviewer recommends, the approver approves through the confirm step', as
   await alex.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(alex.locator('[data-case-status]')).toHaveText('Approved');
   await expect(feedback(alex, 'actions').getByRole('status')).toHaveText('Approved; the applicant is emailed.');
+  // Nobody held it after the recommendation: deciding it claimed it for Alex, recorded as a claim
+  // before the decision.
+  await expect(alex.locator('[data-case-holder]')).toHaveText('Held by: you');
+  const trail = await db.query("SELECT action FROM staff_audit WHERE application_reference = $1 AND action IN ('application.claimed', 'application.action') ORDER BY id", [reference]);
+  expect(trail.rows.map((r: { action: string }) => r.action)).toEqual(['application.claimed', 'application.claimed', 'application.action']);
   await expect(alex.locator('[data-rationales] li')).toHaveCount(2);
   await axeClean(alex);
 
@@ -249,6 +254,7 @@ test('notes keep their lines, a reveal asks why and hides, a withdrawal records 
   await expect(page.locator('[data-case-status]')).toHaveText('Withdrawn');
   await expect(page.locator('[data-withdrawal]')).toContainText('by phone call');
   await expect(feedback(page, 'actions').getByRole('status')).toHaveText('Withdrawal recorded.');
+  await expect(page.locator('[data-case-holder]')).toHaveText('Held by: you');
   for (const width of [320, 375, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/case-withdrawn-${width}.png`, fullPage: true });
@@ -309,4 +315,45 @@ test("a business account needs two approvers: the first's approval waits, the se
   // Both decisions are on the record, each with who made it.
   await expect(ben.locator('[data-rationales] li')).toHaveCount(2);
   await expect(ben.locator('[data-rationales] li').nth(1)).toContainText('Ben Approver');
+});
+
+test('the session warns before its absolute end, says when in Sydney time, and clears the screen at it', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { page, id } = await signedIn(browser, 'Eve Ending', ['reviewer']);
+  const reference = await submit(page, 'Mia', 'Clarke');
+  // The session's eight hours are nearly up: six minutes left.
+  const ends = (await db.query("UPDATE staff_sessions SET expires_at = now() + interval '6 minutes' WHERE staff_id = $1 RETURNING expires_at", [id])).rows[0].expires_at as Date;
+  await open(page, reference);
+  // The server tells the console the end (the row's) and the seconds to it.
+  const me = await page.evaluate(async () => (await fetch('/api/staff/me')).json());
+  expect(me.session_ends_at).toBe(ends.toISOString().replace(/\.\d+Z$/, 'Z'));
+  expect(me.session_seconds_left).toBeGreaterThan(0);
+  expect(me.session_seconds_left).toBeLessThanOrEqual(360);
+
+  // The console counts on its own clock from the seconds left, so its minute may be the one before.
+  const clock = (at: Date) => new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  const said = (at: Date) => `Your session ends at ${clock(at)} (Sydney time). Save your work; you'll need to sign in again with your passkey.`;
+  const warning = page.locator('[data-session-end-warning]');
+  await expect(warning.getByRole('alert')).toHaveText(new RegExp(`^(${[said(ends), said(new Date(ends.getTime() - 2000))].map((s) => s.replace(/[.()?]/g, '\\$&')).join('|')})$`));
+  // Nothing to extend: one button, which gives the focus back.
+  await expect(warning.getByRole('button')).toHaveCount(1);
+  await expect(warning.getByRole('button', { name: 'OK' })).toBeFocused();
+  await axeClean(page);
+  for (const width of [320, 375, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/session-end-warning-${width}.png` });
+    expect(await sidewaysScroll(page), `warning at ${width}`).toBe(0);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await warning.getByRole('button', { name: 'OK' }).click();
+  await expect(warning).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: reference, level: 1 })).toBeFocused();
+
+  // At the end the console signs out and drops the case: the applicant's name goes, so does the
+  // address naming the case, and the sign-in says why.
+  await db.query("UPDATE staff_sessions SET expires_at = now() + interval '2 seconds' WHERE staff_id = $1", [id]);
+  await page.reload();
+  await expect(page.locator('[data-signin-message]')).toHaveText('You were signed out because your session reached its time limit. Sign in again with your passkey to carry on.', { timeout: 15_000 });
+  await expect(page.getByText('Mia Clarke')).toHaveCount(0);
+  expect(new URL(page.url()).hash).toBe('');
 });

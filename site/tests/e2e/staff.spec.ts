@@ -11,62 +11,18 @@
  * PUBLIC_ORIGIN is http://localhost:{PORT}).
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { sidewaysScroll } from './helpers';
+import { emailsWith, requestStatusLink } from './mailbox';
 
 const BASE = process.env['BASE_URL'] ?? 'http://127.0.0.1:8080';
 const ORIGIN = BASE.replace('127.0.0.1', 'localhost');
-const MAIL_DIR = process.env['E2E_MAIL_DIR'] ?? resolve(process.cwd(), '../.data/mail');
 const SERVER_BIN = process.env['E2E_SERVER_BIN'];
 const DATABASE_URL = process.env['E2E_DATABASE_URL'];
 
 test.skip(!SERVER_BIN || !DATABASE_URL, 'needs the release server and its database (scripts/test e2e)');
-
-/** Every email in the mail directory as text: headers unfolded, bodies decoded. */
-function emails(): string[] {
-  let files: string[];
-  try {
-    files = readdirSync(MAIL_DIR).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files.map((name) => {
-    const raw = readFileSync(join(MAIL_DIR, name), 'utf8');
-    const base64 = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((m) =>
-      Buffer.from(m[1]!.replace(/\s/g, ''), 'base64').toString('utf8'),
-    );
-    const quoted = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    return [quoted.replace(/\r?\n[ \t]+/g, ' '), ...base64].join('\n');
-  });
-}
-
-const mentioning = (...needles: string[]) => emails().filter((text) => needles.every((n) => text.includes(n)));
-
-const LINK = /http:\/\/localhost:\d+\/application-status\/#token=[A-Za-z0-9_-]{43}/g;
-
-/** Every status link emailed for `reference` so far. */
-const statusLinks = (reference: string) => new Set(mentioning('Your link to check application', reference).flatMap((text) => text.match(LINK) ?? []));
-
-async function statusLink(page: Page, reference: string, email: string): Promise<string> {
-  const before = statusLinks(reference);
-  await page.goto(`${ORIGIN}/application-status`);
-  await page.getByLabel('Reference').fill(reference);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Send me a link' }).click();
-  await expect(page.locator('[data-status-note]')).toContainText("we've emailed a link");
-  let link = '';
-  await expect
-    .poll(() => {
-      link = [...statusLinks(reference)].find((found) => !before.has(found)) ?? '';
-      return link;
-    }, { timeout: 15_000 })
-    .not.toBe('');
-  return link;
-}
 
 test('invite, passkey, queue, case, information request, status page, approval, decision email', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -154,11 +110,13 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await page.getByLabel('Message to the applicant').fill('Please send a certified copy of your passport photo page.');
     await page.getByRole('button', { name: 'Send request' }).click();
     await expect(page.locator('[data-case-status]')).toHaveText('Information requested');
+    // Nobody held the case: the request claimed it for the one who sent it.
+    await expect(page.locator('[data-case-holder]')).toHaveText('Held by: you');
 
     // The applicant's email arrives, and the status page shows the request.
-    await expect.poll(() => mentioning('We need more information', reference).length, { timeout: 15_000 }).toBe(1);
-    expect(mentioning(reference).some((text) => text.includes('PA7654321'))).toBe(false);
-    await page.goto(await statusLink(page, reference, email));
+    await expect.poll(() => emailsWith('We need more information', reference).length, { timeout: 15_000 }).toBe(1);
+    expect(emailsWith(reference).some((text) => text.includes('PA7654321'))).toBe(false);
+    await page.goto(await requestStatusLink(page, ORIGIN, reference, email));
     await expect(page.getByRole('heading', { name: 'We need more information' })).toBeVisible();
     await expect(page.getByText('Please send a certified copy of your passport photo page.')).toBeVisible();
 
@@ -174,10 +132,10 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await expect(page.locator('[data-case-status]')).toHaveText('Approved');
 
     // The decision email, once; the status page says approved.
-    await expect.poll(() => mentioning('Your application is approved', reference).length, { timeout: 15_000 }).toBe(1);
-    await page.goto(await statusLink(page, reference, email));
+    await expect.poll(() => emailsWith('Your application is approved', reference).length, { timeout: 15_000 }).toBe(1);
+    await page.goto(await requestStatusLink(page, ORIGIN, reference, email));
     await expect(page.getByRole('heading', { name: 'Your application is approved' })).toBeVisible();
-    expect(mentioning('Your application is approved', reference).length).toBe(1);
+    expect(emailsWith('Your application is approved', reference).length).toBe(1);
 
     const actions = await db.query('SELECT action FROM staff_audit WHERE application_reference = $1 ORDER BY id', [reference]);
     const names = actions.rows.map((r: { action: string }) => r.action);

@@ -727,8 +727,8 @@ pub struct Decision<'a> {
     pub decline_reason: Option<DeclineReason>,
     /// Who acted (recorded as the decider of a final status).
     pub staff_id: i64,
-    /// The case is handed on: nobody holds it afterwards.
-    pub release_claim: bool,
+    /// Who holds the case afterwards (core's `Hold`: kept, claimed by the actor, or released).
+    pub holder: Option<i64>,
     /// A withdrawal's channel and when the applicant asked.
     pub withdrawal: Option<(WithdrawalChannel, DateTime<Utc>)>,
 }
@@ -758,7 +758,7 @@ pub async fn record_decision<C: GenericClient>(
                  decline_reason = $5,
                  decided_at = CASE WHEN $6 THEN now() ELSE decided_at END,
                  decided_by = CASE WHEN $6 THEN $7 ELSE decided_by END,
-                 assigned_to = CASE WHEN $8 THEN NULL ELSE assigned_to END,
+                 assigned_to = $8,
                  withdrawal_channel = $9, withdrawal_requested_at = $10
              WHERE id = $1
              RETURNING version, email, first_name",
@@ -770,7 +770,7 @@ pub async fn record_decision<C: GenericClient>(
                 &decision.decline_reason,
                 &decided,
                 &decision.staff_id,
-                &decision.release_claim,
+                &decision.holder,
                 &decision.withdrawal.map(|(channel, _)| channel),
                 &decision.withdrawal.map(|(_, at)| at),
             ],

@@ -3,11 +3,12 @@
 // actions, claims and reveals the case view lists, asks before a final action, and shows what the
 // server answered. A message stays until the next step, beside what it is about; a reload after
 // a change never clears it.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type {
   ActionKind,
   ActionRequest,
   CaseView,
+  ClaimRequest,
   CurrentState,
   DeclineReason,
   NoteView,
@@ -159,6 +160,54 @@ function Reveal({
   );
 }
 
+/** A step that asks before it acts: a group named by its question, what it restates, and Yes or
+ * Cancel. The focus lands on the question (to read what is restated first) or on Yes. */
+function ConfirmStep({
+  headingId,
+  question,
+  yes,
+  yesClass = 'button',
+  focus,
+  busy = false,
+  onYes,
+  onCancel,
+  data,
+  children,
+}: {
+  headingId: string;
+  question: string;
+  yes: string;
+  yesClass?: string;
+  focus: 'question' | 'yes';
+  busy?: boolean;
+  onYes: () => void;
+  onCancel: () => void;
+  data?: string;
+  children: ReactNode;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const yesButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    (focus === 'question' ? heading : yesButton).current?.focus();
+  }, [focus]);
+  return (
+    <div className="staff-card staff-confirm" role="group" aria-labelledby={headingId} data-confirm={data}>
+      <h3 id={headingId} tabIndex={focus === 'question' ? -1 : undefined} ref={heading}>
+        {question}
+      </h3>
+      {children}
+      <div className="staff-actions">
+        <button type="button" className={yesClass} ref={yesButton} disabled={busy} onClick={onYes}>
+          {yes}
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** How each action's button looks: a final action never looks like a harmless one. */
 function buttonClass(kind: ActionKind): string {
   switch (kind) {
@@ -200,8 +249,6 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const actionForm = useRef<HTMLFormElement>(null);
-  const confirmHeading = useRef<HTMLHeadingElement>(null);
-  const takeOverYes = useRef<HTMLButtonElement>(null);
   // A reload refreshes the case only: the message of the step that caused it stays.
   const load = useCallback(async () => {
     const answer = await staffApi.caseView(reference);
@@ -225,12 +272,6 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
   useEffect(() => {
     if (chosen && !confirming) actionForm.current?.querySelector<HTMLElement>('textarea, select, input')?.focus();
   }, [chosen, confirming]);
-  useEffect(() => {
-    if (confirming) confirmHeading.current?.focus();
-  }, [confirming]);
-  useEffect(() => {
-    if (takingOver) takeOverYes.current?.focus();
-  }, [takingOver]);
   if (!view) return <p role="status">{loadError}</p>;
   const label = (kind: ActionKind) => view.actions.find((a) => a.kind === kind)?.label ?? kind;
   const set = (field: keyof Draft) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [field]: e.target.value }));
@@ -303,6 +344,12 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
     } else setChosen(kind);
   }
 
+  /** A claim, release or take-over: the call with the version seen, its message beside the holder. */
+  const changeHolder = (call: (reference: string, body: ClaimRequest) => Promise<Answer<CurrentState>>, done: string) => async () => {
+    setFeedback(null);
+    await settle(await call(view.reference, { version: view.state.version }), 'assignment', done);
+  };
+
   const assigned = view.assigned_to_me ? 'you' : (view.assigned_to ?? 'nobody');
   const isFinal = chosen !== null && FINAL.includes(chosen);
   const reasonLabel = view.decline_reasons.find((r) => r.code === draft.reason)?.label;
@@ -338,28 +385,12 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
         </p>
         <div className="staff-actions">
           {view.can_claim && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={async () => {
-                setFeedback(null);
-                await settle(await staffApi.claim(view.reference, { version: view.state.version }), 'assignment', 'Claimed: you hold this application.');
-              }}
-            >
+            <button type="button" className="button button--secondary" disabled={busy} onClick={changeHolder(staffApi.claim, 'Claimed: you hold this application.')}>
               Claim
             </button>
           )}
           {view.can_release && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={async () => {
-                setFeedback(null);
-                await settle(await staffApi.release(view.reference, { version: view.state.version }), 'assignment', 'Released: nobody holds this application now.');
-              }}
-            >
+            <button type="button" className="button button--secondary" disabled={busy} onClick={changeHolder(staffApi.release, 'Released: nobody holds this application now.')}>
               Release
             </button>
           )}
@@ -370,27 +401,19 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
           )}
         </div>
         {takingOver && (
-          <div className="staff-card staff-confirm" role="group" aria-labelledby="take-over-heading">
-            <h3 id="take-over-heading">Take over from {view.assigned_to}?</h3>
+          <ConfirmStep
+            headingId="take-over-heading"
+            question={`Take over from ${view.assigned_to}?`}
+            yes="Yes, take over"
+            focus="yes"
+            onYes={() => {
+              setTakingOver(false);
+              void changeHolder(staffApi.takeOver, 'Taken over: you hold this application.')();
+            }}
+            onCancel={() => setTakingOver(false)}
+          >
             <p>You will hold this application instead of them. The take-over is recorded in the audit log.</p>
-            <div className="staff-actions">
-              <button
-                type="button"
-                className="button"
-                ref={takeOverYes}
-                onClick={async () => {
-                  setTakingOver(false);
-                  setFeedback(null);
-                  await settle(await staffApi.takeOver(view.reference, { version: view.state.version }), 'assignment', 'Taken over: you hold this application.');
-                }}
-              >
-                Yes, take over
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => setTakingOver(false)}>
-                Cancel
-              </button>
-            </div>
-          </div>
+          </ConfirmStep>
         )}
         {view.reassign_to.length > 0 && (
           <form
@@ -519,10 +542,17 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
           </form>
         )}
         {chosen && confirming && (
-          <div className="staff-card staff-confirm" role="group" aria-labelledby="confirm-heading" data-confirm={chosen}>
-            <h3 id="confirm-heading" tabIndex={-1} ref={confirmHeading}>
-              {ask[chosen]?.[0] ?? label(chosen)}
-            </h3>
+          <ConfirmStep
+            headingId="confirm-heading"
+            question={ask[chosen]?.[0] ?? label(chosen)}
+            yes={ask[chosen]?.[1] ?? label(chosen)}
+            yesClass={buttonClass(chosen)}
+            focus="question"
+            busy={busy}
+            onYes={() => void act(chosen)}
+            onCancel={() => setConfirming(false)}
+            data={chosen}
+          >
             <dl className="staff-answers">
               <div>
                 <dt>Applicant</dt>
@@ -560,21 +590,7 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
               )}
             </dl>
             <p>{chosen === 'record_withdrawal' ? 'This closes the application for good.' : 'This is final: the applicant is told of the decision.'}</p>
-            <div className="staff-actions">
-              <button type="button" className={buttonClass(chosen)} disabled={busy} onClick={() => void act(chosen)}>
-                {ask[chosen]?.[1] ?? label(chosen)}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                onClick={() => {
-                  setConfirming(false);
-                }}
-              >
-                Cancel
-              </button>
-            </div>
-          </div>
+          </ConfirmStep>
         )}
         <Message feedback={feedback} place="actions" />
       </section>

@@ -1,39 +1,58 @@
-// The session's idle end, seen from the console: the server ends a session after
-// STAFF_SESSION_IDLE_MINUTES without a call (StaffMe.session_idle_seconds). Shortly before, a
-// warning offers to stay signed in (one call restarts the idle time); at the end the console
-// signs out and drops everything it showed, so no applicant's details stay on an unattended
-// screen.
-import { useEffect, useRef, useState } from 'react';
+// The session's two ends, seen from the console (timing in session-timing.ts). The idle end:
+// the server ends a session after STAFF_SESSION_IDLE_MINUTES without a call
+// (StaffMe.session_idle_seconds); shortly before, a warning offers to stay signed in (one call
+// restarts the idle time). The absolute end: STAFF_SESSION_ABSOLUTE_HOURS after sign-in whatever
+// the activity (StaffMe.session_seconds_left); ten minutes before, a warning says when, with
+// nothing to extend it. At either end the console signs out and drops everything it showed, so
+// no applicant's details stay on an unattended screen.
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { sessionLastSeen, staffApi } from './api';
+import { endPhase, idlePhase, type SessionPhase } from './session-timing';
+import { sydneyClock } from './time';
 
-/** How long before the end the warning shows: two minutes, or a quarter of a short session. */
-function warningSeconds(idleSeconds: number): number {
-  return Math.min(120, Math.floor(idleSeconds / 4));
-}
-
-export function IdleWarning({ idleSeconds, ended }: { idleSeconds: number; ended: () => void }) {
+/** Checks `phase` every second; at the end signs out and calls `ended`. The seconds left while
+ * the warning shows (otherwise null), and a check at once (after a call that moved the end). */
+function useSessionPhase(phase: () => SessionPhase, ended: () => void): [number | null, () => void] {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  const stay = useRef<HTMLButtonElement>(null);
-  const returnTo = useRef<Element | null>(null);
+  const tick = useCallback(() => {
+    const now = phase();
+    if (now.state === 'ended') {
+      setSecondsLeft(null);
+      void staffApi.signOut();
+      ended();
+    } else setSecondsLeft(now.state === 'warning' ? now.secondsLeft : null);
+  }, [phase, ended]);
   useEffect(() => {
-    const tick = () => {
-      const left = Math.ceil((sessionLastSeen() + idleSeconds * 1000 - Date.now()) / 1000);
-      if (left <= 0) {
-        setSecondsLeft(null);
-        void staffApi.signOut();
-        ended();
-      } else setSecondsLeft(left <= warningSeconds(idleSeconds) ? left : null);
-    };
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
-  }, [idleSeconds, ended]);
-  const showing = secondsLeft !== null;
+  }, [tick]);
+  return [secondsLeft, tick];
+}
+
+/** Moves the focus to `target` when `showing` turns true; `back()` returns it where it was. */
+function useWarningFocus(showing: boolean, target: RefObject<HTMLElement | null>, unlessTyping = false) {
+  const returnTo = useRef<Element | null>(null);
   useEffect(() => {
-    if (showing) {
-      returnTo.current = document.activeElement;
-      stay.current?.focus();
-    }
-  }, [showing]);
+    if (!showing) return;
+    const active = document.activeElement;
+    // Someone typing keeps their place: the live region tells them, a key press never lands on
+    // the warning's button by surprise.
+    if (unlessTyping && active instanceof HTMLElement && active.matches('input, textarea, select, [contenteditable]')) return;
+    returnTo.current = active;
+    target.current?.focus();
+  }, [showing, target, unlessTyping]);
+  return () => {
+    if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
+    returnTo.current = null;
+  };
+}
+
+export function IdleWarning({ idleSeconds, endsAt, ended }: { idleSeconds: number; endsAt: number; ended: () => void }) {
+  const phase = useCallback(() => idlePhase(sessionLastSeen(), idleSeconds, endsAt, Date.now()), [idleSeconds, endsAt]);
+  const [secondsLeft, recheck] = useSessionPhase(phase, ended);
+  const stay = useRef<HTMLButtonElement>(null);
+  const showing = secondsLeft !== null;
+  const back = useWarningFocus(showing, stay);
   if (!showing) return null;
   const minutes = Math.floor(secondsLeft / 60);
   const seconds = secondsLeft % 60;
@@ -49,13 +68,44 @@ export function IdleWarning({ idleSeconds, ended }: { idleSeconds: number; ended
         type="button"
         className="button"
         onClick={async () => {
+          // The call restarts the idle time; the check at once sees it and closes the warning.
           await staffApi.me();
-          setSecondsLeft(null);
-          if (returnTo.current instanceof HTMLElement) returnTo.current.focus();
+          recheck();
+          back();
         }}
       >
         Stay signed in
       </button>
     </div>
+  );
+}
+
+/** The absolute end's warning: when it comes, in Sydney time; no way to extend it. */
+export function SessionEndWarning({ endsAt, ended }: { endsAt: number; ended: () => void }) {
+  const phase = useCallback(() => endPhase(endsAt, Date.now()), [endsAt]);
+  const [secondsLeft] = useSessionPhase(phase, ended);
+  const [dismissed, setDismissed] = useState(false);
+  const ok = useRef<HTMLButtonElement>(null);
+  const showing = secondsLeft !== null && !dismissed;
+  const back = useWarningFocus(showing, ok, true);
+  if (!showing) return null;
+  return (
+    <section className="staff-idle staff-idle--end" aria-labelledby="session-end-heading" data-session-end-warning>
+      <h2 id="session-end-heading">Your session ends soon</h2>
+      <p role="alert">
+        Your session ends at {sydneyClock(new Date(endsAt))} (Sydney time). Save your work; you'll need to sign in again with your passkey.
+      </p>
+      <button
+        ref={ok}
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          setDismissed(true);
+          back();
+        }}
+      >
+        OK
+      </button>
+    </section>
   );
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { StaffMe } from 'banksia-core/application';
 import { staffApi } from './api';
 import { usePasskey } from './webauthn';
-import { IdleWarning } from './Session';
+import { IdleWarning, SessionEndWarning } from './Session';
 import AuditLog from './AuditLog';
 import CaseScreen from './CaseScreen';
 import Queue from './Queue';
@@ -74,16 +74,21 @@ export default function StaffConsole() {
   const [reference, setReference] = useState<string | null>(null);
   const [screen, setScreen] = useState<Screen | null>(null);
   const [notice, setNotice] = useState('');
-  // The session idled out: everything shown goes (the screens unmount), and so do the URL's
-  // filters and case, which may name an applicant.
-  const idledOut = useCallback(() => {
+  // The session's absolute end on this browser's clock (the server says how many seconds are left).
+  const [endsAt, setEndsAt] = useState(0);
+  // The session ended: everything shown goes (the screens unmount), and so do the URL's filters
+  // and case, which may name an applicant.
+  const sessionEnded = useCallback((why: string) => {
     history.replaceState(null, '', location.pathname);
     setReference(null);
-    setNotice("You were signed out because nothing was sent to the bank for a while. Sign in again to carry on.");
+    setNotice(why);
     setMe('signed-out');
   }, []);
+  const idledOut = useCallback(() => sessionEnded('You were signed out because nothing was sent to the bank for a while. Sign in again to carry on.'), [sessionEnded]);
+  const timedOut = useCallback(() => sessionEnded('You were signed out because your session reached its time limit. Sign in again with your passkey to carry on.'), [sessionEnded]);
   const refresh = useCallback(async () => {
     const answer = await staffApi.me();
+    if (answer.ok) setEndsAt(Date.now() + answer.value.session_seconds_left * 1000);
     setMe(answer.ok ? answer.value : 'signed-out');
   }, []);
   useEffect(() => {
@@ -111,7 +116,8 @@ export default function StaffConsole() {
   const current = screens.find((s) => s.screen === screen)?.screen ?? screens[0]?.screen ?? null;
   return (
     <div className="staff-console">
-      <IdleWarning idleSeconds={me.session_idle_seconds} ended={idledOut} />
+      <IdleWarning idleSeconds={me.session_idle_seconds} endsAt={endsAt} ended={idledOut} />
+      <SessionEndWarning endsAt={endsAt} ended={timedOut} />
       <header className="staff-header">
         {screens.length > 1 && (
           <nav aria-label="Console" className="staff-nav">

@@ -25,3 +25,10 @@ export function bankDate(isoDate: string): string {
   const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number);
   return day.format(new Date(Date.UTC(y, m - 1, d))).replace(',', '');
 }
+
+const clock = new Intl.DateTimeFormat('en-AU', { timeZone: SYDNEY, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A moment's time of day on Sydney's clock, 24-hour: "17:42" (the caller says "Sydney time"). */
+export function sydneyClock(at: Date): string {
+  return clock.format(at);
+}
