@@ -124,6 +124,12 @@ fn main() {
     declarations.visit::<banksia_core::application::details::DetailsInput>();
     declarations.visit::<banksia_core::application::details::DetailsReport>();
     declarations.visit::<banksia_core::application::details::DetailsOptions>();
+    // DetailsLabels' maps name their keys' types (a `Record` override doesn't visit them).
+    declarations.visit::<banksia_core::application::details::BusinessField>();
+    declarations.visit::<banksia_core::application::details::OwnerField>();
+    declarations.visit::<banksia_core::application::details::TaxField>();
+    declarations.visit::<banksia_core::application::details::CountryField>();
+    declarations.visit::<banksia_core::application::DetailsSummaryRow>();
     declarations.visit::<banksia_core::application::WizardStep>();
     declarations.visit::<banksia_core::application::WizardPage>();
     declarations.visit::<banksia_core::application::DetailsPart>();

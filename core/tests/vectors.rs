@@ -392,3 +392,17 @@ fn customer_details() {
         to_json(check_details(&application, &details, today(input)))
     });
 }
+
+#[test]
+fn details_summary_vectors() {
+    use banksia_core::application::details::{DetailsInput, NOT_DETAILS_MESSAGE};
+    use banksia_core::application::details_summary;
+    replay("details_summary", |input| {
+        let application: ApplicationInput = parse(&input["application"]);
+        // What the wizard's export answers for details it can't read.
+        match serde_json::from_str::<DetailsInput>(&input["details"].to_string()) {
+            Ok(details) => json!({ "ok": true, "value": details_summary(&application, &details) }),
+            Err(_) => json!({ "ok": false, "errors": { "input": [NOT_DETAILS_MESSAGE] } }),
+        }
+    });
+}

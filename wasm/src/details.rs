@@ -3,11 +3,15 @@
 //! their own, so the wizard's first load doesn't carry them (about 29 KB brotli); the wizard
 //! fetches it when a visitor reaches those steps.
 
+use banksia_core::application::details::DetailKey;
 use banksia_core::application::details::{
     DetailsInput, DetailsReport, NOT_DETAILS_MESSAGE, check_details, details_options,
 };
 use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
-use banksia_core::application::{ApplicationInput, DetailsPart, NOT_JSON_MESSAGE, Today};
+use banksia_core::application::{
+    ApplicationInput, DetailsPart, DetailsSummaryRow, NOT_JSON_MESSAGE, Today, details_summary,
+};
+use banksia_core::entries::{Outcome, input_error};
 use wasm_bindgen::prelude::*;
 
 use crate::{Unread, json_text, read_json, text, to_js, unread_message};
@@ -83,6 +87,39 @@ pub(crate) fn details_part_of(
         Ok(part) => report.on_part(part),
         Err(_) => report,
     }
+}
+
+/// Check your answers for the details: every answer of the business (business accounts only),
+/// each owner and controller, the applicant's role and the tax residency, written for a person
+/// (the ABN grouped, countries by name, the TFN masked), each under its group's heading with its
+/// page and input path. What can't be read is reported under `input`.
+#[wasm_bindgen(js_name = detailsSummary, unchecked_return_type = "Outcome<Array<DetailsSummaryRow>, DetailKey>")]
+pub fn details_summary_js(
+    #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] application: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "DetailsInput | string")] details: JsValue,
+) -> JsValue {
+    to_js(&details_summary_of(
+        json_text(&application).as_deref(),
+        json_text(&details).as_deref(),
+    ))
+}
+
+/// [`details_summary_js`] of the two JSON texts.
+pub(crate) fn details_summary_of(
+    application: Option<&str>,
+    details: Option<&str>,
+) -> Outcome<Vec<DetailsSummaryRow>, DetailKey> {
+    let read = read_json::<ApplicationInput>(application)
+        .map_err(unread_message)
+        .and_then(|application| {
+            read_json::<DetailsInput>(details)
+                .map(|details| details_summary(&application, &details))
+                .map_err(|unread| match unread {
+                    Unread::NotJson => NOT_JSON_MESSAGE,
+                    Unread::Shape => NOT_DETAILS_MESSAGE,
+                })
+        });
+    read.map_err(input_error::<DetailKey>).into()
 }
 
 /// The business and tax details' option lists (legal forms, ANZSIC divisions, roles, countries,

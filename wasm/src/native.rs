@@ -84,6 +84,10 @@ pub fn answer(call: &Call) -> Value {
             arg(args, 2).unwrap_or_default(),
             arg(args, 3).unwrap_or_default(),
         )),
+        "detailsSummary" => json(crate::details::details_summary_of(
+            arg(args, 0),
+            arg(args, 1),
+        )),
         "readNumber" => json(crate::details::read_number_of(
             arg(args, 0).unwrap_or_default(),
             arg(args, 1).unwrap_or_default(),

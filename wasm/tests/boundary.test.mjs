@@ -2,7 +2,7 @@
 // (field errors at worst) and never throws; no NaN or Infinity ever reaches the page.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { MANIFEST, application, borrowingPower, homeLoan, packages, termDeposits } from "./packages.mjs";
+import { MANIFEST, application, borrowingPower, customerDetails, homeLoan, packages, termDeposits } from "./packages.mjs";
 
 const TODAY = "2026-03-01";
 /** core's message for a value that is not one object of a calculator's entries. */
@@ -245,6 +245,22 @@ describe("application", () => {
     assert.deepEqual(application.answerSummary("{").errors, { input: ["The application is not valid JSON."] });
   });
 
+  it("summarises the details for a person: grouped, each with its page and path, the TFN masked", () => {
+    const rows = customerDetails.detailsSummary(
+      { application_type: "business_checking" },
+      { business: { entity_type: "company", abn: "51824753556", owners: [{ full_name: "Sam Nguyen", ownership_percent: "30" }] }, tax_residency: { tfn: "123456782" } },
+    ).value;
+    const byKey = Object.fromEntries(rows.map((row) => [row.key, row]));
+    assert.deepEqual(byKey["business.abn"], { group: "Business", part: "business", page: 5, key: "business.abn", label: "Australian Business Number (ABN)", value: "51 824 753 556" });
+    assert.equal(byKey["business.owners.0.ownership_percent"].group, "Owner or controller 1: Sam Nguyen");
+    assert.equal(byKey["business.owners.0.ownership_percent"].value, "30%");
+    assert.equal(byKey["tax_residency.tfn"].value, "*** *** 782");
+    assert.deepEqual(customerDetails.detailsSummary({}, { nickname: "J" }).errors, {
+      input: ["The business and tax details must be one JSON object of the form's fields, each at most once."],
+    });
+    assert.equal(customerDetails.detailsOptions().labels.business.trading_name, "Trading name (optional)");
+  });
+
   it("lists the form's options from core", () => {
     const options = application.formOptions();
     assert.deepEqual(options.account_types.map((a) => [a.value, a.label, a.minimum_deposit_hint]), [
@@ -289,7 +305,7 @@ describe("one package per page", () => {
       "validateStep", "wizardPages", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog", "productWords"],
-    "customer-details": ["detailsOptions", "readNumber", "validateDetails", "validateDetailsPart"],
+    "customer-details": ["detailsOptions", "detailsSummary", "readNumber", "validateDetails", "validateDetailsPart"],
   };
   for (const { name, features } of MANIFEST.packages) {
     it(`${name} exports exactly what its features give, and no other page's code`, () => {

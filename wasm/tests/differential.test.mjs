@@ -30,6 +30,7 @@ const EXPORTS = {
   answerSummary: application.answerSummary,
   readNumber: customerDetails.readNumber,
   validateDetails: customerDetails.validateDetails,
+  detailsSummary: customerDetails.detailsSummary,
 };
 
 const text = (value) => JSON.stringify(value);
@@ -58,6 +59,7 @@ const FROM_VECTORS = {
   ],
   answer_summary: (input) => [["answerSummary", [text(input)]]],
   registered_numbers: (input) => [["readNumber", [input.kind, input.text]]],
+  details_summary: (input) => [["detailsSummary", [text(input.application), text(input.details)]]],
   customer_details: (input) => [["validateDetails", [text(input.application), text(input.details), input.today]]],
   // Not inputs read from JSON (a number, 16 bytes, a string): nothing to compare.
   term_deposit_options: () => [],
@@ -138,6 +140,8 @@ function calls() {
       ["answerSummary", [body]],
       ["validateDetails", [body, "{}", TODAY]],
       ["validateDetails", ['{"application_type": "business_checking"}', body, TODAY]],
+      ["detailsSummary", [body, "{}"]],
+      ["detailsSummary", ['{"application_type": "business_checking"}', body]],
     ];
     for (const [exported, args] of hostile) list.push({ name: `hostile ${JSON.stringify(body)}`, export: exported, args });
   }

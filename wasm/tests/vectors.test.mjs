@@ -94,6 +94,7 @@ const RUNNERS = {
   ],
   answer_summary: [["application", (input) => outcome(application.answerSummary(input), (rows) => rows)]],
   registered_numbers: [["customer-details", (input) => customerDetails.readNumber(input.kind, input.text)]],
+  details_summary: [["customer-details", (input) => customerDetails.detailsSummary(input.application, input.details)]],
   customer_details: [["customer-details", (input) => customerDetails.validateDetails(input.application, input.details, input.today)]],
   reference_generate: all.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: all.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),

@@ -36,6 +36,7 @@
 //! ```
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::fmt;
 
 use chrono::NaiveDate;
@@ -276,9 +277,9 @@ impl<'de> Deserialize<'de> for SubmissionInput {
     }
 }
 
-/// Declares a field list: the enum, `ALL` and its names.
+/// Declares a field list: the enum, `ALL`, its names and its labels.
 macro_rules! detail_fields {
-    ($(#[$meta:meta])* $name:ident { $( $(#[$vmeta:meta])* $variant:ident => $code:literal, )+ }) => {
+    ($(#[$meta:meta])* $name:ident { $( $(#[$vmeta:meta])* $variant:ident => ($code:literal, $label:literal), )+ }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
         #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -295,6 +296,12 @@ macro_rules! detail_fields {
                 match self { $(Self::$variant => $code,)+ }
             }
 
+            /// Its label, as the wizard shows it (without "(optional)") and the summary names
+            /// the answer.
+            pub const fn label(self) -> &'static str {
+                match self { $(Self::$variant => $label,)+ }
+            }
+
             fn parse(name: &str) -> Option<Self> {
                 Self::ALL.iter().copied().find(|field| field.as_str() == name)
             }
@@ -306,33 +313,33 @@ detail_fields!(
     /// A field of the business, or its owners as a set (`owners`).
     BusinessField {
         /// Legal form.
-        EntityType => "entity_type",
+        EntityType => ("entity_type", "Legal form of the business"),
         /// Legal name.
-        LegalName => "legal_name",
+        LegalName => ("legal_name", "Legal name"),
         /// Trading name.
-        TradingName => "trading_name",
+        TradingName => ("trading_name", "Trading name"),
         /// ABN.
-        Abn => "abn",
+        Abn => ("abn", "Australian Business Number (ABN)"),
         /// ACN.
-        Acn => "acn",
+        Acn => ("acn", "Australian Company Number (ACN)"),
         /// Registered address: street.
-        AddressLine1 => "address_line1",
+        AddressLine1 => ("address_line1", "Street address"),
         /// Registered address: unit.
-        AddressLine2 => "address_line2",
+        AddressLine2 => ("address_line2", "Unit, suite or floor"),
         /// Registered address: city.
-        City => "city",
+        City => ("city", "City or suburb"),
         /// Registered address: state.
-        State => "state",
+        State => ("state", "State or territory"),
         /// Registered address: postcode.
-        PostalCode => "postal_code",
+        PostalCode => ("postal_code", "Postcode"),
         /// What it does.
-        NatureOfBusiness => "nature_of_business",
+        NatureOfBusiness => ("nature_of_business", "What the business does"),
         /// The owners and controllers as a set.
-        Owners => "owners",
+        Owners => ("owners", "Owners and controllers"),
         /// The applicant's role.
-        ApplicantRole => "applicant_role",
+        ApplicantRole => ("applicant_role", "Your role in the business"),
         /// The applicant's authority to act.
-        ApplicantAuthorised => "applicant_authorised",
+        ApplicantAuthorised => ("applicant_authorised", "Authority to act for the business"),
     }
 );
 
@@ -340,23 +347,23 @@ detail_fields!(
     /// A field of one owner or controller.
     OwnerField {
         /// Full name.
-        FullName => "full_name",
+        FullName => ("full_name", "Full name"),
         /// Date of birth.
-        DateOfBirth => "date_of_birth",
+        DateOfBirth => ("date_of_birth", "Date of birth"),
         /// Residential address: street.
-        AddressLine1 => "address_line1",
+        AddressLine1 => ("address_line1", "Home address"),
         /// Residential address: unit.
-        AddressLine2 => "address_line2",
+        AddressLine2 => ("address_line2", "Unit or apartment"),
         /// Residential address: city.
-        City => "city",
+        City => ("city", "City or suburb"),
         /// Residential address: state.
-        State => "state",
+        State => ("state", "State or territory"),
         /// Residential address: postcode.
-        PostalCode => "postal_code",
+        PostalCode => ("postal_code", "Postcode"),
         /// Role.
-        Role => "role",
+        Role => ("role", "Role"),
         /// Ownership share.
-        OwnershipPercent => "ownership_percent",
+        OwnershipPercent => ("ownership_percent", "Share of the business they own"),
     }
 );
 
@@ -364,15 +371,15 @@ detail_fields!(
     /// A field of the tax residency, or a list of countries as a whole.
     TaxField {
         /// The applicant's yes or no.
-        ForeignResident => "foreign_resident",
+        ForeignResident => ("foreign_resident", "Are you a tax resident of a country other than Australia?"),
         /// The applicant's countries as a list.
-        Countries => "countries",
+        Countries => ("countries", "Your countries of tax residency"),
         /// TFN.
-        Tfn => "tfn",
+        Tfn => ("tfn", "Tax file number (TFN)"),
         /// The business's yes or no.
-        BusinessForeignResident => "business_foreign_resident",
+        BusinessForeignResident => ("business_foreign_resident", "Is the business a tax resident of a country other than Australia?"),
         /// The business's countries as a list.
-        BusinessCountries => "business_countries",
+        BusinessCountries => ("business_countries", "The business's countries of tax residency"),
     }
 );
 
@@ -380,13 +387,13 @@ detail_fields!(
     /// A field of one foreign tax residency.
     CountryField {
         /// The country.
-        Country => "country",
+        Country => ("country", "Country"),
         /// Its tax identification number.
-        Tin => "tin",
+        Tin => ("tin", "Tax identification number (TIN)"),
         /// Why there is none.
-        NoTinReason => "no_tin_reason",
+        NoTinReason => ("no_tin_reason", "If there's no TIN, why not"),
         /// Why it can't be obtained.
-        NoTinExplanation => "no_tin_explanation",
+        NoTinExplanation => ("no_tin_explanation", "Why can't a TIN be obtained?"),
     }
 );
 
@@ -1046,6 +1053,109 @@ impl DetailsReport {
 pub const NOT_DETAILS_MESSAGE: &str =
     "The business and tax details must be one JSON object of the form's fields, each at most once.";
 
+/// The legend over the registered business address's fields, and the summary's name for it.
+pub const REGISTERED_ADDRESS: &str = "Registered business address";
+
+/// The legend over each owner's fields, numbered from 1 (`Owner or controller 2`).
+pub const OWNER_LEGEND: &str = "Owner or controller";
+
+/// What the applicant ticks to say they may act for the business.
+pub const AUTHORITY_STATEMENT: &str =
+    "I am authorised to act for the business, and to open and operate this account on its behalf.";
+
+impl Resident {
+    /// The legend over each foreign residency of the list, numbered from 1 (`Your country 1`).
+    pub const fn legend(self) -> &'static str {
+        match self {
+            Self::Applicant => "Your country",
+            Self::Business => "The business's country",
+        }
+    }
+}
+
+/// The fields a person may leave blank, whose form label says "(optional)".
+const fn is_optional(key: DetailKey) -> bool {
+    matches!(
+        key,
+        DetailKey::Business(BusinessField::TradingName | BusinessField::AddressLine2)
+            | DetailKey::Owner(_, OwnerField::AddressLine2)
+            | DetailKey::Tax(TaxField::Tfn)
+    )
+}
+
+/// A field's label on the form: its label, with "(optional)" when it may be left blank.
+fn form_label(key: DetailKey, label: &str) -> String {
+    if is_optional(key) {
+        format!("{label} (optional)")
+    } else {
+        label.to_owned()
+    }
+}
+
+/// The details' labels and legends, so the wizard lays its pages out in core's words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct DetailsLabels {
+    /// Each field of the business by name, as its form labels it.
+    #[cfg_attr(feature = "typescript", ts(type = "Record<BusinessField, string>"))]
+    pub business: BTreeMap<BusinessField, String>,
+    /// Each field of an owner by name.
+    #[cfg_attr(feature = "typescript", ts(type = "Record<OwnerField, string>"))]
+    pub owner: BTreeMap<OwnerField, String>,
+    /// Each field of the tax residency by name.
+    #[cfg_attr(feature = "typescript", ts(type = "Record<TaxField, string>"))]
+    pub tax: BTreeMap<TaxField, String>,
+    /// Each field of one foreign residency by name.
+    #[cfg_attr(feature = "typescript", ts(type = "Record<CountryField, string>"))]
+    pub country: BTreeMap<CountryField, String>,
+    /// [`REGISTERED_ADDRESS`].
+    pub registered_address: &'static str,
+    /// [`OWNER_LEGEND`].
+    pub owner_legend: &'static str,
+    /// [`Resident::legend`] of the applicant's list.
+    pub applicant_country_legend: &'static str,
+    /// [`Resident::legend`] of the business's list.
+    pub business_country_legend: &'static str,
+    /// [`AUTHORITY_STATEMENT`].
+    pub authority_statement: &'static str,
+}
+
+/// The details' labels and legends.
+///
+/// ```
+/// use banksia_core::application::details::{details_labels, BusinessField, TaxField};
+/// let labels = details_labels();
+/// assert_eq!(labels.business[&BusinessField::Abn], "Australian Business Number (ABN)");
+/// assert_eq!(labels.business[&BusinessField::TradingName], "Trading name (optional)");
+/// assert_eq!(labels.tax[&TaxField::Tfn], "Tax file number (TFN) (optional)");
+/// ```
+pub fn details_labels() -> DetailsLabels {
+    DetailsLabels {
+        business: BusinessField::ALL
+            .iter()
+            .map(|&field| (field, form_label(DetailKey::Business(field), field.label())))
+            .collect(),
+        owner: OwnerField::ALL
+            .iter()
+            .map(|&field| (field, form_label(DetailKey::Owner(0, field), field.label())))
+            .collect(),
+        tax: TaxField::ALL
+            .iter()
+            .map(|&field| (field, form_label(DetailKey::Tax(field), field.label())))
+            .collect(),
+        country: CountryField::ALL
+            .iter()
+            .map(|&field| (field, field.label().to_owned()))
+            .collect(),
+        registered_address: REGISTERED_ADDRESS,
+        owner_legend: OWNER_LEGEND,
+        applicant_country_legend: Resident::Applicant.legend(),
+        business_country_legend: Resident::Business.legend(),
+        authority_statement: AUTHORITY_STATEMENT,
+    }
+}
+
 /// Every option list of the details, so the wizard renders them from core.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -1065,6 +1175,8 @@ pub struct DetailsOptions {
     pub no_tin_reasons: Vec<super::SelectOption>,
     /// The TFN notice shown beside the TFN.
     pub tfn_notice: &'static str,
+    /// The pages' labels and legends.
+    pub labels: DetailsLabels,
 }
 
 /// The details' option lists.
@@ -1111,6 +1223,7 @@ pub fn details_options() -> DetailsOptions {
             .collect(),
         no_tin_reasons: select(NoTinReason::ALL, NoTinReason::as_str, NoTinReason::label),
         tfn_notice: TFN_NOTICE,
+        labels: details_labels(),
     }
 }
 

@@ -76,7 +76,10 @@ pub use options::{
 pub use steps::{
     DetailsPart, WizardPage, WizardStep, wizard_pages, wizard_pages_for, wizard_steps,
 };
-pub use summary::{NOT_PROVIDED, SummaryRow, answer_summary};
+pub use summary::{
+    APPLICANT_ROLE_GROUP, BUSINESS_GROUP, DetailsSummaryRow, NOT_PROVIDED, SummaryRow, TAX_GROUP,
+    answer_summary, details_summary,
+};
 pub use tax_numbers::{Abn, Acn, NumberError, NumberKind, NumberProblem, Tfn};
 pub use today::Today;
 

@@ -13,8 +13,17 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::checks::{normalise_email, parse_iso_date};
+use super::details::{
+    BusinessField, BusinessInput, CountryField, DetailKey, DetailsInput, ForeignResidencyInput,
+    OWNER_LEGEND, OwnerField, REGISTERED_ADDRESS, Resident, TaxField, TaxResidencyInput,
+};
 use super::options::{AccountType, EmploymentStatus, IdentificationType};
-use super::{AmountInput, ApplicationInput, Field, Value, state_of, value_of};
+use super::tax_numbers::{Abn, Acn, Tfn};
+use super::{
+    AmountInput, ApplicantRole, ApplicationInput, Country, DetailsPart, EntityType, Field,
+    NatureOfBusiness, NoTinReason, OwnerRole, Value, normalised, state_of, trimmed, value_of,
+    wizard_pages,
+};
 use crate::money::{format_aud, round_to_cents};
 
 /// What a summary row shows for an answer left blank.
@@ -120,6 +129,370 @@ fn written(field: Field, text: &str) -> Option<String> {
         _ => return None,
     };
     Some(label.to_string())
+}
+
+/// The heading of the business's answers on the summary.
+pub const BUSINESS_GROUP: &str = "Business";
+/// The heading of the applicant's own role and authority.
+pub const APPLICANT_ROLE_GROUP: &str = "Your role";
+/// The heading of the tax residency answers.
+pub const TAX_GROUP: &str = "Tax residency";
+
+/// One answer of the business and tax residency details as the applicant reads it back: under
+/// its group's heading, with the wizard page that asks for it and the input focused there.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct DetailsSummaryRow {
+    /// The heading it is listed under: [`BUSINESS_GROUP`], one per owner (`Owner or controller
+    /// 2: Sam Nguyen`), [`APPLICANT_ROLE_GROUP`] or [`TAX_GROUP`].
+    pub group: String,
+    /// The details' page that asks for it.
+    pub part: DetailsPart,
+    /// That page's number for the account chosen ([`wizard_pages`]): where "Change" goes.
+    pub page: u8,
+    /// The input focused there, as a path (`business.owners.1.full_name`).
+    pub key: DetailKey,
+    /// The answer's name (the field's label; an address by its legend).
+    pub label: String,
+    /// The answer written for a person.
+    pub value: String,
+}
+
+/// Every answer of the business (business accounts only), of each owner and controller, the
+/// applicant's role and the tax residency, in the wizard's order, written for a person: legal
+/// form, roles, nature of business and reasons by their labels, the ABN and ACN grouped as the
+/// register writes them, dates written out, addresses on one line, countries by name, a share
+/// as `30%` and the TFN masked (never whole). What the account doesn't ask for is left out.
+///
+/// ```
+/// use banksia_core::application::{details_summary, ApplicationInput};
+/// use banksia_core::application::details::DetailsInput;
+///
+/// let applicant: ApplicationInput = serde_json::from_str(r#"{"application_type": "business_checking"}"#).unwrap();
+/// let details: DetailsInput = serde_json::from_str(r#"{
+///     "business": {"entity_type": "company", "abn": "51824753556", "acn": "004085616",
+///                  "owners": [{"full_name": "Sam Nguyen", "date_of_birth": "1985-07-02",
+///                              "role": "owner", "ownership_percent": "30"}]},
+///     "tax_residency": {"foreign_resident": true, "countries": [{"country": "NZ", "tin": "123-456-789"}],
+///                       "tfn": "123 456 782"}
+/// }"#).unwrap();
+/// let rows = details_summary(&applicant, &details);
+/// let value = |key: &str| rows.iter().find(|row| row.key.to_string() == key).unwrap().value.as_str();
+/// assert_eq!(value("business.entity_type"), "Company");
+/// assert_eq!(value("business.abn"), "51 824 753 556");
+/// assert_eq!(value("business.acn"), "004 085 616");
+/// assert_eq!(value("business.owners.0.date_of_birth"), "2 July 1985");
+/// assert_eq!(value("business.owners.0.ownership_percent"), "30%");
+/// assert_eq!(value("tax_residency.countries.0.country"), "New Zealand, TIN 123-456-789");
+/// assert_eq!(value("tax_residency.tfn"), "*** *** 782");
+/// let owner = rows.iter().find(|row| row.key.to_string() == "business.owners.0.full_name").unwrap();
+/// assert_eq!((owner.group.as_str(), owner.page), ("Owner or controller 1: Sam Nguyen", 6));
+/// ```
+pub fn details_summary(
+    applicant: &ApplicationInput,
+    details: &DetailsInput,
+) -> Vec<DetailsSummaryRow> {
+    let account = trimmed(&applicant.application_type).and_then(AccountType::parse);
+    let pages = wizard_pages(account);
+    let mut rows = Vec::new();
+    let mut push = |group: &str, key: DetailKey, label: &str, value: String| {
+        let part = key.part().unwrap_or(DetailsPart::TaxResidency);
+        rows.push(DetailsSummaryRow {
+            group: group.to_owned(),
+            part,
+            page: pages
+                .iter()
+                .find(|page| page.details == Some(part))
+                .map_or(0, |page| page.number),
+            key,
+            label: label.to_owned(),
+            value,
+        });
+    };
+    let empty_business = BusinessInput::default();
+    let business = details.business.as_ref().unwrap_or(&empty_business);
+    let entity = trimmed(&business.entity_type).and_then(EntityType::parse);
+    let business_account = account.is_some_and(AccountType::is_business);
+    if business_account {
+        business_rows(&mut push, business, entity);
+    }
+    let empty_tax = TaxResidencyInput::default();
+    let tax = details.tax_residency.as_ref().unwrap_or(&empty_tax);
+    let key = DetailKey::Tax;
+    let asked = |field: TaxField| (key(field), field.label());
+    let (yes_no, label) = asked(TaxField::ForeignResident);
+    push(TAX_GROUP, yes_no, label, flag(tax.foreign_resident));
+    countries(
+        &mut push,
+        Resident::Applicant,
+        tax.foreign_resident,
+        &tax.countries,
+    );
+    if business_account && entity != Some(EntityType::SoleTrader) {
+        let (yes_no, label) = asked(TaxField::BusinessForeignResident);
+        push(
+            TAX_GROUP,
+            yes_no,
+            label,
+            flag(tax.business_foreign_resident),
+        );
+        countries(
+            &mut push,
+            Resident::Business,
+            tax.business_foreign_resident,
+            &tax.business_countries,
+        );
+    }
+    let tfn = trimmed(&tax.tfn).map_or_else(
+        || NOT_PROVIDED.to_owned(),
+        // Masked even when it doesn't read: the summary never shows a TFN whole.
+        |text| {
+            Tfn::parse(text).map_or_else(
+                |_| {
+                    let typed = text.chars().filter(|c| !c.is_whitespace()).count();
+                    Tfn::masked_from_tail("", typed)
+                },
+                |tfn| tfn.to_string(),
+            )
+        },
+    );
+    let (tfn_key, label) = asked(TaxField::Tfn);
+    push(TAX_GROUP, tfn_key, label, tfn);
+    rows
+}
+
+/// The business's rows, each owner's, and the applicant's role and authority.
+fn business_rows(
+    push: &mut impl FnMut(&str, DetailKey, &str, String),
+    business: &BusinessInput,
+    entity: Option<EntityType>,
+) {
+    use BusinessField as B;
+    let mut row = |field: B, value: String| {
+        push(
+            BUSINESS_GROUP,
+            DetailKey::Business(field),
+            field.label(),
+            value,
+        );
+    };
+    row(
+        B::EntityType,
+        chosen(&business.entity_type, EntityType::parse, EntityType::label),
+    );
+    row(B::LegalName, typed(&business.legal_name));
+    row(B::TradingName, typed(&business.trading_name));
+    row(
+        B::Abn,
+        number(&business.abn, |text| {
+            Abn::parse(text).ok().map(|abn| abn.to_string())
+        }),
+    );
+    if entity == Some(EntityType::Company) {
+        row(
+            B::Acn,
+            number(&business.acn, |text| {
+                Acn::parse(text).ok().map(|acn| acn.to_string())
+            }),
+        );
+    }
+    push(
+        BUSINESS_GROUP,
+        DetailKey::Business(B::AddressLine1),
+        REGISTERED_ADDRESS,
+        one_line([
+            &business.address_line1,
+            &business.address_line2,
+            &business.city,
+            &business.state,
+            &business.postal_code,
+        ]),
+    );
+    push(
+        BUSINESS_GROUP,
+        DetailKey::Business(B::NatureOfBusiness),
+        B::NatureOfBusiness.label(),
+        chosen(
+            &business.nature_of_business,
+            NatureOfBusiness::parse,
+            NatureOfBusiness::label,
+        ),
+    );
+    for (index, owner) in business
+        .owners
+        .as_deref()
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let number = index + 1;
+        let group = match normalised(&owner.full_name) {
+            Some(name) => format!("{OWNER_LEGEND} {number}: {name}"),
+            None => format!("{OWNER_LEGEND} {number}"),
+        };
+        let mut row = |field: OwnerField, value: String| {
+            push(&group, DetailKey::Owner(index, field), field.label(), value);
+        };
+        row(OwnerField::FullName, typed(&owner.full_name));
+        row(
+            OwnerField::DateOfBirth,
+            trimmed(&owner.date_of_birth).map_or_else(
+                || NOT_PROVIDED.to_owned(),
+                |text| parse_iso_date(text).map_or_else(|| text.to_owned(), long_date),
+            ),
+        );
+        row(
+            OwnerField::AddressLine1,
+            one_line([
+                &owner.address_line1,
+                &owner.address_line2,
+                &owner.city,
+                &owner.state,
+                &owner.postal_code,
+            ]),
+        );
+        row(
+            OwnerField::Role,
+            chosen(&owner.role, OwnerRole::parse, OwnerRole::label),
+        );
+        row(
+            OwnerField::OwnershipPercent,
+            share(owner.ownership_percent.as_ref()),
+        );
+    }
+    push(
+        APPLICANT_ROLE_GROUP,
+        DetailKey::Business(B::ApplicantRole),
+        B::ApplicantRole.label(),
+        chosen(
+            &business.applicant_role,
+            ApplicantRole::parse,
+            ApplicantRole::label,
+        ),
+    );
+    push(
+        APPLICANT_ROLE_GROUP,
+        DetailKey::Business(B::ApplicantAuthorised),
+        B::ApplicantAuthorised.label(),
+        if business.applicant_authorised == Some(true) {
+            "Confirmed"
+        } else {
+            "Not confirmed"
+        }
+        .to_owned(),
+    );
+}
+
+/// One row per foreign residency of a list answered yes: the country by name with its TIN, or
+/// the reason there is none (and the explanation given).
+fn countries(
+    push: &mut impl FnMut(&str, DetailKey, &str, String),
+    resident: Resident,
+    answer: Option<bool>,
+    entries: &Option<Vec<ForeignResidencyInput>>,
+) {
+    if answer != Some(true) {
+        return;
+    }
+    for (index, entry) in entries.as_deref().unwrap_or_default().iter().enumerate() {
+        let country = chosen(&entry.country, Country::parse, Country::name);
+        let value = if let Some(tin) = normalised(&entry.tin) {
+            format!("{country}, TIN {}", tin.to_uppercase())
+        } else {
+            let reason = chosen(&entry.no_tin_reason, NoTinReason::parse, NoTinReason::label);
+            let unable = trimmed(&entry.no_tin_reason).and_then(NoTinReason::parse)
+                == Some(NoTinReason::UnableToObtain);
+            match normalised(&entry.no_tin_explanation).filter(|_| unable) {
+                Some(why) => format!("{country}, no TIN: {reason}: {why}"),
+                None => format!("{country}, no TIN: {reason}"),
+            }
+        };
+        let label = format!("{} {}", resident.legend(), index + 1);
+        push(
+            TAX_GROUP,
+            DetailKey::Country(resident, index, CountryField::Country),
+            &label,
+            value,
+        );
+    }
+}
+
+/// Text as typed (trimmed, NFC), or [`NOT_PROVIDED`].
+fn typed(value: &Option<String>) -> String {
+    normalised(value).map_or_else(|| NOT_PROVIDED.to_owned(), |text| text.into_owned())
+}
+
+/// An option by its label; an unknown code as typed; blank [`NOT_PROVIDED`].
+fn chosen<T>(
+    value: &Option<String>,
+    parse: fn(&str) -> Option<T>,
+    label: fn(T) -> &'static str,
+) -> String {
+    trimmed(value).map_or_else(
+        || NOT_PROVIDED.to_owned(),
+        |text| parse(text).map_or_else(|| text.to_owned(), |option| label(option).to_owned()),
+    )
+}
+
+/// A registered number grouped as the register writes it; one that doesn't read, as typed.
+fn number(value: &Option<String>, read: impl Fn(&str) -> Option<String>) -> String {
+    trimmed(value).map_or_else(
+        || NOT_PROVIDED.to_owned(),
+        |text| read(text).unwrap_or_else(|| text.to_owned()),
+    )
+}
+
+/// Yes, No or [`NOT_PROVIDED`].
+fn flag(value: Option<bool>) -> String {
+    match value {
+        Some(true) => "Yes",
+        Some(false) => "No",
+        None => NOT_PROVIDED,
+    }
+    .to_owned()
+}
+
+/// An ownership share as `30%` or `12.5%`; none given reads `None`.
+fn share(value: Option<&AmountInput>) -> String {
+    match value.filter(|amount| !amount.is_blank()) {
+        None => "None".to_owned(),
+        Some(amount) => match amount.to_decimal() {
+            Ok(percent) => format!("{}%", round_to_cents(percent).normalize()),
+            Err(_) => match amount {
+                AmountInput::Number(text) | AmountInput::Text(text) => text.trim().to_owned(),
+            },
+        },
+    }
+}
+
+/// An address on one line, as an envelope has it: `Unit 2, 10 Smith Street, Hobart TAS 7000`.
+fn one_line(lines: [&Option<String>; 5]) -> String {
+    let [line1, line2, city, state, postal_code] = lines;
+    let state = trimmed(state).map(|text| {
+        state_of(text).map_or_else(|| text.to_owned(), |state| state.as_str().to_owned())
+    });
+    let locality: Vec<String> = [
+        normalised(city).map(|text| text.into_owned()),
+        state,
+        normalised(postal_code).map(|text| text.into_owned()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    let parts: Vec<String> = [
+        normalised(line2).map(|text| text.into_owned()),
+        normalised(line1).map(|text| text.into_owned()),
+        Some(locality.join(" ")).filter(|text| !text.is_empty()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if parts.is_empty() {
+        NOT_PROVIDED.to_owned()
+    } else {
+        parts.join(", ")
+    }
 }
 
 /// `$85,000` for whole dollars, `$1,250.50` with cents.
@@ -239,6 +612,309 @@ mod tests {
         assert_eq!(all[0].1, "current");
         assert_eq!(all[5].1, "1990-02-30");
         assert!(all[1..5].iter().all(|(_, value)| value == NOT_PROVIDED));
+    }
+
+    fn details(json: &str) -> DetailsInput {
+        serde_json::from_str(json).unwrap()
+    }
+
+    fn account(account: &str) -> ApplicationInput {
+        ApplicationInput {
+            application_type: Some(account.into()),
+            ..Default::default()
+        }
+    }
+
+    /// A company with two directors and an owner of 30%, its ACN inside its ABN.
+    fn company() -> DetailsInput {
+        details(
+            r#"{
+                "business": {
+                    "entity_type": "company", "legal_name": " Banksia Bakery Pty Ltd ",
+                    "trading_name": "", "abn": "51824753556", "acn": "004 085 616",
+                    "address_line1": "10 Smith Street", "address_line2": "Level 2", "city": "Hobart",
+                    "state": "tas", "postal_code": "7000", "nature_of_business": "accommodation_food",
+                    "owners": [
+                        {"full_name": "Mia Chen", "date_of_birth": "1988-09-03", "address_line1": "3 Elm Road",
+                         "city": "Hobart", "state": "TAS", "postal_code": "7004", "role": "director",
+                         "ownership_percent": null},
+                        {"full_name": "Sam Nguyen", "date_of_birth": "1979-12-31", "address_line1": "9 Oak Avenue",
+                         "city": "Sandy Bay", "state": "Tasmania", "postal_code": "7005", "role": "director",
+                         "ownership_percent": "12.5"},
+                        {"full_name": "Ava Brown", "date_of_birth": "1990-01-02", "address_line1": "1 Pine Lane",
+                         "city": "Perth", "state": "WA", "postal_code": "6000", "role": "owner",
+                         "ownership_percent": 30}
+                    ],
+                    "applicant_role": "director", "applicant_authorised": true
+                },
+                "tax_residency": {"foreign_resident": false, "tfn": "123456782",
+                                  "business_foreign_resident": true,
+                                  "business_countries": [{"country": "nz", "tin": "abc-123"}]}
+            }"#,
+        )
+    }
+
+    fn rows_of(
+        input: &ApplicationInput,
+        details: &DetailsInput,
+    ) -> Vec<(String, String, String, u8)> {
+        details_summary(input, details)
+            .into_iter()
+            .map(|row| (row.group, row.key.to_string(), row.value, row.page))
+            .collect()
+    }
+
+    #[test]
+    fn a_company_is_summarised_in_the_wizards_order_grouped_by_business_owner_role_and_tax() {
+        let rows = rows_of(&account("business_checking"), &company());
+        let expected = [
+            ("Business", "business.entity_type", "Company", 5),
+            (
+                "Business",
+                "business.legal_name",
+                "Banksia Bakery Pty Ltd",
+                5,
+            ),
+            ("Business", "business.trading_name", NOT_PROVIDED, 5),
+            ("Business", "business.abn", "51 824 753 556", 5),
+            ("Business", "business.acn", "004 085 616", 5),
+            (
+                "Business",
+                "business.address_line1",
+                "Level 2, 10 Smith Street, Hobart TAS 7000",
+                5,
+            ),
+            (
+                "Business",
+                "business.nature_of_business",
+                "Accommodation and food services",
+                5,
+            ),
+            (
+                "Owner or controller 1: Mia Chen",
+                "business.owners.0.full_name",
+                "Mia Chen",
+                6,
+            ),
+            (
+                "Owner or controller 1: Mia Chen",
+                "business.owners.0.date_of_birth",
+                "3 September 1988",
+                6,
+            ),
+            (
+                "Owner or controller 1: Mia Chen",
+                "business.owners.0.address_line1",
+                "3 Elm Road, Hobart TAS 7004",
+                6,
+            ),
+            (
+                "Owner or controller 1: Mia Chen",
+                "business.owners.0.role",
+                "Director",
+                6,
+            ),
+            (
+                "Owner or controller 1: Mia Chen",
+                "business.owners.0.ownership_percent",
+                "None",
+                6,
+            ),
+            (
+                "Owner or controller 2: Sam Nguyen",
+                "business.owners.1.full_name",
+                "Sam Nguyen",
+                6,
+            ),
+            (
+                "Owner or controller 2: Sam Nguyen",
+                "business.owners.1.date_of_birth",
+                "31 December 1979",
+                6,
+            ),
+            (
+                "Owner or controller 2: Sam Nguyen",
+                "business.owners.1.address_line1",
+                "9 Oak Avenue, Sandy Bay TAS 7005",
+                6,
+            ),
+            (
+                "Owner or controller 2: Sam Nguyen",
+                "business.owners.1.role",
+                "Director",
+                6,
+            ),
+            (
+                "Owner or controller 2: Sam Nguyen",
+                "business.owners.1.ownership_percent",
+                "12.5%",
+                6,
+            ),
+            (
+                "Owner or controller 3: Ava Brown",
+                "business.owners.2.full_name",
+                "Ava Brown",
+                6,
+            ),
+            (
+                "Owner or controller 3: Ava Brown",
+                "business.owners.2.date_of_birth",
+                "2 January 1990",
+                6,
+            ),
+            (
+                "Owner or controller 3: Ava Brown",
+                "business.owners.2.address_line1",
+                "1 Pine Lane, Perth WA 6000",
+                6,
+            ),
+            (
+                "Owner or controller 3: Ava Brown",
+                "business.owners.2.role",
+                "Owner of 25% or more",
+                6,
+            ),
+            (
+                "Owner or controller 3: Ava Brown",
+                "business.owners.2.ownership_percent",
+                "30%",
+                6,
+            ),
+            ("Your role", "business.applicant_role", "Director", 6),
+            ("Your role", "business.applicant_authorised", "Confirmed", 6),
+            ("Tax residency", "tax_residency.foreign_resident", "No", 7),
+            (
+                "Tax residency",
+                "tax_residency.business_foreign_resident",
+                "Yes",
+                7,
+            ),
+            (
+                "Tax residency",
+                "tax_residency.business_countries.0.country",
+                "New Zealand, TIN ABC-123",
+                7,
+            ),
+            ("Tax residency", "tax_residency.tfn", "*** *** 782", 7),
+        ]
+        .map(|(group, key, value, page)| {
+            (group.to_owned(), key.to_owned(), value.to_owned(), page)
+        });
+        assert_eq!(rows, expected);
+    }
+
+    #[test]
+    fn detail_rows_carry_their_fields_label_and_the_page_of_their_part() {
+        for row in details_summary(&account("business_savings"), &company()) {
+            let pages = wizard_pages(Some(AccountType::BusinessSavings));
+            assert_eq!(Some(row.part), row.key.part());
+            assert_eq!(pages[usize::from(row.page) - 1].details, Some(row.part));
+            let label = match row.key {
+                DetailKey::Business(BusinessField::AddressLine1) => REGISTERED_ADDRESS,
+                DetailKey::Business(field) => field.label(),
+                DetailKey::Owner(_, field) => field.label(),
+                DetailKey::Tax(field) => field.label(),
+                DetailKey::Country(..) => "The business's country 1",
+                DetailKey::Input => unreachable!(),
+            };
+            assert_eq!(row.label, label);
+        }
+    }
+
+    #[test]
+    fn a_personal_account_has_no_business_rows_and_its_countries_by_name() {
+        let details = details(
+            r#"{"business": {"entity_type": "company", "abn": "51824753556"},
+                "tax_residency": {"foreign_resident": true, "countries": [
+                    {"country": "NZ", "tin": "123-456-789"},
+                    {"country": "FJ", "no_tin_reason": "not_issued"},
+                    {"country": "US", "no_tin_reason": "unable_to_obtain", "no_tin_explanation": " Applied, not issued yet "}
+                ]}}"#,
+        );
+        let rows = details_summary(&account("savings"), &details);
+        assert!(
+            rows.iter()
+                .all(|row| row.group == TAX_GROUP && row.page == 5)
+        );
+        let values: Vec<(&str, &str)> = rows
+            .iter()
+            .map(|row| (row.label.as_str(), row.value.as_str()))
+            .collect();
+        assert_eq!(
+            values,
+            [
+                (
+                    "Are you a tax resident of a country other than Australia?",
+                    "Yes"
+                ),
+                ("Your country 1", "New Zealand, TIN 123-456-789"),
+                (
+                    "Your country 2",
+                    "Fiji, no TIN: The country doesn't issue tax identification numbers"
+                ),
+                (
+                    "Your country 3",
+                    "United States, no TIN: I can't get one (please explain): Applied, not issued yet"
+                ),
+                ("Tax file number (TFN)", NOT_PROVIDED),
+            ]
+        );
+        // Nothing chosen yet: the same rows, for a personal account's pages.
+        assert_eq!(
+            details_summary(&ApplicationInput::default(), &details),
+            rows
+        );
+    }
+
+    #[test]
+    fn the_tfn_is_never_shown_whole() {
+        for (typed, shown) in [
+            ("123 456 782", "*** *** 782"),
+            ("12345677", "*** **6 77"),
+            ("123456789", "*** *** ***"),
+            ("  ", NOT_PROVIDED),
+        ] {
+            let details = details(&format!(r#"{{"tax_residency": {{"tfn": "{typed}"}}}}"#));
+            let rows = details_summary(&account("checking"), &details);
+            assert_eq!(rows.last().unwrap().value, shown, "{typed}");
+            assert!(!rows.iter().any(|row| row.value.contains("123456")));
+        }
+    }
+
+    #[test]
+    fn a_sole_trader_is_not_asked_the_business_residency_and_blanks_read_not_provided() {
+        let details = details(
+            r#"{"business": {"entity_type": "sole_trader", "acn": "004085616", "owners": [{}]}}"#,
+        );
+        let rows = details_summary(&account("business_checking"), &details);
+        let keys: Vec<String> = rows.iter().map(|row| row.key.to_string()).collect();
+        assert!(
+            !keys
+                .iter()
+                .any(|key| key.contains("acn") || key.contains("business_foreign"))
+        );
+        let owner: Vec<&str> = rows
+            .iter()
+            .filter(|row| row.group == "Owner or controller 1")
+            .map(|row| row.value.as_str())
+            .collect();
+        assert_eq!(
+            owner,
+            [
+                NOT_PROVIDED,
+                NOT_PROVIDED,
+                NOT_PROVIDED,
+                NOT_PROVIDED,
+                "None"
+            ]
+        );
+        assert_eq!(
+            rows.iter()
+                .find(|row| row.key.to_string() == "business.applicant_authorised")
+                .unwrap()
+                .value,
+            "Not confirmed"
+        );
     }
 
     #[test]

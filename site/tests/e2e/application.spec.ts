@@ -412,7 +412,9 @@ for (const viewport of [
 
       const list = page.locator('dl.summary-list');
       await expect(page.getByRole('heading', { name: 'Check your answers' })).toBeVisible();
-      await expect(list.locator('dt')).toHaveCount(16);
+      // Steps 1 to 4's sixteen answers, then the tax residency's two (a personal account has no business).
+      await expect(list.locator('dt')).toHaveCount(18);
+      await expect(page.getByRole('heading', { level: 4 })).toHaveText(['Account Type', 'Personal Information', 'Address Details', 'Employment & ID', 'Tax residency']);
       // Codes and typed text as the person reads them: core's labels, full state name, AUD, the date written out.
       const expected: Record<string, string> = {
         application_type: 'High Yield Savings',
@@ -426,11 +428,13 @@ for (const viewport of [
         annual_income: '$85,000',
         identification_type: 'Passport',
         identification_number: 'PA1234567',
+        'tax_residency.foreign_resident': 'No',
+        'tax_residency.tfn': 'Not provided',
       };
       for (const [field, value] of Object.entries(expected)) await expect(answer(page, field)).toHaveText(value);
       await expect(list.locator('dt').first()).toHaveText('Account type');
       await expect(page.getByRole('link', { name: 'Change Account type' })).toHaveText('Change Account type');
-      await expect(page.getByRole('link', { name: /^Change/ })).toHaveCount(16);
+      await expect(page.getByRole('link', { name: /^Change/ })).toHaveCount(18);
       const overflow = await sidewaysScroll(page);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectNoAxeViolations(page);

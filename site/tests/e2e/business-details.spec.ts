@@ -20,6 +20,9 @@ const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 const previous = (page: Page) => page.getByRole('button', { name: 'Previous' });
 const stepHeading = (page: Page) => page.locator('#application-step-heading');
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' });
+/** A row of the last page's "Check your answers", by field or detail path (`business.abn`). */
+const answer = (page: Page, key: string) => page.locator(`.summary-list__row[data-field="${key}"] .summary-list__value`);
+const groupHeadings = (page: Page) => page.locator('.check-answers').getByRole('heading', { level: 4 });
 
 async function expectStep(page: Page, step: number, of: number, title: string) {
   await expect(stepHeading(page)).toHaveText(`Step ${step} of ${of}: ${title}`);
@@ -200,6 +203,15 @@ test.describe('business and tax details', () => {
     await expectNoAxeViolations(page);
     await page.getByLabel('Tax file number (TFN) (optional)').fill('123 456 782');
     await next(page).click();
+    // The summary: the TFN masked, the sole trader's one owner, no business residency asked.
+    await expectStep(page, 8, 8, 'Initial Deposit & Terms');
+    await expect(answer(page, 'tax_residency.tfn')).toHaveText('*** *** 782');
+    await expect(page.locator('.check-answers')).not.toContainText('123 456 782');
+    await expect(answer(page, 'business.entity_type')).toHaveText('Sole trader');
+    await expect(answer(page, 'business.abn')).toHaveText('51 824 753 556');
+    await expect(page.locator('.summary-list__row[data-field="tax_residency.business_foreign_resident"]')).toHaveCount(0);
+    await expect(page.locator('.summary-list__row[data-field="business.acn"]')).toHaveCount(0);
+    await expect(groupHeadings(page).filter({ hasText: 'Owner or controller' })).toHaveText(['Owner or controller 1: Jane Citizen']);
     await depositAndSubmit(page, 8, 8);
 
     const id = await applicationId(email);
@@ -238,6 +250,71 @@ test.describe('business and tax details', () => {
     await expectStep(page, 7, 8, 'Tax Residency');
     await answerTax(page, 'No', 'No');
     await next(page).click();
+
+    // Check your answers: the business, one group per owner, the role and the tax residency.
+    await expectStep(page, 8, 8, 'Initial Deposit & Terms');
+    await expect(groupHeadings(page)).toHaveText([
+      'Account Type',
+      'Personal Information',
+      'Address Details',
+      'Employment & ID',
+      'Business',
+      'Owner or controller 1: Jane Citizen',
+      'Owner or controller 2: Ravi Kumar',
+      'Owner or controller 3: Mei Chen',
+      'Your role',
+      'Tax residency',
+    ]);
+    const written: Record<string, string> = {
+      'business.entity_type': 'Company',
+      'business.legal_name': 'Citizen Trading Pty Ltd',
+      'business.trading_name': 'Not provided',
+      'business.abn': '53 004 085 616',
+      'business.acn': '004 085 616',
+      'business.address_line1': '200 Bourke Street, Melbourne VIC 3000',
+      'business.nature_of_business': 'Retail trade',
+      'business.owners.1.date_of_birth': '2 November 1975',
+      'business.owners.1.address_line1': '9 Flinders Lane, Melbourne VIC 3000',
+      'business.owners.0.role': 'Director',
+      'business.owners.0.ownership_percent': '35%',
+      'business.owners.2.role': 'Owner of 25% or more',
+      'business.owners.2.ownership_percent': '30%',
+      'business.applicant_role': 'Director',
+      'business.applicant_authorised': 'Confirmed',
+      'tax_residency.foreign_resident': 'No',
+      'tax_residency.business_foreign_resident': 'No',
+      'tax_residency.tfn': 'Not provided',
+    };
+    for (const [key, value] of Object.entries(written)) await expect(answer(page, key)).toHaveText(value);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await expectNoAxeViolations(page);
+    for (const width of [320, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await sidewaysScroll(page)).toBe(0);
+      if (SHOTS) {
+        mkdirSync(SHOTS, { recursive: true });
+        await page.screenshot({ path: `${SHOTS}/check-answers-company-${width}.png`, fullPage: true });
+      }
+      await page.screenshot({ path: testInfo.outputPath(`check-answers-company-${width}.png`), fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // Change on a business row: its page, focus on its input; Next comes straight back.
+    await page.getByRole('link', { name: 'Change Australian Business Number (ABN) (Business)' }).click();
+    await expectStep(page, 5, 8, 'Business Details');
+    await expect(page.getByLabel('Australian Business Number (ABN)')).toBeFocused();
+    await next(page).click();
+    await expectStep(page, 8, 8, 'Initial Deposit & Terms');
+    // An owner's row: the owners' page, focus on that owner's name.
+    await page.getByRole('link', { name: 'Change Full name (Owner or controller 2: Ravi Kumar)' }).click();
+    await expectStep(page, 6, 8, 'Owners & Controllers');
+    const ravi = page.getByRole('group', { name: 'Owner or controller 2', exact: true }).getByLabel('Full name');
+    await expect(ravi).toBeFocused();
+    await ravi.fill('Ravi Kumar Singh');
+    await next(page).click();
+    await expectStep(page, 8, 8, 'Initial Deposit & Terms');
+    await expect(answer(page, 'business.owners.1.full_name')).toHaveText('Ravi Kumar Singh');
+    await expect(groupHeadings(page).filter({ hasText: 'Owner or controller 2' })).toHaveText('Owner or controller 2: Ravi Kumar Singh');
     await depositAndSubmit(page, 8, 8);
 
     const id = await applicationId(email);
@@ -246,7 +323,7 @@ test.describe('business and tax details', () => {
     const owners = await query('SELECT full_name, role, ownership_percent::text AS share FROM application_owners WHERE application_id = $1 ORDER BY position', [id]);
     expect(owners).toEqual([
       { full_name: 'Jane Citizen', role: 'director', share: '35.00' },
-      { full_name: 'Ravi Kumar', role: 'director', share: '35.00' },
+      { full_name: 'Ravi Kumar Singh', role: 'director', share: '35.00' },
       { full_name: 'Mei Chen', role: 'owner', share: '30.00' },
     ]);
     const [tax] = await query('SELECT business_asked, tfn_ciphertext IS NULL AS no_tfn FROM application_tax_residency WHERE application_id = $1', [id]);
@@ -273,6 +350,12 @@ test.describe('business and tax details', () => {
     await country.getByLabel('Tax identification number (TIN)').fill('123-456-789');
     await expectNoAxeViolations(page);
     await next(page).click();
+    await expectStep(page, 8, 8, 'Initial Deposit & Terms');
+    await expect(answer(page, 'business.entity_type')).toHaveText('Trust');
+    await expect(answer(page, 'business.owners.0.role')).toHaveText('Trustee');
+    await expect(answer(page, 'business.owners.0.ownership_percent')).toHaveText('None');
+    await expect(answer(page, 'tax_residency.business_foreign_resident')).toHaveText('Yes');
+    await expect(answer(page, 'tax_residency.business_countries.0.country')).toHaveText('New Zealand, TIN 123-456-789');
     await depositAndSubmit(page, 8, 8);
 
     const id = await applicationId(email);
@@ -314,6 +397,16 @@ test.describe('business and tax details', () => {
     await country.getByLabel('Country').selectOption({ label: 'United Kingdom' });
     await country.getByLabel("If there's no TIN, why not").selectOption({ value: 'unable_to_obtain' });
     await country.getByLabel("Why can't a TIN be obtained?").fill('Applied for one; not issued yet');
+    await next(page).click();
+    // The summary: no business, the country by name with the reason there's no TIN; its Change
+    // link goes back to the country.
+    await expectStep(page, 6, 6, 'Initial Deposit & Terms');
+    await expect(groupHeadings(page)).toHaveText(['Account Type', 'Personal Information', 'Address Details', 'Employment & ID', 'Tax residency']);
+    await expect(answer(page, 'tax_residency.foreign_resident')).toHaveText('Yes');
+    await expect(answer(page, 'tax_residency.countries.0.country')).toHaveText("United Kingdom, no TIN: I can't get one (please explain): Applied for one; not issued yet");
+    await page.getByRole('link', { name: 'Change Your country 1 (Tax residency)' }).click();
+    await expectStep(page, 5, 6, 'Tax Residency');
+    await expect(page.getByRole('group', { name: 'Your country 1', exact: true }).getByLabel('Country')).toBeFocused();
     await next(page).click();
     await depositAndSubmit(page, 6, 6);
 

@@ -74,6 +74,8 @@ interface View {
   focus: 'heading' | 'summary' | 'none';
   /** The field a summary Change link asked for: focused on arrival. */
   focusField?: Field | undefined;
+  /** The detail a summary Change link asked for (`business.abn`): focused on arrival at its page. */
+  focusDetail?: string | undefined;
   /** Set by a summary Change link: once this step validates, Next returns to the last page. */
   returnToSummary?: boolean;
 }
@@ -193,7 +195,7 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
   const dismissToast = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
 
   const goTo = useCallback(
-    (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'initialDetailsErrors' | 'focus' | 'focusField' | 'returnToSummary'>) => {
+    (step: number, values: ApplicationValues, extra: Pick<View, 'initialErrors' | 'initialDetailsErrors' | 'focus' | 'focusField' | 'focusDetail' | 'returnToSummary'>) => {
       // Each step is a history entry: the browser's Back and Forward move between steps.
       if (step !== draft.current.step) window.history.pushState(withStep(window.history.state, step), '');
       // The details' checks (their own package, outside /apply/account's route budget) are
@@ -260,6 +262,10 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
   const onChangeAnswer = useCallback(
     (step: number, field: Field, values: ApplicationValues) =>
       goTo(pageOfStep(pagesFor(values.application_type), step) ?? step, values, { focus: 'none', focusField: field, returnToSummary: true }),
+    [goTo],
+  );
+  const onChangeDetail = useCallback(
+    (page: number, path: string, values: ApplicationValues) => goTo(page, values, { focus: 'none', focusDetail: path, returnToSummary: true }),
     [goTo],
   );
   const onPrevious = useCallback(
@@ -435,6 +441,7 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
           details={draft.current.details}
           initialErrors={view.initialDetailsErrors}
           focusOnMount={view.focus}
+          focusPath={view.focusDetail}
           busy={busy}
           isLast={pageNumber === pageCount}
           onChange={onDetailsChange}
@@ -461,6 +468,8 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
         focusOnMount={view.focus}
         focusField={view.focusField}
         onChangeAnswer={onChangeAnswer}
+        details={draft.current.details}
+        onChangeDetail={onChangeDetail}
         busy={busy}
         onChange={onChange}
         onPrevious={onPrevious}

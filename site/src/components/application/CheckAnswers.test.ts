@@ -2,8 +2,9 @@
 import { act } from 'preact/test-utils';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CheckAnswers } from './CheckAnswers';
+import { emptyDetails, type DetailsValues } from './details';
 import { EMPTY_VALUES, type ApplicationValues } from './values';
 
 
@@ -23,20 +24,55 @@ const values: ApplicationValues = {
   identification_type: 'drivers_license',
 };
 
-async function render(onChange: (step: number, field: string) => void) {
+/** A company with two directors, as the draft holds it. */
+function company(): DetailsValues {
+  const details = emptyDetails();
+  const owner = (full_name: string, share: string) => ({
+    full_name,
+    date_of_birth: { day: '2', month: '7', year: '1985' },
+    address_line1: '3 Elm Road',
+    address_line2: '',
+    city: 'Hobart',
+    state: 'TAS',
+    postal_code: '7004',
+    role: 'director',
+    ownership_percent: share,
+  });
+  Object.assign(details.business, {
+    entity_type: 'company',
+    legal_name: 'Banksia Bakery Pty Ltd',
+    abn: '53004085616',
+    acn: '004085616',
+    owners: [owner('Mia Chen', '70'), owner('Sam Nguyen', '30')],
+    applicant_role: 'director',
+    applicant_authorised: true,
+  });
+  details.tax = { ...details.tax, foreign_resident: 'yes', countries: [{ country: 'NZ', tin: '', no_tin_reason: 'not_issued', no_tin_explanation: '' }], tfn: '123456782', business_foreign_resident: 'no' };
+  return details;
+}
+
+type Asked = [string, number, string];
+
+async function render(asked: Asked[] = [], details?: DetailsValues) {
   const element = document.createElement('div');
   document.body.append(element);
-  await act(async () => createRoot(element).render(createElement(CheckAnswers, { values, onChange })));
+  const props = {
+    values,
+    details,
+    onChange: (step: number, field: string) => asked.push(['step', step, field]),
+    onChangeDetail: details ? (page: number, path: string) => asked.push(['page', page, path]) : undefined,
+  };
+  await act(async () => createRoot(element).render(createElement(CheckAnswers, props)));
   return element;
 }
 
+const rowsOf = (element: HTMLElement) =>
+  [...element.querySelectorAll('dl > div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]);
+
 describe('CheckAnswers', () => {
-  it("lists core's summary of steps 1 to 4 in a description list", async () => {
-    const element = await render(() => {});
-    const rows = [...element.querySelectorAll('dl > div')].map((row) => [
-      row.querySelector('dt')?.textContent,
-      row.querySelector('dd')?.textContent,
-    ]);
+  it("lists core's summary of steps 1 to 4 in description lists, under each step's title", async () => {
+    const element = await render();
+    const rows = rowsOf(element);
     expect(rows).toHaveLength(16);
     expect(rows).toContainEqual(['Account type', 'Business Checking']);
     expect(rows).toContainEqual(['Date of birth', '3 September 1988']);
@@ -45,16 +81,47 @@ describe('CheckAnswers', () => {
     expect(rows).toContainEqual(['Annual income (AUD)', '$52,000']);
     expect(rows).toContainEqual(['Identification type', "Driver's licence"]);
     expect(rows).toContainEqual(['Employer name', 'Not provided']);
+    expect([...element.querySelectorAll('h4')].map((heading) => heading.textContent)).toEqual([
+      'Account Type',
+      'Personal Information',
+      'Address Details',
+      'Employment & ID',
+    ]);
   });
 
   it('each Change link is named for its answer and asks for its step and field', async () => {
-    const asked: [number, string][] = [];
-    const element = await render((step, field) => asked.push([step, field]));
+    const asked: Asked[] = [];
+    const element = await render(asked);
     const links = [...element.querySelectorAll('a')];
     expect(links.map((link) => link.textContent)).toContain('Change State');
     const state = links.find((link) => link.textContent === 'Change State')!;
     expect(state.querySelector('.visually-hidden')?.textContent).toBe(' State');
     await act(async () => state.click());
-    expect(asked).toEqual([[3, 'state']]);
+    expect(asked).toEqual([['step', 3, 'state']]);
+  });
+
+  it("adds core's rows of the business, each owner, the applicant's role and the tax residency, each group under its heading", async () => {
+    const asked: Asked[] = [];
+    const element = await render(asked, company());
+    await vi.waitFor(() => expect(element.querySelectorAll('h4')).toHaveLength(9));
+    expect([...element.querySelectorAll('h4')].slice(4).map((heading) => heading.textContent)).toEqual([
+      'Business',
+      'Owner or controller 1: Mia Chen',
+      'Owner or controller 2: Sam Nguyen',
+      'Your role',
+      'Tax residency',
+    ]);
+    const rows = rowsOf(element);
+    expect(rows).toContainEqual(['Australian Business Number (ABN)', '53 004 085 616']);
+    expect(rows).toContainEqual(['Australian Company Number (ACN)', '004 085 616']);
+    expect(rows).toContainEqual(['Share of the business they own', '30%']);
+    expect(rows).toContainEqual(['Your country 1', "New Zealand, no TIN: The country doesn't issue tax identification numbers"]);
+    expect(rows).toContainEqual(['Tax file number (TFN)', '*** *** 782']);
+    expect(element.textContent).not.toContain('123456782');
+    // Two owners' "Full name": each link says whose.
+    const sam = [...element.querySelectorAll('a')].find((link) => link.textContent === 'Change Full name (Owner or controller 2: Sam Nguyen)')!;
+    expect(sam.getAttribute('href')).toBe('#application-business-owners-1-full_name');
+    await act(async () => sam.click());
+    expect(asked).toEqual([['page', 6, 'business.owners.1.full_name']]);
   });
 });

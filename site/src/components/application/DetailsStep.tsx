@@ -45,6 +45,8 @@ export interface DetailsStepProps {
   /** Messages to show on arrival (the server's 422, or core's whole check before sending). */
   initialErrors?: DetailsErrors | undefined;
   focusOnMount: 'heading' | 'summary' | 'none';
+  /** The input to focus once the page is laid out (a Change link of the summary): its path. */
+  focusPath?: string | undefined;
   busy: boolean;
   isLast: boolean;
   onChange: (details: DetailsValues) => void;
@@ -53,6 +55,19 @@ export interface DetailsStepProps {
 }
 
 const MAX_ROWS = 10;
+
+/** Never shown: the fields appear only once core's package (and its labels) has loaded. */
+const EMPTY_LABELS: DetailsOptions['labels'] = {
+  business: {} as DetailsOptions['labels']['business'],
+  owner: {} as DetailsOptions['labels']['owner'],
+  tax: {} as DetailsOptions['labels']['tax'],
+  country: {} as DetailsOptions['labels']['country'],
+  registered_address: '',
+  owner_legend: '',
+  applicant_country_legend: '',
+  business_country_legend: '',
+  authority_statement: '',
+};
 
 /** What the page starts with: a sole trader's owner is the applicant, filled in from steps 2 and 3. */
 function arriving(part: DetailsPart, details: DetailsValues, applicant: ApplicationValues): DetailsValues {
@@ -90,7 +105,7 @@ function Message({ id, error, warnings }: { id: string; error?: string | undefin
 }
 
 export function DetailsStep(props: DetailsStepProps) {
-  const { part, pageNumber, pageCount, title, intro, application, applicant, businessAccount, states, initialErrors, focusOnMount, busy, isLast, onChange, onPrevious, onNext } = props;
+  const { part, pageNumber, pageCount, title, intro, application, applicant, businessAccount, states, initialErrors, focusOnMount, focusPath, busy, isLast, onChange, onPrevious, onNext } = props;
   const [core, setCore] = useState<CustomerDetails | null>(null);
   const stored = useMemo(() => readDetails(props.details), []);
   const [values, setValues] = useState<DetailsValues>(() => arriving(part, stored, applicant));
@@ -114,7 +129,17 @@ export function DetailsStep(props: DetailsStepProps) {
     // Only on arrival at the page: each page change mounts a new DetailsStep.
   }, []);
 
+  // A summary Change link's input, once core's package has laid the fields out: a yes or no by
+  // its chosen answer.
+  useEffect(() => {
+    if (!core || !focusPath) return;
+    const chosen = document.querySelector<HTMLInputElement>(`input[name="${focusPath}"]:checked`);
+    (chosen ?? document.getElementById(inputId(focusPath)))?.focus();
+  }, [core]);
+
   const options: DetailsOptions | null = useMemo(() => (core ? core.detailsOptions() : null), [core]);
+  // The pages' labels and legends are core's; the fields are laid out only once it has loaded.
+  const labels = options?.labels ?? EMPTY_LABELS;
   const report = useMemo(
     () => (core ? core.validateDetailsPart(application, toDetailsInput(values, businessAccount), part, checkMoment()) : null),
     [core, values, application, businessAccount, part],
@@ -295,7 +320,7 @@ export function DetailsStep(props: DetailsStepProps) {
     return (
       <div className={`form-field${error ? ' form-field--error' : ''}`} key={path}>
         <fieldset className="form-fieldset" aria-describedby={describedBy(base, { hint: true, error: Boolean(error), warning: false })}>
-          <legend className="form-field__label">Date of birth</legend>
+          <legend className="form-field__label">{labels.owner.date_of_birth}</legend>
           <div className="form-field__hint" id={`${base}-hint`}>
             For example, 27 3 1985
           </div>
@@ -334,19 +359,20 @@ export function DetailsStep(props: DetailsStepProps) {
     );
   };
 
-  const address = (prefix: string, row: { address_line1: string; address_line2: string; city: string; state: string; postal_code: string }, set: (change: Partial<typeof row>) => void, home: boolean) => (
+  type AddressLabels = Record<'address_line1' | 'address_line2' | 'city' | 'state' | 'postal_code', string>;
+  const address = (prefix: string, row: { address_line1: string; address_line2: string; city: string; state: string; postal_code: string }, set: (change: Partial<typeof row>) => void, labels: AddressLabels) => (
     <>
-      {text(`${prefix}.address_line1`, home ? 'Home address' : 'Street address', row.address_line1, (value) => set({ address_line1: value }))}
-      {text(`${prefix}.address_line2`, home ? 'Unit or apartment (optional)' : 'Unit, suite or floor (optional)', row.address_line2, (value) => set({ address_line2: value }))}
-      {text(`${prefix}.city`, 'City or suburb', row.city, (value) => set({ city: value }), { width: 20 })}
+      {text(`${prefix}.address_line1`, labels.address_line1, row.address_line1, (value) => set({ address_line1: value }))}
+      {text(`${prefix}.address_line2`, labels.address_line2, row.address_line2, (value) => set({ address_line2: value }))}
+      {text(`${prefix}.city`, labels.city, row.city, (value) => set({ city: value }), { width: 20 })}
       <div className="form-row">
-        {select(`${prefix}.state`, 'State or territory', row.state, (value) => set({ state: value }), states, 'Choose')}
-        {text(`${prefix}.postal_code`, 'Postcode', row.postal_code, (value) => set({ postal_code: value }), { width: 4, inputMode: 'numeric' })}
+        {select(`${prefix}.state`, labels.state, row.state, (value) => set({ state: value }), states, 'Choose')}
+        {text(`${prefix}.postal_code`, labels.postal_code, row.postal_code, (value) => set({ postal_code: value }), { width: 4, inputMode: 'numeric' })}
       </div>
     </>
   );
 
-  const residencies = (list: 'countries' | 'business_countries', rows: readonly ResidencyValues[], whose: string) => (
+  const residencies = (list: 'countries' | 'business_countries', rows: readonly ResidencyValues[], legend: string) => (
     <div className="details-list">
       {listMessage(`tax_residency.${list}`)}
       {rows.map((row, index) => {
@@ -354,23 +380,23 @@ export function DetailsStep(props: DetailsStepProps) {
         return (
           <fieldset className="details-list__item" key={index}>
             <legend className="details-list__legend">
-              {whose} country {index + 1}
+              {legend} {index + 1}
             </legend>
-            {select(`${path}.country`, 'Country', row.country, (value) => setResidency(list, index, { country: value }), options?.countries ?? [], 'Choose a country')}
-            {text(`${path}.tin`, 'Tax identification number (TIN)', row.tin, (value) => setResidency(list, index, { tin: value }), {
+            {select(`${path}.country`, labels.country.country, row.country, (value) => setResidency(list, index, { country: value }), options?.countries ?? [], 'Choose a country')}
+            {text(`${path}.tin`, labels.country.tin, row.tin, (value) => setResidency(list, index, { tin: value }), {
               hint: "Leave it blank if there isn't one, and choose why below.",
               width: 20,
             })}
-            {select(`${path}.no_tin_reason`, "If there's no TIN, why not", row.no_tin_reason, (value) => setResidency(list, index, { no_tin_reason: value }), options?.no_tin_reasons ?? [], 'Choose a reason')}
+            {select(`${path}.no_tin_reason`, labels.country.no_tin_reason, row.no_tin_reason, (value) => setResidency(list, index, { no_tin_reason: value }), options?.no_tin_reasons ?? [], 'Choose a reason')}
             {row.no_tin_reason === 'unable_to_obtain' &&
-              text(`${path}.no_tin_explanation`, "Why can't a TIN be obtained?", row.no_tin_explanation, (value) => setResidency(list, index, { no_tin_explanation: value }))}
+              text(`${path}.no_tin_explanation`, labels.country.no_tin_explanation, row.no_tin_explanation, (value) => setResidency(list, index, { no_tin_explanation: value }))}
             {rows.length > 1 && (
               <button
                 type="button"
                 className="button button--secondary details-list__remove"
                 onClick={() => update((current) => ({ ...current, tax: { ...current.tax, [list]: current.tax[list].filter((_, at) => at !== index) } }))}
               >
-                Remove {whose.toLowerCase()} country {index + 1}
+                Remove {legend.charAt(0).toLowerCase()}{legend.slice(1)} {index + 1}
               </button>
             )}
           </fieldset>
@@ -394,30 +420,30 @@ export function DetailsStep(props: DetailsStepProps) {
 
   const businessPage = () => (
     <>
-      {select('business.entity_type', 'Legal form of the business', business.entity_type, (value) => setBusiness('entity_type', value), options?.entity_types ?? [], 'Choose the legal form')}
-      {text('business.legal_name', 'Legal name', business.legal_name, (value) => setBusiness('legal_name', value), {
+      {select('business.entity_type', labels.business.entity_type, business.entity_type, (value) => setBusiness('entity_type', value), options?.entity_types ?? [], 'Choose the legal form')}
+      {text('business.legal_name', labels.business.legal_name, business.legal_name, (value) => setBusiness('legal_name', value), {
         hint: 'As the Australian Business Register shows it. For a sole trader, your own name.',
         autoComplete: 'organization',
       })}
-      {text('business.trading_name', 'Trading name (optional)', business.trading_name, (value) => setBusiness('trading_name', value), {
+      {text('business.trading_name', labels.business.trading_name, business.trading_name, (value) => setBusiness('trading_name', value), {
         hint: 'If the business trades under another name.',
       })}
-      {text('business.abn', 'Australian Business Number (ABN)', business.abn, (value) => setBusiness('abn', value), {
+      {text('business.abn', labels.business.abn, business.abn, (value) => setBusiness('abn', value), {
         hint: '11 digits, for example 51 824 753 556',
         width: 20,
         inputMode: 'numeric',
       })}
       {business.entity_type === 'company' &&
-        text('business.acn', 'Australian Company Number (ACN)', business.acn, (value) => setBusiness('acn', value), {
+        text('business.acn', labels.business.acn, business.acn, (value) => setBusiness('acn', value), {
           hint: '9 digits, for example 004 085 616',
           width: 20,
           inputMode: 'numeric',
         })}
       <fieldset className="form-fieldset details-group">
-        <legend className="form-field__label">Registered business address</legend>
-        {address('business', business, (change) => update((current) => ({ ...current, business: { ...current.business, ...change } })), false)}
+        <legend className="form-field__label">{labels.registered_address}</legend>
+        {address('business', business, (change) => update((current) => ({ ...current, business: { ...current.business, ...change } })), labels.business)}
       </fieldset>
-      {select('business.nature_of_business', 'What the business does', business.nature_of_business, (value) => setBusiness('nature_of_business', value), options?.natures_of_business ?? [], 'Choose an industry')}
+      {select('business.nature_of_business', labels.business.nature_of_business, business.nature_of_business, (value) => setBusiness('nature_of_business', value), options?.natures_of_business ?? [], 'Choose an industry')}
     </>
   );
 
@@ -429,12 +455,14 @@ export function DetailsStep(props: DetailsStepProps) {
           const path = `business.owners.${index}`;
           return (
             <fieldset className="details-list__item" key={index}>
-              <legend className="details-list__legend">Owner or controller {index + 1}</legend>
-              {text(`${path}.full_name`, 'Full name', owner.full_name, (value) => setOwner(index, { full_name: value }), { hint: 'As on their ID' })}
+              <legend className="details-list__legend">
+                {labels.owner_legend} {index + 1}
+              </legend>
+              {text(`${path}.full_name`, labels.owner.full_name, owner.full_name, (value) => setOwner(index, { full_name: value }), { hint: 'As on their ID' })}
               {dateOfBirth(`${path}.date_of_birth`, owner, index)}
-              {address(path, owner, (change) => setOwner(index, change), true)}
-              {select(`${path}.role`, 'Role', owner.role, (value) => setOwner(index, { role: value }), options?.owner_roles ?? [], 'Choose a role')}
-              {text(`${path}.ownership_percent`, 'Share of the business they own', owner.ownership_percent, (value) => setOwner(index, { ownership_percent: value }), {
+              {address(path, owner, (change) => setOwner(index, change), labels.owner)}
+              {select(`${path}.role`, labels.owner.role, owner.role, (value) => setOwner(index, { role: value }), options?.owner_roles ?? [], 'Choose a role')}
+              {text(`${path}.ownership_percent`, labels.owner.ownership_percent, owner.ownership_percent, (value) => setOwner(index, { ownership_percent: value }), {
                 hint: 'In percent, for example 25 or 12.5. Leave it blank if they own none.',
                 width: 4,
                 inputMode: 'decimal',
@@ -446,7 +474,7 @@ export function DetailsStep(props: DetailsStepProps) {
                   className="button button--secondary details-list__remove"
                   onClick={() => update((current) => ({ ...current, business: { ...current.business, owners: current.business.owners.filter((_, at) => at !== index) } }))}
                 >
-                  Remove owner or controller {index + 1}
+                  Remove {labels.owner_legend.toLowerCase()} {index + 1}
                 </button>
               )}
             </fieldset>
@@ -462,7 +490,7 @@ export function DetailsStep(props: DetailsStepProps) {
           </button>
         )}
       </div>
-      {select('business.applicant_role', 'Your role in the business', business.applicant_role, (value) => setBusiness('applicant_role', value), options?.applicant_roles ?? [], 'Choose your role')}
+      {select('business.applicant_role', labels.business.applicant_role, business.applicant_role, (value) => setBusiness('applicant_role', value), options?.applicant_roles ?? [], 'Choose your role')}
       <div className={`form-field${errorOf('business.applicant_authorised') ? ' form-field--error' : ''}`}>
         <Message id={inputId('business.applicant_authorised')} error={errorOf('business.applicant_authorised')} warnings={[]} />
         <div className="checkbox">
@@ -476,7 +504,7 @@ export function DetailsStep(props: DetailsStepProps) {
             aria-describedby={errorOf('business.applicant_authorised') ? `${inputId('business.applicant_authorised')}-error` : undefined}
           />
           <label className="checkbox__label" htmlFor={inputId('business.applicant_authorised')}>
-            I am authorised to act for the business, and to open and operate this account on its behalf.
+            {labels.authority_statement}
           </label>
         </div>
       </div>
@@ -485,15 +513,15 @@ export function DetailsStep(props: DetailsStepProps) {
 
   const taxPage = () => (
     <>
-      {yesNo('tax_residency.foreign_resident', 'Are you a tax resident of a country other than Australia?', tax.foreign_resident, (answer) =>
+      {yesNo('tax_residency.foreign_resident', labels.tax.foreign_resident, tax.foreign_resident, (answer) =>
         update((current) => ({
           ...current,
           tax: { ...current.tax, foreign_resident: answer, countries: answer === 'yes' && current.tax.countries.length === 0 ? [{ ...EMPTY_RESIDENCY }] : current.tax.countries },
         })),
       )}
-      {tax.foreign_resident === 'yes' && residencies('countries', tax.countries, 'Your')}
+      {tax.foreign_resident === 'yes' && residencies('countries', tax.countries, labels.applicant_country_legend)}
       {asksBusinessResidency &&
-        yesNo('tax_residency.business_foreign_resident', 'Is the business a tax resident of a country other than Australia?', tax.business_foreign_resident, (answer) =>
+        yesNo('tax_residency.business_foreign_resident', labels.tax.business_foreign_resident, tax.business_foreign_resident, (answer) =>
           update((current) => ({
             ...current,
             tax: {
@@ -503,8 +531,8 @@ export function DetailsStep(props: DetailsStepProps) {
             },
           })),
         )}
-      {asksBusinessResidency && tax.business_foreign_resident === 'yes' && residencies('business_countries', tax.business_countries, "The business's")}
-      {text('tax_residency.tfn', 'Tax file number (TFN) (optional)', tax.tfn, (value) => setTax('tfn', value), {
+      {asksBusinessResidency && tax.business_foreign_resident === 'yes' && residencies('business_countries', tax.business_countries, labels.business_country_legend)}
+      {text('tax_residency.tfn', labels.tax.tfn, tax.tfn, (value) => setTax('tfn', value), {
         hint: options?.tfn_notice,
         width: 10,
         inputMode: 'numeric',

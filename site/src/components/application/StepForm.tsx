@@ -40,6 +40,10 @@ export interface StepFormProps {
   focusField?: Field | undefined;
   /** A summary Change link: go to `step`, focus on `field`, keep the values entered so far. */
   onChangeAnswer?: ((step: number, field: Field, values: ApplicationValues) => void) | undefined;
+  /** The business and tax details as the draft holds them, for the summary. */
+  details?: unknown;
+  /** A summary Change link of the details: go to `page`, focus on the input of `path`, keep the values entered so far. */
+  onChangeDetail?: ((page: number, path: string, values: ApplicationValues) => void) | undefined;
   busy: boolean;
   onChange: (values: ApplicationValues) => void;
   onPrevious: (values: ApplicationValues) => void;
@@ -101,7 +105,7 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 }
 
 export function StepForm(props: StepFormProps) {
-  const { step, notice, pageNumber, pageCount, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, busy, onChange, onPrevious, onNext } = props;
+  const { step, notice, pageNumber, pageCount, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, details, onChangeDetail, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
   const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
   // The step's layout: core's inputs for it, in order.
@@ -272,7 +276,14 @@ export function StepForm(props: StepFormProps) {
       {/* While sending, the answers and their Change links can't be changed or followed (inert):
           what is being sent is what is on screen. */}
       <div className="wizard__fields" inert={busy || undefined}>
-        {isLast && onChangeAnswer && <CheckAnswers values={watched} onChange={(to, field) => onChangeAnswer(to, field, getValues())} />}
+        {isLast && onChangeAnswer && (
+          <CheckAnswers
+            values={watched}
+            details={details}
+            onChange={(to, field) => onChangeAnswer(to, field, getValues())}
+            onChangeDetail={onChangeDetail && ((page, path) => onChangeDetail(page, path, getValues()))}
+          />
+        )}
         {rows(inputs).map((row) =>
           row.length > 1 ? (
             <div className="form-row" key={row[0]!.field}>
