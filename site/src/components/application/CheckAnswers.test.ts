@@ -7,12 +7,6 @@ import { CheckAnswers } from './CheckAnswers';
 import { emptyDetails, type DetailsValues } from './details';
 import { EMPTY_VALUES, type ApplicationValues } from './values';
 
-
-declare global {
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
-globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-
 const values: ApplicationValues = {
   ...EMPTY_VALUES,
   application_type: 'business_checking',
