@@ -149,7 +149,6 @@ mod tests {
     use super::*;
     use crate::review::Role;
 
-    /// Every holder (nobody, me, a colleague) × every role set × every step × every status.
     #[test]
     fn acting_claims_a_free_case_and_handing_on_releases() {
         assert_eq!(Hold::after_action(None, false), Hold::Claimed);
@@ -161,6 +160,7 @@ mod tests {
         assert_eq!(Hold::Released.holder(Some(7), 7), None);
     }
 
+    /// Every holder (nobody, me, a colleague) × every role set × every step × every status.
     #[test]
     fn the_whole_table() {
         let me = 1;
