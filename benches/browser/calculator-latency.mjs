@@ -183,10 +183,16 @@ async function keyboardPass(page, calculator) {
       pending = null;
       requestAnimationFrame(() => window.__keys.push({ update: updated - started, frame: performance.now() - started }));
     }).observe(calculator, { subtree: true, childList: true, characterData: true, attributes: true });
-    // On the input itself, so it runs before React's listener at the root.
-    input.addEventListener('input', (event) => {
-      pending = event.timeStamp;
-    });
+    // Capturing on the window, so it runs before any listener of the island's: Preact's sits on
+    // the input itself, and a real keystroke's microtasks (Preact's render among them) run
+    // between one listener and the next, so a listener after it would miss the update.
+    window.addEventListener(
+      'input',
+      (event) => {
+        if (event.target === input) pending = event.timeStamp;
+      },
+      { capture: true },
+    );
   }, calculator);
   const amount = page.getByTestId(calculator.input);
   for (let i = 0; i < 10; i += 1) {
