@@ -117,11 +117,20 @@ pub struct QueueRecord {
     pub approval_pending: bool,
 }
 
-/// What the queue shows of each row.
-const QUEUE_SELECT: &str = "SELECT a.id, a.reference, a.created_at, a.application_type, \
+/// What the queue shows of each row (`a` the application, `s` its holder).
+const QUEUE_COLUMNS: &str = "a.id, a.reference, a.created_at, a.application_type, \
      a.first_name, a.last_name, a.status, a.assigned_to, s.display_name AS assignee, \
-     a.first_approval_by IS NOT NULL AS approval_pending \
-     FROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to\n";
+     a.first_approval_by IS NOT NULL AS approval_pending";
+
+/// The cursor's comparison and the order of a page: due soonest walks (created_at, id) forward,
+/// newest first backwards.
+const fn keyset_order(newest_first: bool) -> (&'static str, &'static str) {
+    if newest_first {
+        ("<", "DESC")
+    } else {
+        (">", "ASC")
+    }
+}
 
 /// The queue's filters, $1 to $9 (EXPLAINed by `benches/load/staff.sh`).
 pub const QUEUE_FILTER: &str = include_str!("queue_filter.sql");
@@ -130,13 +139,9 @@ pub const QUEUE_FILTER: &str = include_str!("queue_filter.sql");
 /// $12 the page size plus one. Both orders walk the (created_at, id) indexes, one of them
 /// backwards.
 pub fn queue_statement(newest_first: bool) -> String {
-    let (after, order) = if newest_first {
-        ("<", "DESC")
-    } else {
-        (">", "ASC")
-    };
+    let (after, order) = keyset_order(newest_first);
     format!(
-        "{QUEUE_SELECT}{QUEUE_FILTER}\n  AND ($10::timestamptz IS NULL OR (a.created_at, a.id) {after} ($10, $11))\n\
+        "SELECT {QUEUE_COLUMNS}\nFROM account_applications a LEFT JOIN staff s ON s.id = a.assigned_to\n{QUEUE_FILTER}\n  AND ($10::timestamptz IS NULL OR (a.created_at, a.id) {after} ($10, $11))\n\
          ORDER BY a.created_at {order}, a.id {order}\nLIMIT $12"
     )
 }
@@ -161,11 +166,7 @@ pub fn queue_counts_statement() -> String {
 /// page alone, planned for many matches, could walk the whole queue in date order to find a
 /// rare name. Always at least one row: the counts, with NULL columns when the page is empty.
 pub fn queue_search_statement(newest_first: bool) -> String {
-    let (after, order) = if newest_first {
-        ("<", "DESC")
-    } else {
-        (">", "ASC")
-    };
+    let (after, order) = keyset_order(newest_first);
     format!(
         "WITH matched AS MATERIALIZED (\n  SELECT a.id, a.created_at, a.status FROM account_applications a\n{QUEUE_FILTER}\n),\n\
          counts AS (SELECT count(*) AS total, \
@@ -173,9 +174,7 @@ pub fn queue_search_statement(newest_first: bool) -> String {
          page AS (SELECT id, created_at FROM matched \
          WHERE $10::timestamptz IS NULL OR (created_at, id) {after} ($10, $11) \
          ORDER BY created_at {order}, id {order} LIMIT $12)\n\
-         SELECT c.total, c.overdue, a.id, a.reference, a.created_at, a.application_type, \
-         a.first_name, a.last_name, a.status, a.assigned_to, s.display_name AS assignee, \
-         a.first_approval_by IS NOT NULL AS approval_pending\n\
+         SELECT c.total, c.overdue, {QUEUE_COLUMNS}\n\
          FROM counts c LEFT JOIN (page p JOIN account_applications a ON a.id = p.id \
          LEFT JOIN staff s ON s.id = a.assigned_to) ON true\n\
          ORDER BY p.created_at {order}, p.id {order}"
