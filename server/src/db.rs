@@ -635,97 +635,46 @@ SELECT a.reference, a.submitted_status, a.created_at,
        EXISTS (SELECT 1 FROM email_outbox o WHERE o.reference = a.reference), a.request_fingerprint
 FROM account_applications a WHERE a.idempotency_key = $1";
 
-/// Inserts the application (committed when this returns `Created`), or, when the idempotency
-/// key is taken, tells whether this is a replay of the same body.
-///
-/// Two concurrent requests with one key: PostgreSQL makes the second `INSERT … ON CONFLICT`
-/// wait for the first to commit, then do nothing, so exactly one row is written and the second
-/// reads it back.
-/// The row is core's validated record itself ([`AccountApplication`]), bound column by column
-/// in the statement (choices as their wire codes); the applicant's confirmation email is queued
-/// in the same statement when `queue_email` (a mail transport is configured).
-pub async fn insert_application_and_email(
-    pool: &Pool,
-    reference: &str,
-    app: &AccountApplication,
-    identification: &IdentificationAtRest,
-    details: &DetailsAtRest,
-    idempotency: Option<&Idempotency>,
-    queue_email: bool,
-) -> Result<InsertOutcome, DbError> {
-    // Set once the INSERT has gone to PostgreSQL: from then on, silence (the deadline, a lost
-    // connection) does not mean "not stored".
-    let sent = std::sync::atomic::AtomicBool::new(false);
-    let mut held: Option<deadpool_postgres::Object> = None;
-    let result = tokio::time::timeout(
-        OPERATION_DEADLINE,
-        insert_on(
-            pool,
-            reference,
-            (app, identification, details),
-            idempotency,
-            queue_email,
-            &sent,
-            &mut held,
-        ),
-    )
-    .await
-    .unwrap_or_else(|_| Err(DbError::Unavailable("operation deadline exceeded".into())));
-    let unknown = match &result {
-        Err(DbError::Unavailable(why)) if sent.load(std::sync::atomic::Ordering::SeqCst) => {
-            Some(why.clone())
-        }
-        _ => None,
-    };
-    if let Some(why) = unknown {
-        // The session may still be running the statement: never hand it to another request.
-        if let Some(conn) = held.take() {
-            drop(deadpool_postgres::Object::take(conn));
-        }
-        return Err(DbError::OutcomeUnknown(why));
-    }
-    result
+/// One valid application ready to be stored: core's checked record, its secrets sealed for
+/// `reference`, and what the insert needs besides.
+#[derive(Debug)]
+pub struct InsertJob {
+    pub reference: String,
+    pub application: std::sync::Arc<AccountApplication>,
+    pub identification: IdentificationAtRest,
+    pub details: DetailsAtRest,
+    pub idempotency: Option<std::sync::Arc<Idempotency>>,
+    /// Queue the applicant's confirmation email with the row (a mail transport is configured).
+    pub queue_email: bool,
 }
 
-async fn insert_on(
-    pool: &Pool,
-    reference: &str,
-    (app, identification, details): (&AccountApplication, &IdentificationAtRest, &DetailsAtRest),
-    idempotency: Option<&Idempotency>,
-    queue_email: bool,
-    sent: &std::sync::atomic::AtomicBool,
-    held: &mut Option<deadpool_postgres::Object>,
-) -> Result<InsertOutcome, DbError> {
-    let has_rows = |rows: &serde_json::Value| rows.as_array().is_some_and(|rows| !rows.is_empty());
-    let parts = InsertParts {
-        email: queue_email,
-        business: details.business.is_some(),
-        owners: has_rows(&details.owners),
-        foreign_residencies: has_rows(&details.foreign_residencies),
-    };
-    let conn = held.insert(pool.get().await?);
-    let insert = conn.prepare_cached(insert_statement(parts)).await?;
-    let key = idempotency.map(|i| i.key.as_str());
-    let fingerprint = idempotency.map(|i| &i.fingerprint[..]);
-    let tfn = details.tfn.as_ref();
-    let (tfn_ciphertext, tfn_key_id, tfn_last3, tfn_length) = (
-        tfn.map(|tfn| &tfn.ciphertext),
-        tfn.map(|tfn| &tfn.key_id),
-        tfn.map(|tfn| &tfn.last3),
-        tfn.map(|tfn| tfn.length),
-    );
-    let (application_type, state, employment_status, identification_type) = (
-        app.application_type.as_str(),
-        app.state.as_str(),
-        app.employment_status.as_str(),
-        app.identification_type.as_str(),
-    );
-    // In the order of the statement's parts (`compose_insert`).
+impl InsertJob {
+    fn parts(&self) -> InsertParts {
+        let has_rows =
+            |rows: &serde_json::Value| rows.as_array().is_some_and(|rows| !rows.is_empty());
+        InsertParts {
+            email: self.queue_email,
+            business: self.details.business.is_some(),
+            owners: has_rows(&self.details.owners),
+            foreign_residencies: has_rows(&self.details.foreign_residencies),
+        }
+    }
+}
+
+/// The values `job`'s statement binds, in the order of its parts (`compose_insert`).
+/// `fields` holds the borrowed codes and optional values the list points into.
+fn insert_params<'a>(
+    job: &'a InsertJob,
+    fields: &'a InsertFields<'a>,
+) -> Vec<&'a (dyn tokio_postgres::types::ToSql + Sync)> {
+    let app = &*job.application;
+    let identification = &job.identification;
+    let details = &job.details;
     let mut params: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> = vec![
-        &reference,
-        &key,
-        &fingerprint,
-        &application_type,
+        &job.reference,
+        &fields.key,
+        &fields.fingerprint,
+        &fields.application_type,
         &app.first_name,
         &app.last_name,
         &app.email,
@@ -734,12 +683,12 @@ async fn insert_on(
         &app.address_line1,
         &app.address_line2,
         &app.city,
-        &state,
+        &fields.state,
         &app.postal_code,
-        &employment_status,
+        &fields.employment_status,
         &app.annual_income,
         &app.employer_name,
-        &identification_type,
+        &fields.identification_type,
         &identification.ciphertext,
         &identification.key_id,
         &identification.last3,
@@ -750,12 +699,13 @@ async fn insert_on(
         // The versions the application page showed: the same core's (V9).
         &banksia_core::disclosures::TERMS_VERSION,
         &banksia_core::disclosures::PRIVACY_NOTICE_VERSION,
-        &tfn_ciphertext,
-        &tfn_key_id,
-        &tfn_last3,
-        &tfn_length,
+        &fields.tfn_ciphertext,
+        &fields.tfn_key_id,
+        &fields.tfn_last3,
+        &fields.tfn_length,
         &details.business_asked,
     ];
+    let parts = job.parts();
     if let Some(business) = &details.business {
         params.push(business);
     }
@@ -765,20 +715,76 @@ async fn insert_on(
     if parts.foreign_residencies {
         params.push(&details.foreign_residencies);
     }
-    sent.store(true, std::sync::atomic::Ordering::SeqCst);
-    let rows = conn.query(&insert, &params).await.map_err(|err| {
-        // PostgreSQL answered with an error: the statement did not commit.
-        if err.as_db_error().is_some() {
-            sent.store(false, std::sync::atomic::Ordering::SeqCst);
+    params
+}
+
+/// The values of a job the statement binds in another form than the record holds them.
+struct InsertFields<'a> {
+    key: Option<&'a str>,
+    fingerprint: Option<&'a [u8]>,
+    application_type: &'static str,
+    state: &'static str,
+    employment_status: &'static str,
+    identification_type: &'static str,
+    tfn_ciphertext: Option<&'a Vec<u8>>,
+    tfn_key_id: Option<&'a String>,
+    tfn_last3: Option<&'a String>,
+    tfn_length: Option<i32>,
+}
+
+impl<'a> InsertFields<'a> {
+    fn of(job: &'a InsertJob) -> Self {
+        let app = &*job.application;
+        let tfn = job.details.tfn.as_ref();
+        Self {
+            key: job.idempotency.as_deref().map(|i| i.key.as_str()),
+            fingerprint: job.idempotency.as_deref().map(|i| &i.fingerprint[..]),
+            application_type: app.application_type.as_str(),
+            state: app.state.as_str(),
+            employment_status: app.employment_status.as_str(),
+            identification_type: app.identification_type.as_str(),
+            tfn_ciphertext: tfn.map(|tfn| &tfn.ciphertext),
+            tfn_key_id: tfn.map(|tfn| &tfn.key_id),
+            tfn_last3: tfn.map(|tfn| &tfn.last3),
+            tfn_length: tfn.map(|tfn| tfn.length),
         }
+    }
+}
+
+/// The same error for each of `jobs`.
+fn every(
+    jobs: &[&InsertJob],
+    error: fn(String) -> DbError,
+    why: &str,
+) -> Vec<Result<InsertOutcome, DbError>> {
+    jobs.iter().map(|_| Err(error(why.to_owned()))).collect()
+}
+
+/// An error from a statement that was sent: PostgreSQL's own answer means it did not commit;
+/// silence (a lost connection) means it may have.
+fn after_sending(err: tokio_postgres::Error) -> DbError {
+    if err.as_db_error().is_some() {
         DbError::from(err)
-    })?;
-    // Committed (autocommit) or refused by the key's conflict: the outcome is known now.
-    sent.store(false, std::sync::atomic::Ordering::SeqCst);
+    } else {
+        DbError::OutcomeUnknown(DbError::from(err).to_string())
+    }
+}
+
+/// What a committed insert's returned rows mean: the new row, or (none, the idempotency key
+/// was taken) the stored one read back, a replay when its body's fingerprint matches.
+///
+/// Two concurrent requests with one key: PostgreSQL makes the second `INSERT … ON CONFLICT`
+/// wait for the first to commit, then do nothing, so exactly one row is written and the second
+/// reads it back.
+async fn outcome(
+    conn: &deadpool_postgres::Client,
+    job: &InsertJob,
+    rows: &[tokio_postgres::Row],
+) -> Result<InsertOutcome, DbError> {
     if let Some(row) = rows.first() {
         return Ok(InsertOutcome::Created(submission(row)?));
     }
-    let Some(idempotency) = idempotency else {
+    let Some(idempotency) = job.idempotency.as_deref() else {
         return Err(DbError::Query {
             code: "no row returned".into(),
             constraint: None,
@@ -792,6 +798,102 @@ async fn insert_on(
     } else {
         Ok(InsertOutcome::KeyReused)
     }
+}
+
+/// Stores one application in its own statement (autocommit): `Created` once committed.
+pub async fn insert_one(
+    conn: &deadpool_postgres::Client,
+    job: &InsertJob,
+) -> Result<InsertOutcome, DbError> {
+    let insert = conn.prepare_cached(insert_statement(job.parts())).await?;
+    let fields = InsertFields::of(job);
+    let rows = conn
+        .query(&insert, &insert_params(job, &fields))
+        .await
+        .map_err(after_sending)?;
+    outcome(conn, job, &rows).await
+}
+
+/// Stores several applications in one transaction: `BEGIN`, each one's statement and `COMMIT`
+/// go out together (pipelined), so they cost one round trip and one commit between them.
+/// Returns each job's outcome in order, or `None` when PostgreSQL refused one of them: then
+/// nothing was committed and each is to be stored on its own (`insert_one`), so one bad
+/// application never fails the others.
+pub async fn insert_together(
+    conn: &deadpool_postgres::Client,
+    jobs: &[&InsertJob],
+) -> Option<Vec<Result<InsertOutcome, DbError>>> {
+    let mut statements = Vec::with_capacity(jobs.len());
+    for job in jobs {
+        match conn.prepare_cached(insert_statement(job.parts())).await {
+            Ok(statement) => statements.push(statement),
+            // Nothing sent yet: each job fails as the connection did.
+            Err(err) => {
+                return Some(every(
+                    jobs,
+                    DbError::Unavailable,
+                    &DbError::from(err).to_string(),
+                ));
+            }
+        }
+    }
+    let fields: Vec<InsertFields> = jobs.iter().map(|job| InsertFields::of(job)).collect();
+    let params: Vec<_> = jobs
+        .iter()
+        .zip(&fields)
+        .map(|(job, fields)| insert_params(job, fields))
+        .collect();
+    // Each request is sent when its future is first polled; `join3` and `join_all` poll in
+    // order, so the wire carries BEGIN, the inserts, COMMIT, in that order.
+    let (begun, inserted, committed) = futures_util::future::join3(
+        conn.batch_execute("BEGIN"),
+        futures_util::future::join_all(
+            statements
+                .iter()
+                .zip(&params)
+                .map(|(statement, params)| conn.query(statement, params)),
+        ),
+        conn.batch_execute("COMMIT"),
+    )
+    .await;
+    if let Err(err) = begun {
+        if err.as_db_error().is_none() {
+            return Some(every(jobs, DbError::OutcomeUnknown, "connection lost"));
+        }
+        // No transaction: each statement ran (and committed) on its own.
+        let mut outcomes = Vec::with_capacity(jobs.len());
+        for (job, rows) in jobs.iter().zip(inserted) {
+            outcomes.push(match rows {
+                Ok(rows) => outcome(conn, job, &rows).await,
+                Err(err) => Err(after_sending(err)),
+            });
+        }
+        return Some(outcomes);
+    }
+    // A statement PostgreSQL refused aborts the transaction (COMMIT then ends it as a rollback):
+    // nothing was stored. A lost connection without such a refusal leaves the commit unknown.
+    let refused = inserted
+        .iter()
+        .any(|rows| rows.as_ref().is_err_and(|err| err.as_db_error().is_some()));
+    let lost = inserted
+        .iter()
+        .filter_map(|rows| rows.as_ref().err())
+        .chain(committed.as_ref().err())
+        .any(|err| err.as_db_error().is_none());
+    match (refused, lost) {
+        (true, false) => return None,
+        (true, true) => return Some(every(jobs, DbError::Unavailable, "connection lost")),
+        (false, true) => return Some(every(jobs, DbError::OutcomeUnknown, "connection lost")),
+        // The commit itself refused: nothing was stored.
+        (false, false) if committed.is_err() => return None,
+        (false, false) => {}
+    }
+    let mut outcomes = Vec::with_capacity(jobs.len());
+    for (job, rows) in jobs.iter().zip(inserted) {
+        let rows = rows.expect("every insert succeeded");
+        outcomes.push(outcome(conn, job, &rows).await);
+    }
+    Some(outcomes)
 }
 
 fn submission(row: &tokio_postgres::Row) -> Result<Submission, tokio_postgres::Error> {
@@ -930,7 +1032,7 @@ mod tests {
     }
 
     /// Every statement binds `$1` to `$n` with none missing (PostgreSQL can't type a parameter
-    /// the text never uses), and `n` is what `insert_on` binds for those parts.
+    /// the text never uses), and `n` is what `insert_params` binds for those parts.
     #[test]
     fn each_composed_statement_numbers_its_parameters_in_order() {
         for index in 0..16 {

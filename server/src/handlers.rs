@@ -82,16 +82,17 @@ where
 
     let input = application::parse(&bytes)?;
     let (row, details, warnings) = application::validate(&input, application::today())?;
+    let row = Arc::new(row);
     let idempotency = idempotency_key.map(|key| {
         let mut keyed = state
             .fingerprint_keys
             .iter()
             .map(|secret| application::fingerprint(secret, &bytes));
-        Idempotency {
+        Arc::new(Idempotency {
             key,
             fingerprint: keyed.next().expect("one key at least"),
             earlier_fingerprints: keyed.collect(),
-        }
+        })
     });
 
     // A reference collision is very unlikely (50 random bits): retry with a new one rather than fail.
@@ -107,22 +108,20 @@ where
         let details_at_rest =
             db::DetailsAtRest::seal(&state.staff.config.id_keys, &details, &reference)
                 .map_err(ApiError::Internal)?;
-        match db::insert_application_and_email(
-            &state.pool,
-            &reference,
-            &row,
-            &identification,
-            &details_at_rest,
-            idempotency.as_ref(),
+        let job = db::InsertJob {
+            reference,
+            application: Arc::clone(&row),
+            identification,
+            details: details_at_rest,
+            idempotency: idempotency.clone(),
             queue_email,
-        )
-        .await
-        {
+        };
+        match state.submissions.insert(job).await {
             Ok(InsertOutcome::Created(submission) | InsertOutcome::Replayed(submission)) => {
                 if let (true, Some(wake)) = (submission.email_queued, &state.mail_wake) {
                     wake.notify_one();
                 }
-                return Ok((submission, row.email, warnings));
+                return Ok((submission, row.email.clone(), warnings));
             }
             Ok(InsertOutcome::KeyReused) => return Err(ApiError::IdempotencyKeyReused),
             Err(DbError::DuplicateReference) => continue,

@@ -11,6 +11,7 @@ pub mod db;
 pub mod email;
 pub mod error;
 pub mod filters;
+pub mod group_commit;
 pub mod handlers;
 pub mod id_keys;
 pub mod mailer;
@@ -38,6 +39,8 @@ use rate_limit::{IpNet, RateLimiter};
 #[derive(Debug)]
 pub struct AppState {
     pub pool: Pool,
+    /// The writers that store valid submissions, together when they arrive together.
+    pub submissions: group_commit::GroupCommit,
     pub limiter: RateLimiter,
     pub trusted_proxies: Vec<IpNet>,
     /// How long a request body may take to arrive (`BODY_READ_TIMEOUT_SECONDS`).
@@ -220,6 +223,7 @@ impl Server {
                 .with_trusted_proxies(config.trusted_proxies.clone()),
         );
         let state = Arc::new(AppState {
+            submissions: group_commit::GroupCommit::start(pool.clone(), config.pool_size),
             pool,
             limiter: RateLimiter::new(config.rate_limit_per_minute),
             trusted_proxies: config.trusted_proxies.clone(),

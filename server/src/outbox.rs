@@ -1,6 +1,6 @@
 //! The mail worker: one loop for every table of queued emails ([`EmailQueue`]): the
 //! confirmation emails queued in `email_outbox` with each stored application (see
-//! `db::insert_application_and_email`, [`Confirmations`]) and the applicant's status emails
+//! `db::insert_one`, `db::insert_together`, [`Confirmations`]) and the applicant's status emails
 //! (`staff::emails::ApplicantEmails`). Each table is worked by its own task with the same rules.
 //!
 //! A worker claims one due row at a time: `FOR UPDATE SKIP LOCKED` picks a row no other worker

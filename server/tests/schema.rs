@@ -6,6 +6,7 @@ mod common;
 use banksia_core::application::details::{CustomerDetails, SubmissionInput, TaxResidency};
 use banksia_core::application::{AccountApplication, validate_application};
 use banksia_server::db::{self, Idempotency, InsertOutcome};
+use banksia_server::group_commit::GroupCommit;
 use common::{assert_insufficient_privilege, spawn_app, test_config};
 
 fn sealed(reference: &str) -> db::IdentificationAtRest {
@@ -43,6 +44,18 @@ fn no_details(reference: &str) -> db::DetailsAtRest {
         reference,
     )
     .unwrap()
+}
+
+/// The bench body's application, ready to store under `reference`.
+fn job(reference: &str, key: Option<&std::sync::Arc<Idempotency>>) -> db::InsertJob {
+    db::InsertJob {
+        reference: reference.into(),
+        application: std::sync::Arc::new(row()),
+        identification: sealed(reference),
+        details: no_details(reference),
+        idempotency: key.cloned(),
+        queue_email: false,
+    }
 }
 
 /// A direct INSERT of a valid row, with `column` set to the SQL literal `value`.
@@ -125,30 +138,25 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
         fingerprint: [7; 32],
         earlier_fingerprints: vec![],
     };
-    let created = db::insert_application_and_email(
-        &pool,
-        "BKS-1234567890A",
-        &row(),
-        &sealed("BKS-1234567890A"),
-        &no_details("BKS-1234567890A"),
-        Some(&key),
-        false,
-    )
-    .await
-    .unwrap();
+    let key = std::sync::Arc::new(key);
+    let writers = GroupCommit::start(pool.clone(), 1);
+    let created = writers
+        .insert(job("BKS-1234567890A", Some(&key)))
+        .await
+        .unwrap();
     assert!(matches!(created, InsertOutcome::Created(_)));
-    let replayed = db::insert_application_and_email(
-        &pool,
-        "BKS-1234567890B",
-        &row(),
-        &sealed("BKS-1234567890B"),
-        &no_details("BKS-1234567890B"),
-        Some(&key),
-        false,
-    )
-    .await
-    .unwrap();
+    let replayed = writers
+        .insert(job("BKS-1234567890B", Some(&key)))
+        .await
+        .unwrap();
     assert!(matches!(replayed, InsertOutcome::Replayed(ref s) if s.reference == "BKS-1234567890A"));
+    // Two at once go out together, in one transaction, as the API role too.
+    let (first, second) = tokio::join!(
+        writers.insert(job("BKS-1234567890C", None)),
+        writers.insert(job("BKS-1234567890D", None))
+    );
+    assert!(matches!(first.unwrap(), InsertOutcome::Created(_)));
+    assert!(matches!(second.unwrap(), InsertOutcome::Created(_)));
     db::ping(&pool).await.unwrap();
 
     // Nothing personal can be read, and nothing changed or removed.
@@ -164,7 +172,7 @@ async fn the_api_role_can_insert_but_never_read_personal_details() {
     }
     drop(conn);
     pool.close();
-    assert_eq!(app.row_count().await, 1);
+    assert_eq!(app.row_count().await, 3);
 }
 
 #[tokio::test]
