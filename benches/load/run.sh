@@ -135,12 +135,24 @@ PGBENCH_OUT="$(cd "$WORK/pgbench-log" && pgbench -h 127.0.0.1 -p "$PG_PORT" -U p
   -T "$DURATION" -l -f "$HERE/insert.sql" banksia 2>&1)"
 echo "$PGBENCH_OUT" | grep -E 'tps|latency average|failed'
 PG_TPS="$(echo "$PGBENCH_OUT" | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
-# Per-transaction latencies (third column, µs) from pgbench's log: its p50 and p99.
+# Per-transaction latencies (third column, µs) from pgbench's log: its p50 and p99 (`pg_percentile`
+# reads whatever is in pgbench-latencies).
 cat "$WORK"/pgbench-log/pgbench_log.* | awk '{ print $3 }' | sort -n >"$WORK/pgbench-latencies"
 pg_percentile() { awk -v p="$1" '{ a[NR] = $1 } END { i = int(NR * p / 100); if (i < 1) i = 1; printf "%.2f", a[i] / 1000 }' "$WORK/pgbench-latencies"; }
 PG_P50="$(pg_percentile 50)"; PG_P99="$(pg_percentile 99)"; PG_MAX="$(pg_percentile 100)"
 echo "pgbench latency p50 $PG_P50 ms, p99 $PG_P99 ms"
 TARGET="$(awk -v p="$PG_TPS" 'BEGIN { printf "%d", p * 0.8 }')"
+# The database alone at the paced runs' rate (`-R`), so their tails can be told from its own: a
+# latency here is from the transaction's scheduled start (its time plus its schedule lag), as an
+# open-loop client such as the paced wrk runs sees it.
+say "pgbench: the server's INSERT paced at $TARGET tx/s (80%), $POOL_SIZE clients, ${DURATION}s"
+mkdir -p "$WORK/pgbench-paced-log"
+(cd "$WORK/pgbench-paced-log" && pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 \
+  -R "$TARGET" -T "$DURATION" -l -f "$HERE/insert.sql" banksia >/dev/null 2>&1)
+cat "$WORK"/pgbench-paced-log/pgbench_log.* | awk '{ print $3 + $7 }' | sort -n >"$WORK/pgbench-latencies"
+PACED_TX="$(wc -l <"$WORK/pgbench-latencies")"
+PACED_P50="$(pg_percentile 50)"; PACED_P99="$(pg_percentile 99)"; PACED_MAX="$(pg_percentile 100)"
+echo "pgbench paced: $PACED_TX transactions, p50 $PACED_P50 ms, p99 $PACED_P99 ms, max $PACED_MAX ms"
 say "pgbench: the application's row alone (the ceiling before business and tax details), ${DURATION}s"
 ROW_TPS="$(pgbench -h 127.0.0.1 -p "$PG_PORT" -U postgres -n -M prepared -c "$POOL_SIZE" -j 2 -T "$DURATION" \
   -f "$HERE/insert-row.sql" banksia 2>&1 | sed -n 's/^tps = \([0-9.]*\).*/\1/p' | head -1)"
@@ -165,6 +177,7 @@ echo
 echo "| Workload (${DURATION}s each) | Throughput | Share of pgbench | p50 | p99 | max | socket errors |"
 echo "|---|---|---|---|---|---|---|"
 echo "| pgbench: the server's statement, $POOL_SIZE clients | $(printf '%.0f' "$PG_TPS") tx/s | 100% | $PG_P50 ms | $PG_P99 ms | $PG_MAX ms | |"
+echo "| pgbench: the server's statement paced at 80%, $POOL_SIZE clients | $(awk -v n="$PACED_TX" -v d="$DURATION" 'BEGIN { printf "%.0f", n / d }') tx/s | $(awk -v n="$PACED_TX" -v d="$DURATION" -v p="$PG_TPS" 'BEGIN { printf "%.0f%%", 100 * n / d / p }') | $PACED_P50 ms | $PACED_P99 ms | $PACED_MAX ms | |"
 echo "| pgbench: the application's row alone, $POOL_SIZE clients | $(printf '%.0f' "$ROW_TPS") tx/s | $(awk -v r="$ROW_TPS" -v p="$PG_TPS" 'BEGIN { printf "%.0f%%", 100 * r / p }') | | | | |"
 row "$VALID_MAX" "Valid (201), flat out, $CONNECTIONS connections"
 row "$VALID_AT" "Valid (201), paced at 80% of pgbench, $PACED_CONNECTIONS connections"
