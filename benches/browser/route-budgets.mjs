@@ -155,10 +155,15 @@ async function whenInPage(page, predicate, arg) {
   return handle.jsonValue();
 }
 
-/** True once React owns the element (hydrated): it carries React's props key. */
+/**
+ * True once the element's island has hydrated: Astro takes the `ssr` attribute off an
+ * `<astro-island>` when its framework has taken the HTML over, whichever framework it is (React in
+ * older builds, Preact now).
+ */
 const HYDRATED = (selector) => {
   const element = document.querySelector(selector);
-  return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps')) ? performance.now() : false;
+  const island = element?.closest('astro-island');
+  return island != null && !island.hasAttribute('ssr') ? performance.now() : false;
 };
 
 /** One run of one page on a fresh context: { ms, wire, brotli, resources }. */

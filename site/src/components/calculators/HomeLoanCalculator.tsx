@@ -1,4 +1,5 @@
-import { memo, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useAfterPaint } from './useAfterPaint';
 import { perAnnum } from '../../data/format';
 import {
   compareLoans,
@@ -167,12 +168,14 @@ export default function HomeLoanCalculator({
   // A hand-edited link may name a loan we don't offer (`?loan=bogus`): the default loan is used,
   // and the page says so, rather than a rate message for a rate field that isn't shown.
   const unknownLoan = asLinked.option !== OWN_RATE && !options.some((o) => o.id === asLinked.option) ? asLinked.option : undefined;
-  const entries = unknownLoan === undefined ? asLinked : { ...asLinked, option: defaults.option };
+  const entries = useMemo(
+    () => (unknownLoan === undefined ? asLinked : { ...asLinked, option: defaults.option }),
+    [asLinked, unknownLoan, defaults.option],
+  );
   const outcome: Outcome<LoanScheduleView, LoanField> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
-  // The figure follows every keystroke at once; the chart and table are marked as work that may
-  // lag a frame behind (preact/compat renders them in the same pass; the calculator bench in
-  // benches/README.md measures what a keystroke costs).
-  const detail = useDeferredValue(outcome);
+  // The figure follows every keystroke at once; the chart and table follow once it is painted
+  // (the calculator bench in benches/README.md measures what a keystroke costs).
+  const detail = useAfterPaint(outcome);
   const errors: FieldErrors<LoanField> = outcome.ok ? {} : outcome.errors;
   const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0]!;
   const chosen = options.find((o) => o.id === entries.option);
@@ -181,10 +184,10 @@ export default function HomeLoanCalculator({
   const [secondChanges, setSecondChanges] = useState<Partial<HomeLoanEntries>>({ years: compareYears });
   const secondEntries: HomeLoanEntries = { ...entries, ...secondChanges };
   const asked = loanEntries(entries, options);
-  // The "what if" figures, like the chart, are marked as work that may lag: the comparison works
-  // out two whole schedules, and the repayment must never wait for it.
-  const later = useDeferredValue(entries);
-  const laterSecondChanges = useDeferredValue(secondChanges);
+  // The "what if" figures, like the chart, follow once the repayment is painted: the comparison
+  // works out two whole schedules, and the repayment must never wait for it.
+  const later = useAfterPaint(entries);
+  const laterSecondChanges = useAfterPaint(secondChanges);
   const whatIf = loanEntries(later, options);
   const whatIfSecond = loanEntries({ ...later, ...laterSecondChanges }, options);
   const atDefaults = sameEntries(whatIf, loanEntries(defaults, options));
