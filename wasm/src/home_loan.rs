@@ -1,6 +1,6 @@
 //! The home loan page's exports (feature `home-loan`): the calculator's repayment and schedule,
-//! and its tools (the loan if rates rise, two loans compared, the schedule as CSV, the Key Facts
-//! Sheet). Entries exactly as typed in, read by their input type's own `Deserialize`; figures
+//! and its tools (the loan if rates rise, two loans compared, the schedule as CSV); with feature
+//! `key-facts-sheet`, the Key Facts Sheet page's too. Entries exactly as typed in, read by their input type's own `Deserialize`; figures
 //! exact and formatted out through the shared serializer, or messages per entry. Each export is
 //! a thin `wasm_bindgen` shell over a function of the entries' JSON text, which
 //! [`crate::native`] calls natively with the very same text (the differential test).
@@ -117,6 +117,7 @@ pub(crate) fn loan_schedule_csv_of(
 /// calculator's entries (their rate is the product's), or messages per entry. `today` (a date
 /// `YYYY-MM-DD` or a moment, read as the bank's date) takes the product's rates as of that day,
 /// as the pages built on it show them; left out, the catalog as written.
+#[cfg(any(feature = "key-facts-sheet", not(target_arch = "wasm32")))]
 #[wasm_bindgen(js_name = keyFactsSheet, unchecked_return_type = "Outcome<KeyFactsSheet, KeyFactsField>")]
 pub fn key_facts_sheet(
     #[wasm_bindgen(unchecked_param_type = "string")] product: JsValue,
@@ -131,6 +132,7 @@ pub fn key_facts_sheet(
 }
 
 /// [`key_facts_sheet`] of the product, the entries' JSON text and the day (empty: as written).
+#[cfg(any(feature = "key-facts-sheet", not(target_arch = "wasm32")))]
 pub(crate) fn key_facts_sheet_of(
     product: &str,
     entries: Option<&str>,

@@ -296,7 +296,8 @@ describe("one package per page", () => {
   // What each cargo feature exports; every package also has the shared utilities of lib.rs.
   const SHARED = ["formatAud", "isValidReference", "referenceFromRandom", "repaymentFrequencies"];
   const BY_FEATURE = {
-    "home-loan": ["compareLoans", "keyFactsSheet", "loanRateRises", "loanSchedule", "loanScheduleCsv", "repayment"],
+    "home-loan": ["compareLoans", "loanRateRises", "loanSchedule", "loanScheduleCsv", "repayment"],
+    "key-facts-sheet": ["keyFactsSheet"],
     "term-deposit": ["termDeposit", "termDepositOptions"],
     "borrowing-power": ["borrowingPower"],
     application: [

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { application, borrowingPower, customerDetails, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, keyFacts, packages, termDeposits, vectors } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TODAY = "2026-03-01";
@@ -23,7 +23,7 @@ const EXPORTS = {
   loanRateRises: homeLoan.loanRateRises,
   compareLoans: homeLoan.compareLoans,
   loanScheduleCsv: homeLoan.loanScheduleCsv,
-  keyFactsSheet: homeLoan.keyFactsSheet,
+  keyFactsSheet: keyFacts.keyFactsSheet,
   validateStep: application.validateStep,
   validateApplication: application.validateApplication,
   normaliseApplication: application.normaliseApplication,

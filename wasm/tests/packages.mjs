@@ -23,6 +23,8 @@ export const packages = Object.fromEntries(
 
 /** The home loan page's package: the calculator and its tools. */
 export const homeLoan = packages["home-loan"];
+/** The Key Facts Sheet page's package: the home loan package and the sheet. */
+export const keyFacts = packages["key-facts-sheet"];
 /** What the site's build writes into pages (no page fetches it). */
 export const siteFacts = packages["site-facts"];
 /** The term deposit pages' package. */

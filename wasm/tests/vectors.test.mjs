@@ -4,7 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
-import { application, borrowingPower, customerDetails, homeLoan, packages, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, keyFacts, packages, termDeposits, vectors } from "./packages.mjs";
 
 /**
  * The matching rule of core/tests/vectors/README.md: an object `expected` matches when each of
@@ -66,7 +66,7 @@ const RUNNERS = {
   loan_rate_rises: [["home-loan", (input) => outcome(homeLoan.loanRateRises(input), (rises) => ({ rises }))]],
   loan_comparison: [["home-loan", (input) => outcome(homeLoan.compareLoans(input.first, input.second), (v) => v)]],
   loan_schedule_csv: [["home-loan", (input) => outcome(homeLoan.loanScheduleCsv(input.entries, input.start), csvSummary)]],
-  key_facts_sheet: [["home-loan", (input) => outcome(homeLoan.keyFactsSheet(input.product, input.entries), (sheet) => sheet)]],
+  key_facts_sheet: [["key-facts-sheet", (input) => outcome(keyFacts.keyFactsSheet(input.product, input.entries), (sheet) => sheet)]],
   term_deposit_reinvested: [
     ["term-deposit", (input) => outcome(termDeposits.termDeposit(input), (v) => exact(v.reinvested))],
   ],

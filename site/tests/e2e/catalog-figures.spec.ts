@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import * as homeLoanPackage from 'banksia-core/home-loan';
+import * as keyFactsPackage from 'banksia-core/key-facts-sheet';
 import * as siteFactsPackage from 'banksia-core/site-facts';
 import { builtRatesDay, fromDisk } from './core';
 
@@ -16,7 +16,7 @@ import { builtRatesDay, fromDisk } from './core';
 const DIST = new URL('../../dist/', import.meta.url).pathname;
 const WARNING = 'WARNING: This comparison rate is true only for the examples given and may not include all fees and charges.';
 const facts = fromDisk('site-facts', siteFactsPackage);
-const tools = fromDisk('home-loan', homeLoanPackage);
+const keyFacts = fromDisk('key-facts-sheet', keyFactsPackage);
 const catalog = facts.productCatalog(builtRatesDay())!;
 const loans = [...catalog.home_loans, ...catalog.personal_loans, ...catalog.car_loans];
 
@@ -113,7 +113,7 @@ function keyFactsRates(): { rate: string; comparison: string; all: Set<string> }
   const product = /"product_id":\[0,"([^"]+)"\]/.exec(props)?.[1] ?? '';
   const amount = /"defaultAmount":\[0,"(\d+)"\]/.exec(props)?.[1] ?? '';
   const years = /"defaultYears":\[0,"(\d+)"\]/.exec(props)?.[1] ?? '';
-  const sheet = tools.keyFactsSheet(product, { principal: amount, term_years: years, frequency: 'monthly' }, builtRatesDay());
+  const sheet = keyFacts.keyFactsSheet(product, { principal: amount, term_years: years, frequency: 'monthly' }, builtRatesDay());
   if (!sheet.ok) throw new Error(`core refused the Key Facts Sheet's defaults: ${JSON.stringify(sheet.errors)}`);
   const all = new Set<string>();
   const walk = (value: unknown, key = '') => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import * as homeLoanPackage from 'banksia-core/home-loan';
+import * as keyFactsPackage from 'banksia-core/key-facts-sheet';
 import * as siteFactsPackage from 'banksia-core/site-facts';
 import { builtRatesDay, fromDisk } from './core';
 
@@ -9,7 +9,7 @@ import { builtRatesDay, fromDisk } from './core';
  * on one A4 page, Target Market Determinations, the Financial Claims Scheme statement, and the
  * rate tables' layout. Expected figures come from core's catalog, run here through the same WASM.
  */
-const tools = fromDisk('home-loan', homeLoanPackage);
+const keyFacts = fromDisk('key-facts-sheet', keyFactsPackage);
 const facts = fromDisk('site-facts', siteFactsPackage);
 const catalog = facts.productCatalog(builtRatesDay())!;
 const loans = [...catalog.home_loans, ...catalog.personal_loans, ...catalog.car_loans];
@@ -131,7 +131,7 @@ test.describe('home loans', () => {
     test(`the Key Facts Sheet of the ${loan.name} prints on one A4 page with every section`, async ({ page }) => {
       const query = { amount: '420000', term: '25', repay: 'fortnightly' };
       await page.goto(`/loans/home/key-facts-sheet?loan=${loan.id}&amount=${query.amount}&term=${query.term}&repay=${query.repay}`);
-      const expected = tools.keyFactsSheet(loan.id, { principal: query.amount, term_years: query.term, frequency: query.repay as 'monthly' | 'fortnightly' | 'weekly' }, builtRatesDay());
+      const expected = keyFacts.keyFactsSheet(loan.id, { principal: query.amount, term_years: query.term, frequency: query.repay as 'monthly' | 'fortnightly' | 'weekly' }, builtRatesDay());
       if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
       const sheet = page.getByTestId('kfs-sheet');
       await expect(page.getByTestId('kfs-comparison-rate')).toHaveText(`${expected.value.comparison_rate_percent}% p.a.`);

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { keyFactsSheet, repaymentFrequencies, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from 'banksia-core/home-loan';
+import { keyFactsSheet, repaymentFrequencies, type KeyFactsField, type KeyFactsSheet as Sheet, type LoanEntries, type Outcome } from 'banksia-core/key-facts-sheet';
 import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 import { longDate } from '../../data/format';
@@ -60,7 +60,7 @@ function perAnnum(decimal: string): string {
 
 /**
  * The Key Facts Sheet generator: the visitor picks a standard home loan and enters the amount,
- * the term and the repayment frequency; banksia-core (`keyFactsSheet`, the loan tools' package)
+ * the term and the repayment frequency; banksia-core (`keyFactsSheet`, the Key Facts Sheet page's package)
  * works out every figure of the sheet, which prints on one A4 page, black on white.
  */
 export default function KeyFactsSheet({ products, defaultAmount, defaultYears, defaultSheet, ratesDay, legalLine, comparisonWarning, contact, builtOn }: KeyFactsSheetProps) {
