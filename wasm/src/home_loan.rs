@@ -9,6 +9,7 @@ use banksia_core::calculator::{
     LoanEntries, LoanField, LoanScheduleView, Money, loan_repayment, loan_schedule_view,
 };
 use banksia_core::entries::Outcome;
+#[cfg(any(feature = "key-facts-sheet", not(target_arch = "wasm32")))]
 use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
 use banksia_core::loan_scenarios::{
     ComparisonField, LoanComparison, RateRise, compare_entries, rate_rises_for, schedule_csv_for,
