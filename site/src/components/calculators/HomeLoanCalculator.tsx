@@ -21,7 +21,7 @@ import ScheduleChart from './ScheduleChart';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { choiceOf, firstMessage, Field, type FieldErrors } from './fields';
-import { useQueryEntries, type QueryKeys } from './useQueryEntries';
+import { keepIfSame, useQueryEntries, type QueryKeys } from './useQueryEntries';
 
 /** A home loan product the visitor can pick; its rates come from the site's data. */
 export interface LoanOption {
@@ -206,7 +206,10 @@ export default function HomeLoanCalculator({
   // Loan B's changes live in the URL too (`b_term=25`), so a shared link opens the same comparison;
   // like the first render of Loan A, the first render shows the starting changes.
   useEffect(() => {
-    const fromLocation = () => setSecondChanges(secondChangesFromQuery(window.location.search) ?? { years: compareYears });
+    const fromLocation = () => {
+      const next = secondChangesFromQuery(window.location.search) ?? { years: compareYears };
+      setSecondChanges((current) => keepIfSame(current, next));
+    };
     fromLocation();
     window.addEventListener('popstate', fromLocation);
     return () => window.removeEventListener('popstate', fromLocation);

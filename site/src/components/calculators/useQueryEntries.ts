@@ -54,6 +54,19 @@ export function entriesTypedBeforeHydration<E extends Entries>(form: HTMLFormEle
   return typed as Partial<E>;
 }
 
+/**
+ * `next`, or `current` itself when they hold the same entries: waking on a plain URL then changes
+ * no state, so the island doesn't render (and banksia-core doesn't work the figures out) again
+ * for nothing.
+ */
+export function keepIfSame<E extends Partial<Entries>>(current: E, next: E): E {
+  const fields = new Set([...Object.keys(current), ...Object.keys(next)]);
+  for (const field of fields) {
+    if (current[field] !== next[field]) return next;
+  }
+  return current;
+}
+
 /** How an entry changed: typed (characters in a text field) or chosen (radio, select). */
 export type EditKind = 'type' | 'choose';
 
@@ -76,12 +89,13 @@ export function useQueryEntries<E extends Entries>(
 
   useEffect(() => {
     const fromLocation = () => {
-      setEntries(entriesFromQuery(window.location.search, defaults, keys));
+      const next = entriesFromQuery(window.location.search, defaults, keys);
+      setEntries((current) => keepIfSame(current, next));
     };
     // On waking: the URL's entries, then anything typed into the static form meanwhile.
     const typed = form?.current ? entriesTypedBeforeHydration(form.current, defaults) : {};
     const woken = { ...entriesFromQuery(window.location.search, defaults, keys), ...typed };
-    setEntries(woken);
+    setEntries((current) => keepIfSame(current, woken));
     if (Object.keys(typed).length > 0) {
       const { pathname, search, hash } = window.location;
       window.history.replaceState(window.history.state, '', `${pathname}${queryFromEntries(search, woken, keys)}${hash}`);
