@@ -208,7 +208,7 @@ pub enum InsertOutcome {
 
 /// Why a database operation failed. Never carries row data: a PostgreSQL error's detail can
 /// quote the failing row, so only the SQLSTATE and constraint name are kept for the log.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum DbError {
     /// The database cannot be reached, is restarting, or did not answer in time.
     Unavailable(String),
@@ -752,12 +752,8 @@ impl<'a> InsertFields<'a> {
 }
 
 /// The same error for each of `jobs`.
-fn every(
-    jobs: &[&InsertJob],
-    error: fn(String) -> DbError,
-    why: &str,
-) -> Vec<Result<InsertOutcome, DbError>> {
-    jobs.iter().map(|_| Err(error(why.to_owned()))).collect()
+fn every(jobs: &[&InsertJob], error: &DbError) -> Vec<Result<InsertOutcome, DbError>> {
+    jobs.iter().map(|_| Err(error.clone())).collect()
 }
 
 /// An error from a statement that was sent: PostgreSQL's own answer means it did not commit;
@@ -828,13 +824,7 @@ pub async fn insert_together(
         match conn.prepare_cached(insert_statement(job.parts())).await {
             Ok(statement) => statements.push(statement),
             // Nothing sent yet: each job fails as the connection did.
-            Err(err) => {
-                return Some(every(
-                    jobs,
-                    DbError::Unavailable,
-                    &DbError::from(err).to_string(),
-                ));
-            }
+            Err(err) => return Some(every(jobs, &DbError::from(err))),
         }
     }
     let fields: Vec<InsertFields> = jobs.iter().map(|job| InsertFields::of(job)).collect();
@@ -858,7 +848,10 @@ pub async fn insert_together(
     .await;
     if let Err(err) = begun {
         if err.as_db_error().is_none() {
-            return Some(every(jobs, DbError::OutcomeUnknown, "connection lost"));
+            return Some(every(
+                jobs,
+                &DbError::OutcomeUnknown("connection lost".into()),
+            ));
         }
         // No transaction: each statement ran (and committed) on its own.
         let mut outcomes = Vec::with_capacity(jobs.len());
@@ -882,8 +875,13 @@ pub async fn insert_together(
         .any(|err| err.as_db_error().is_none());
     match (refused, lost) {
         (true, false) => return None,
-        (true, true) => return Some(every(jobs, DbError::Unavailable, "connection lost")),
-        (false, true) => return Some(every(jobs, DbError::OutcomeUnknown, "connection lost")),
+        (true, true) => return Some(every(jobs, &DbError::Unavailable("connection lost".into()))),
+        (false, true) => {
+            return Some(every(
+                jobs,
+                &DbError::OutcomeUnknown("connection lost".into()),
+            ));
+        }
         // The commit itself refused: nothing was stored.
         (false, false) if committed.is_err() => return None,
         (false, false) => {}

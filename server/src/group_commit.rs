@@ -119,9 +119,10 @@ async fn store(pool: &Pool, batch: Vec<Waiting>) {
     let conn = match pool.get().await {
         Ok(conn) => conn,
         Err(err) => {
-            let why = DbError::from(err).to_string();
+            // Nothing was sent: each fails as the pool did.
+            let err = DbError::from(err);
             for waiting in batch {
-                let _ = waiting.answer.send(Err(DbError::Unavailable(why.clone())));
+                let _ = waiting.answer.send(Err(err.clone()));
             }
             return;
         }
