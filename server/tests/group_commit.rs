@@ -10,19 +10,13 @@ mod common;
 
 use std::sync::Arc;
 
-use banksia_core::application::details::{CustomerDetails, SubmissionInput, TaxResidency};
-use banksia_core::application::{AccountApplication, validate_application};
+use banksia_core::application::AccountApplication;
 use banksia_server::db::{self, DbError, Idempotency, InsertOutcome};
 use banksia_server::group_commit::GroupCommit;
-use common::{TestApp, query_i64, spawn_app};
+use common::{TestApp, bench_application, personal_details, query_i64, spawn_app};
 
 fn application(last_name: &str) -> Arc<AccountApplication> {
-    let body = include_str!("../../benches/load/valid.json");
-    let input = serde_json::from_str::<SubmissionInput>(body)
-        .unwrap()
-        .application;
-    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 6).unwrap();
-    let mut application = validate_application(&input, today).unwrap().application;
+    let mut application = bench_application();
     application.last_name = last_name.into();
     Arc::new(application)
 }
@@ -33,19 +27,11 @@ fn job(
     key: Option<&Arc<Idempotency>>,
 ) -> db::InsertJob {
     let keys = banksia_server::id_keys::IdKeys::development();
-    let details = CustomerDetails {
-        business: None,
-        tax_residency: TaxResidency {
-            countries: vec![],
-            tfn: None,
-            business_countries: None,
-        },
-    };
     db::InsertJob {
         reference: reference.into(),
         application: Arc::clone(application),
         identification: db::IdentificationAtRest::seal(&keys, "PA1234567", reference).unwrap(),
-        details: db::DetailsAtRest::seal(&keys, &details, reference).unwrap(),
+        details: db::DetailsAtRest::seal(&keys, &personal_details(), reference).unwrap(),
         idempotency: key.cloned(),
         queue_email: false,
     }

@@ -3,11 +3,11 @@
 
 mod common;
 
-use banksia_core::application::details::{CustomerDetails, SubmissionInput, TaxResidency};
-use banksia_core::application::{AccountApplication, validate_application};
 use banksia_server::db::{self, Idempotency, InsertOutcome};
 use banksia_server::group_commit::GroupCommit;
-use common::{assert_insufficient_privilege, spawn_app, test_config};
+use common::{
+    assert_insufficient_privilege, bench_application, personal_details, spawn_app, test_config,
+};
 
 fn sealed(reference: &str) -> db::IdentificationAtRest {
     db::IdentificationAtRest::seal(
@@ -18,29 +18,11 @@ fn sealed(reference: &str) -> db::IdentificationAtRest {
     .unwrap()
 }
 
-/// Core's validated record of the load bench's body, the very type the server stores.
-fn row() -> AccountApplication {
-    let body = include_str!("../../benches/load/valid.json");
-    let input = serde_json::from_str::<SubmissionInput>(body)
-        .unwrap()
-        .application;
-    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 6).unwrap();
-    validate_application(&input, today).unwrap().application
-}
-
 /// A personal account's details as stored: Australia only, no TFN.
 fn no_details(reference: &str) -> db::DetailsAtRest {
-    let details = CustomerDetails {
-        business: None,
-        tax_residency: TaxResidency {
-            countries: vec![],
-            tfn: None,
-            business_countries: None,
-        },
-    };
     db::DetailsAtRest::seal(
         &banksia_server::id_keys::IdKeys::development(),
-        &details,
+        &personal_details(),
         reference,
     )
     .unwrap()
@@ -50,7 +32,7 @@ fn no_details(reference: &str) -> db::DetailsAtRest {
 fn job(reference: &str, key: Option<&std::sync::Arc<Idempotency>>) -> db::InsertJob {
     db::InsertJob {
         reference: reference.into(),
-        application: std::sync::Arc::new(row()),
+        application: std::sync::Arc::new(bench_application()),
         identification: sealed(reference),
         details: no_details(reference),
         idempotency: key.cloned(),

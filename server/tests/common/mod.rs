@@ -2,7 +2,8 @@
 //! test (`spawn_app`; `test_config` and `start_app` for a server started some other way), a
 //! minimal HTTP/1.1 client that can send exactly the bytes a test needs (chunked bodies, odd
 //! headers), and what the tests of every binary do alike: post an application (with a key,
-//! retried until stored), log in as the API role, read one number, expect a privilege error.
+//! retried until stored), log in as the API role, read one number, expect a privilege error;
+//! and the load bench's application as core's checked record, for the tests that store directly.
 #![allow(dead_code)]
 
 use std::net::SocketAddr;
@@ -804,4 +805,33 @@ where
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
     panic!("not done within 10 s");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Records to store directly
+
+/// Core's validated record of the load bench's body (`benches/load/valid.json`), the very type
+/// the server stores.
+pub fn bench_application() -> banksia_core::application::AccountApplication {
+    let body = include_str!("../../../benches/load/valid.json");
+    let input = serde_json::from_str::<banksia_core::application::details::SubmissionInput>(body)
+        .unwrap()
+        .application;
+    let today = chrono::NaiveDate::from_ymd_opt(2026, 11, 6).unwrap();
+    banksia_core::application::validate_application(&input, today)
+        .unwrap()
+        .application
+}
+
+/// A personal account's details: Australia only, no TFN.
+pub fn personal_details() -> banksia_core::application::details::CustomerDetails {
+    use banksia_core::application::details::{CustomerDetails, TaxResidency};
+    CustomerDetails {
+        business: None,
+        tax_residency: TaxResidency {
+            countries: vec![],
+            tfn: None,
+            business_countries: None,
+        },
+    }
 }
