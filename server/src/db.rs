@@ -854,14 +854,7 @@ pub async fn insert_together(
             ));
         }
         // No transaction: each statement ran (and committed) on its own.
-        let mut outcomes = Vec::with_capacity(jobs.len());
-        for (job, rows) in jobs.iter().zip(inserted) {
-            outcomes.push(match rows {
-                Ok(rows) => outcome(conn, job, &rows).await,
-                Err(err) => Err(after_sending(err)),
-            });
-        }
-        return Some(outcomes);
+        return Some(outcomes(conn, jobs, inserted).await);
     }
     // A statement PostgreSQL refused aborts the transaction (COMMIT then ends it as a rollback):
     // nothing was stored. A lost connection without such a refusal leaves the commit unknown.
@@ -886,12 +879,23 @@ pub async fn insert_together(
         (false, false) if committed.is_err() => return None,
         (false, false) => {}
     }
+    Some(outcomes(conn, jobs, inserted).await)
+}
+
+/// Each job's outcome from its committed statement's rows, or from the error it got.
+async fn outcomes(
+    conn: &deadpool_postgres::Client,
+    jobs: &[&InsertJob],
+    inserted: Vec<Result<Vec<tokio_postgres::Row>, tokio_postgres::Error>>,
+) -> Vec<Result<InsertOutcome, DbError>> {
     let mut outcomes = Vec::with_capacity(jobs.len());
     for (job, rows) in jobs.iter().zip(inserted) {
-        let rows = rows.expect("every insert succeeded");
-        outcomes.push(outcome(conn, job, &rows).await);
+        outcomes.push(match rows {
+            Ok(rows) => outcome(conn, job, &rows).await,
+            Err(err) => Err(after_sending(err)),
+        });
     }
-    Some(outcomes)
+    outcomes
 }
 
 fn submission(row: &tokio_postgres::Row) -> Result<Submission, tokio_postgres::Error> {
