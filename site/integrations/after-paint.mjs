@@ -41,5 +41,8 @@ export default async function afterPaint(load) {
     preloads.remove();
   }
   const hydrate = await load();
+  // The island's scripts and WebAssembly finish loading in one task and it hydrates in the next,
+  // so the two never add up to one long task.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   await hydrate();
 }

@@ -1,15 +1,22 @@
 /** Display formatting for the static data. No business rule lives here: only how a number is written. */
 
-const audWhole = new Intl.NumberFormat('en-AU', {
-  style: 'currency',
-  currency: 'AUD',
-  maximumFractionDigits: 0,
-  minimumFractionDigits: 0,
-});
+/**
+ * A value made when first asked for, then kept. For `Intl` formatters in code an island loads: the
+ * page's first `Intl` object loads the browser's locale data, tens of milliseconds of main thread on
+ * a phone, which a module must not spend while the island wakes on a formatter it may never use.
+ */
+export function onFirstUse<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
+
+const audWhole = onFirstUse(
+  () => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', maximumFractionDigits: 0, minimumFractionDigits: 0 }),
+);
 
 /** Whole dollars in Australian style: 2500 → "$2,500". */
 export function aud(amount: number): string {
-  return audWhole.format(amount);
+  return audWhole().format(amount);
 }
 
 /** A percentage with a fixed number of decimals: 6.45 → "6.45%", (4.2, 1) → "4.2%". */
@@ -54,14 +61,16 @@ export function audRange(range: { readonly min: number; readonly max: number }):
 export function longDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-  return new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  return utcLongDate().format(date);
 }
 
-const orList = new Intl.ListFormat('en-AU', { type: 'disjunction' });
+const utcLongDate = onFirstUse(() => new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
+
+const orList = onFirstUse(() => new Intl.ListFormat('en-AU', { type: 'disjunction' }));
 
 /** Alternatives in a sentence: ["monthly", "at maturity"] → "monthly or at maturity". */
 export function alternatives(items: readonly string[]): string {
-  return orList.format(items);
+  return orList().format(items);
 }
 
 /** Text with its first letter in capitals, to start a sentence or a table cell: "monthly" → "Monthly". */

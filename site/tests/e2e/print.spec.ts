@@ -16,7 +16,11 @@ test.describe('printing a calculator', () => {
       const button = page.getByTestId('print-results');
       await expect(button).toBeVisible({ timeout: 20_000 });
       await page.evaluate(() => {
-        window.print = () => document.body.setAttribute('data-printed', 'yes');
+        // As the browser's own print does, before it lays the page out for paper.
+        window.print = () => {
+          window.dispatchEvent(new Event('beforeprint'));
+          document.body.setAttribute('data-printed', 'yes');
+        };
       });
       await button.click();
       await expect(page.locator('body')).toHaveAttribute('data-printed', 'yes');
@@ -27,6 +31,11 @@ test.describe('printing a calculator', () => {
       await expect(button).toBeHidden();
       await expect(page.locator('.site-header')).toBeHidden();
       if (entry) await expect(page.getByLabel(entry, { exact: false }).first()).toBeVisible();
+
+      // Printed again the next day from the browser's menu (no button): the heading says that day.
+      await page.clock.setFixedTime(new Date('2026-11-25T23:30:00Z'));
+      await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+      await expect(page.getByTestId('print-heading')).toHaveText(`Banksia Bank · ${what} · printed 26 November 2026`);
     });
   }
 });

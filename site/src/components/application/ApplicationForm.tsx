@@ -6,7 +6,7 @@
  * field message comes from core through WASM; this component only lays them out.
  */
 import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, submittedNotice, validateApplication, validateStep, type ApplicationReport, type DetailsPart, type Field, type WizardPage } from 'banksia-core/application';
+import { formatAud, formOptions, stepInputs, submittedNotice, validateApplication, validateStep, type ApplicationReport, type DetailsPart, type Field, type WizardPage } from 'banksia-core/application';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
@@ -21,7 +21,15 @@ import { MAX_PAGE_COUNT, pageOfStep, pagesFor, STEPS } from './steps';
 import { submitApplication, type IdempotencyState, type ReportErrors, type SubmissionResult } from './submission';
 import { checkMoment } from './today';
 import { Toaster, type Toast } from './Toaster';
-import { toApplicationInput, type ApplicationValues } from './values';
+import { EMPTY_VALUES, toApplicationInput, type ApplicationValues } from './values';
+import { compileAhead } from '../wake';
+
+// What the wizard asks core as it wakes on step 1: its options, the step's inputs and its checks.
+await compileAhead(() => {
+  formOptions();
+  stepInputs(1);
+  validateStep(1, toApplicationInput(EMPTY_VALUES), checkMoment());
+});
 
 /** Spec section 8's texts; the success toast's are core's (`submittedNotice`, with core's review time). */
 const submitted = submittedNotice();

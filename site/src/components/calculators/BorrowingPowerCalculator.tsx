@@ -5,6 +5,7 @@ import { Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
+import { COMPILE_AHEAD_RATE_PERCENT, compileAhead } from '../wake';
 
 /** The entries as typed; each goes to core unchanged under the same name. */
 export type BorrowingEntries = {
@@ -37,6 +38,8 @@ export const defaultEntries = (rate: string): BorrowingEntries => ({
   term_years: String(homeLoanCalculatorDefaults.termYears),
   annual_rate_percent: rate,
 });
+
+await compileAhead(() => borrowingPower(borrowingEntries(defaultEntries(COMPILE_AHEAD_RATE_PERCENT)), new Date().toISOString()));
 
 const QUERY_KEYS: QueryKeys<BorrowingEntries> = {
   applicants: 'applicants',

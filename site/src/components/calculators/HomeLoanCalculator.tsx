@@ -1,5 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAfterPaint } from './useAfterPaint';
+import { COMPILE_AHEAD_RATE_PERCENT, compileAhead } from '../wake';
 import { perAnnum } from '../../data/format';
 import {
   compareLoans,
@@ -65,6 +66,11 @@ function sameEntries(a: LoanEntries, b: LoanEntries): boolean {
 
 /** The repayment frequencies core offers, with their labels and words (never listed here). */
 const FREQUENCIES = repaymentFrequencies();
+
+// A loan like the page's first: its schedule is what the calculator works out as it wakes.
+await compileAhead(() =>
+  loanSchedule({ principal: '500000', annual_rate_percent: COMPILE_AHEAD_RATE_PERCENT, term_years: '30', frequency: 'monthly', interest_only_years: '', extra_repayment: '' }),
+);
 
 /** Everything the visitor typed or chose, as text. */
 type HomeLoanEntries = {

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { onFirstUse } from '../../data/format';
 
 /** Today's date as printed on a calculator's results: "25 November 2026", the day in Sydney. */
-const printedOn = new Intl.DateTimeFormat('en-AU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'Australia/Sydney',
-});
+const printedOn = onFirstUse(
+  () => new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Australia/Sydney' }),
+);
 
 /** True once the island runs in the browser (the server's HTML has no today, and can't print). */
 function useLive(): boolean {
@@ -21,17 +19,22 @@ function useLive(): boolean {
  * they are and when they were true. Shown in print only.
  */
 export function PrintHeading({ what }: { what: string }) {
-  const [today, setToday] = useState<string>();
+  const day = useRef<HTMLSpanElement>(null);
   useEffect(() => {
-    const stamp = () => setToday(printedOn.format(new Date()));
-    stamp();
-    // A tab left open overnight prints the day it is printed.
+    // Stamped as the page goes to print, so a tab left open overnight prints the day it is
+    // printed, and the formatter is made then rather than while the island wakes. Written to the
+    // DOM directly: the page is laid out for paper as soon as `beforeprint` returns, before a state
+    // update would render.
+    const stamp = () => {
+      if (day.current) day.current.textContent = ` · printed ${printedOn().format(new Date())}`;
+    };
     window.addEventListener('beforeprint', stamp);
     return () => window.removeEventListener('beforeprint', stamp);
   }, []);
   return (
     <p className="calc-print-only calc-print-heading" data-testid="print-heading">
-      {today ? `Banksia Bank · ${what} · printed ${today}` : `Banksia Bank · ${what}`}
+      {`Banksia Bank · ${what}`}
+      <span ref={day} />
     </p>
   );
 }

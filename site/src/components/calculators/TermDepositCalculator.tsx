@@ -6,6 +6,7 @@ import { choiceOf, Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
+import { COMPILE_AHEAD_RATE_PERCENT, compileAhead } from '../wake';
 
 /** A term on offer, from the site's data, with the interest payment options core offers on it. */
 export interface DepositTerm {
@@ -31,6 +32,12 @@ type DepositEntries = {
 };
 
 const QUERY_KEYS: QueryKeys<DepositEntries> = { amount: 'deposit', term: 'months', frequency: 'interest' };
+
+// Interest paid monthly works out a payment schedule and the reinvested alternative: every
+// function the calculator's views call.
+await compileAhead(() =>
+  termDeposit({ amount: '25000', annual_rate_percent: COMPILE_AHEAD_RATE_PERCENT, term_months: '12', frequency: 'monthly' }),
+);
 
 /** What core is asked: the amount as typed, the chosen term's rate and minimum from the data. */
 export function depositEntries(entries: DepositEntries, terms: readonly DepositTerm[]): TermDepositEntries {

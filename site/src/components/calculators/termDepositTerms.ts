@@ -9,10 +9,10 @@ import type { InterestFrequency, InterestOption } from 'banksia-core/term-deposi
 import { termDepositOptions } from 'banksia-core/term-deposit';
 import { interestFrequencies } from '../../data/banking';
 import { termDeposits } from '../../data/products';
-import { alternatives, aud, months } from '../../data/format';
+import { alternatives, aud, months, onFirstUse } from '../../data/format';
 import type { DepositTerm } from './TermDepositCalculator';
 
-const andList = new Intl.ListFormat('en-AU', { type: 'conjunction' });
+const andList = onFirstUse(() => new Intl.ListFormat('en-AU', { type: 'conjunction' }));
 
 /** Each term of the rate table with its minimum written out and the options core offers on it. */
 export function depositTerms(): DepositTerm[] {
@@ -49,5 +49,5 @@ export function termsOffering(value: InterestFrequency, terms: readonly DepositT
   if (first && terms.slice(terms.indexOf(first)).every((term) => offering.includes(term))) {
     return `Terms of ${months(first.termMonths)} or more`;
   }
-  return `Terms of ${andList.format(offering.map((term) => months(term.termMonths)))}`;
+  return `Terms of ${andList().format(offering.map((term) => months(term.termMonths)))}`;
 }

@@ -1,7 +1,8 @@
 // The queue's counts line, from the server's counts (core's QueuePage).
 import type { QueuePage } from 'banksia-core/application';
+import { onFirstUse } from '../../data/format';
 
-const count = new Intl.NumberFormat('en-AU');
+const count = onFirstUse(() => new Intl.NumberFormat('en-AU'));
 
 /**
  * "Showing 25 of 132 applications; 7 overdue." The server stops counting at core's
@@ -11,5 +12,5 @@ export function countsMessage(page: Pick<QueuePage, 'total' | 'total_capped' | '
   if (page.total === 0) return 'No applications match.';
   const noun = page.total === 1 && !page.total_capped ? 'application' : 'applications';
   const more = (capped: boolean) => (capped ? 'more than ' : '');
-  return `Showing ${count.format(shown)} of ${more(page.total_capped)}${count.format(page.total)} ${noun}; ${more(page.overdue_capped)}${count.format(page.overdue)} overdue.`;
+  return `Showing ${count().format(shown)} of ${more(page.total_capped)}${count().format(page.total)} ${noun}; ${more(page.overdue_capped)}${count().format(page.overdue)} overdue.`;
 }
