@@ -44,5 +44,13 @@ export default async function afterPaint(load) {
   // The island's scripts and WebAssembly finish loading in one task and it hydrates in the next,
   // so the two never add up to one long task.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  await hydrate();
+  // While it hydrates, the island's `HydrateLater` parts (src/components/wake.ts) wait for tasks of
+  // their own.
+  const page = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
+  page['banksiaHydrating'] = true;
+  try {
+    await hydrate();
+  } finally {
+    page['banksiaHydrating'] = false;
+  }
 }

@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAfterPaint } from './useAfterPaint';
-import { COMPILE_AHEAD_RATE_PERCENT, compileAhead } from '../wake';
+import { COMPILE_AHEAD_RATE_PERCENT, compileAhead, HydrateLater } from '../wake';
 import { perAnnum } from '../../data/format';
 import {
   compareLoans,
@@ -411,7 +411,13 @@ export default function HomeLoanCalculator({
           detail={detail}
           frequencyNoun={frequency.adjective}
           entries={asked}
-          rises={<>{outcome.ok && <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} />}</>}
+          rises={
+            outcome.ok && (
+              <HydrateLater>
+                <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} />
+              </HydrateLater>
+            )
+          }
         />
       </form>
 
@@ -439,7 +445,9 @@ export default function HomeLoanCalculator({
               onChange={updateSecond}
             />
           </fieldset>
-          <ComparisonTable comparison={comparison} />
+          <HydrateLater>
+            <ComparisonTable comparison={comparison} />
+          </HydrateLater>
         </div>
         <EstimateNote />
       </section>
@@ -587,42 +595,47 @@ const ScheduleDetail = memo(function ScheduleDetail({ view }: { view: LoanSchedu
     `Balance falls from ${view.principal.display} to $0 over ${view.payoff_time_display}; ` +
     `total interest ${view.total_interest.display}, total repaid ${view.total_repaid.display}.`;
   return (
+    // The chart and the table are the island's largest parts: each hydrates in a task of its own.
     <>
-      <figure className="calc-figure" style={{ margin: 0 }}>
-        <ScheduleChart opening={view.principal} years={view.years} formatTick={wholeDollars} />
-        <figcaption className="visually-hidden" data-testid="chart-summary">
-          {summary}
-        </figcaption>
-      </figure>
+      <HydrateLater>
+        <figure className="calc-figure" style={{ margin: 0 }}>
+          <ScheduleChart opening={view.principal} years={view.years} formatTick={wholeDollars} />
+          <figcaption className="visually-hidden" data-testid="chart-summary">
+            {summary}
+          </figcaption>
+        </figure>
+      </HydrateLater>
 
-      <details className="calc-table">
-        <summary>Year-by-year table</summary>
-        <p className="calc-table__hint">Five columns: scroll the table sideways to see them all.</p>
-        <div className="calc-table__scroll" tabIndex={0} role="region" aria-label="Year-by-year repayments">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Year</th>
-                <th scope="col">Repayments</th>
-                <th scope="col">Principal</th>
-                <th scope="col">Interest</th>
-                <th scope="col">Balance at end</th>
-              </tr>
-            </thead>
-            <tbody>
-              {view.years.map((year) => (
-                <tr key={year.year}>
-                  <th scope="row">{year.year}</th>
-                  <td>{year.payments.display}</td>
-                  <td>{year.principal.display}</td>
-                  <td>{year.interest.display}</td>
-                  <td>{year.closing_balance.display}</td>
+      <HydrateLater>
+        <details className="calc-table">
+          <summary>Year-by-year table</summary>
+          <p className="calc-table__hint">Five columns: scroll the table sideways to see them all.</p>
+          <div className="calc-table__scroll" tabIndex={0} role="region" aria-label="Year-by-year repayments">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Year</th>
+                  <th scope="col">Repayments</th>
+                  <th scope="col">Principal</th>
+                  <th scope="col">Interest</th>
+                  <th scope="col">Balance at end</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+              </thead>
+              <tbody>
+                {view.years.map((year) => (
+                  <tr key={year.year}>
+                    <th scope="row">{year.year}</th>
+                    <td>{year.payments.display}</td>
+                    <td>{year.principal.display}</td>
+                    <td>{year.interest.display}</td>
+                    <td>{year.closing_balance.display}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </HydrateLater>
     </>
   );
 });
