@@ -28,5 +28,11 @@ describe('display formatting', () => {
   it('writes ISO dates the Australian way, independent of the time zone', () => {
     expect(longDate('2031-05-21')).toBe('21 May 2031');
     expect(longDate('2029-01-01')).toBe('1 January 2029');
+    // Every day of 2027 and of 2028, a leap year, as Intl's en-AU long date writes it.
+    const intl = new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (let day = Date.UTC(2027, 0, 1); day < Date.UTC(2029, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      expect(longDate(iso)).toBe(intl.format(new Date(day)));
+    }
   });
 });

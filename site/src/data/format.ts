@@ -57,14 +57,18 @@ export function audRange(range: { readonly min: number; readonly max: number }):
   return `${aud(range.min)}-${aud(range.max)}`;
 }
 
-/** An ISO date (yyyy-mm-dd) as an Australian date: "21 May 2031". */
+const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * An ISO date (yyyy-mm-dd) as an Australian date: "21 May 2031", as `Intl`'s en-AU long date
+ * writes it (format.test.ts compares the two), but without `Intl`: the Key Facts Sheet writes two
+ * dates as it wakes, and a page's first `Intl` formatter costs a phone tens of milliseconds.
+ */
 export function longDate(iso: string): string {
   const [y, m, d] = iso.split('-').map(Number);
   const date = new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1));
-  return utcLongDate().format(date);
+  return `${date.getUTCDate()} ${MONTH_NAMES[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
-
-const utcLongDate = onFirstUse(() => new Intl.DateTimeFormat('en-AU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }));
 
 const orList = onFirstUse(() => new Intl.ListFormat('en-AU', { type: 'disjunction' }));
 

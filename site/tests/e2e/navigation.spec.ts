@@ -78,6 +78,10 @@ test.describe('desktop navigation', () => {
   test('hover has intent: a pointer crossing the bar opens nothing, and a menu waits for a pointer cutting its corner', async ({ page }) => {
     await page.clock.install();
     await page.goto('/');
+    // From here the page's timers move only when the test moves them: Playwright's own waits (a
+    // hover waits for its target to be visible and still) take real time, which a busy machine
+    // stretches past the menu's delays.
+    await page.clock.pauseAt(Date.now() + 1_000);
     const trigger = page.getByRole('button', { name: 'Banking', exact: true });
     const menu = page.locator('#nav-menu-banking');
     // Passing over the trigger on the way elsewhere.
