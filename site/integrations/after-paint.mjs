@@ -42,8 +42,10 @@ export default async function afterPaint(load) {
   }
   const hydrate = await load();
   // The island's scripts and WebAssembly finish loading in one task and it hydrates in the next,
-  // so the two never add up to one long task.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // so the two never add up to one long task (the next at once where `scheduler.yield` puts it
+  // ahead of other queued work, as src/components/wake.ts's `nextTask`).
+  const scheduler = /** @type {{ scheduler?: { yield?: () => Promise<void> } }} */ (/** @type {unknown} */ (globalThis)).scheduler;
+  await (typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
   // While it hydrates, the island's `HydrateLater` parts (src/components/wake.ts) wait for tasks of
   // their own.
   const page = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
