@@ -18,8 +18,8 @@ import type {
   StaffErrorBody,
   WithdrawalChannel,
 } from 'banksia-core/application';
-import { onFirstUse } from '../../data/format';
 import { staffApi, type Answer } from './api';
+import { sydneyTime } from './time';
 import CustomerDetails from './CustomerDetails';
 import InformationResponse from './InformationResponse';
 
@@ -27,11 +27,9 @@ import InformationResponse from './InformationResponse';
 type Place = 'assignment' | 'actions' | 'note' | 'identification_number' | 'tax_file_number';
 type Feedback = { place: Place; text: string; alert: boolean; kept?: { label: string; text: string } };
 
-const sydneyMoment = onFirstUse(() => new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Sydney', dateStyle: 'medium', timeStyle: 'short' }));
-
 /** A moment as the bank's staff read it: Sydney's clock, said so. */
 export function SydneyTime({ at }: { at: string }) {
-  return <time dateTime={at}>{sydneyMoment().format(new Date(at))} Sydney time</time>;
+  return <time dateTime={at}>{sydneyTime(at)}</time>;
 }
 
 /** The message of `place`: a status region for news, an alert for a refusal, both always in the
