@@ -88,12 +88,14 @@ export async function preloadLinks(html, read) {
   const entries = entryModules(html);
   if (entries.size > 0) {
     const { modules, wasm } = await moduleGraph(entries, read);
-    for (const path of modules) {
-      if (!loadedByPage.has(path)) afterPaint.push(`<link rel="modulepreload" href="${path}">`);
-    }
-    // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
+    // The `.wasm` first: it is the island's largest download, and over HTTP/1.1 a browser opens six
+    // connections to a host, so a link after the sixth waits for one of them to be free. `fetch()`
+    // of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
     for (const path of wasm) {
       afterPaint.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
+    }
+    for (const path of modules) {
+      if (!loadedByPage.has(path)) afterPaint.push(`<link rel="modulepreload" href="${path}">`);
     }
   }
   return { now, afterPaint };
