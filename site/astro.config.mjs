@@ -21,8 +21,9 @@ export default defineConfig({
   build: {
     format: 'directory',
     // First paint in one round trip: each page carries its CSS in <style>, so nothing blocks the render
-    // and the HTML alone (compressed) is the first flight (tests/e2e/first-flight.spec.ts holds it to
-    // 14 KB). The server's Content-Security-Policy allows inline styles; scripts stay files only.
+    // and the HTML alone (compressed, with its headers) is the first flight (tests/e2e/first-flight.spec.ts
+    // holds it to the ten TCP segments of a new connection's first round trip). The server's
+    // Content-Security-Policy allows inline styles; scripts stay files only.
     inlineStylesheets: 'always',
   },
   // HTML whitespace rules (lossless), not Astro 7's JSX default that drops the space at a line break

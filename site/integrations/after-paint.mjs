@@ -8,8 +8,8 @@
  * nothing a visitor sees waits for the script, and on a slow link the document and its first paint
  * get the bandwidth to themselves instead of sharing it with the island's scripts and banksia-core's WebAssembly.
  *
- * Astro inlines this function into each page with an island (the server's Content-Security-Policy
- * allows the site's inline scripts by hash), so it stays small and has no imports.
+ * Astro inlines this function into each page with an island, and island-preloads.mjs then moves it
+ * into a deferred file of its own, so it stays small and has no imports.
  */
 
 /** @type {import('astro').ClientDirective} */
