@@ -5,7 +5,7 @@ export default defineConfig({
   // The packages of banksia-core as the build loads them (read from disk).
   plugins: [banksiaCore()],
   test: {
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'integrations/**/*.test.ts'],
     environment: 'node',
   },
 });

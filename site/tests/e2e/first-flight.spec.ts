@@ -29,8 +29,8 @@ function roundTrips(bytes: number): number {
 }
 
 /**
- * The pages whose first flight may take a second round trip, and why. Every other page's first paint
- * waits for one round trip after the connection, on a phone's 150 ms that is the difference.
+ * The pages whose first flight may take a second round trip, and why. A page over the first window
+ * paints a round trip later (150 ms on a phone's connection).
  */
 const SECOND_ROUND_TRIP: Record<string, string> = {
   '/loans/home':
