@@ -162,6 +162,7 @@ export default function islandPreloads() {
         /** @type {Set<string>} */
         const written = new Set();
         for (const file of await htmlFiles(root)) {
+          // A page with Astro's island scripts has an island, so it always gets preloads below.
           const { html, files } = islandScriptsToFiles(await readFile(file, 'utf8'));
           for (const [path, code] of files) {
             if (written.has(path)) continue;
@@ -169,10 +170,7 @@ export default function islandPreloads() {
             written.add(path);
           }
           const { now, afterPaint } = await preloadLinks(html, read);
-          if (now.length === 0 && afterPaint.length === 0) {
-            if (files.size > 0) await writeFile(file, html);
-            continue;
-          }
+          if (now.length === 0 && afterPaint.length === 0) continue;
           if (!html.includes('</head>')) throw new Error(`${file} has no </head> for its preloads`);
           const directives = [...html.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g)].map((m) => m[1]);
           if (directives.some((directive) => directive !== 'after-paint')) {
