@@ -7,5 +7,7 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'integrations/**/*.test.ts'],
     environment: 'node',
+    // React's act() warns unless the environment says it is a test's.
+    setupFiles: ['./src/test-setup.ts'],
   },
 });

@@ -46,13 +46,5 @@ export default async function afterPaint(load) {
   // ahead of other queued work, as src/components/wake.ts's `nextTask`).
   const scheduler = /** @type {{ scheduler?: { yield?: () => Promise<void> } }} */ (/** @type {unknown} */ (globalThis)).scheduler;
   await (typeof scheduler?.yield === 'function' ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
-  // While it hydrates, the island's `HydrateLater` parts (src/components/wake.ts) wait for tasks of
-  // their own.
-  const page = /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis));
-  page['banksiaHydrating'] = true;
-  try {
-    await hydrate();
-  } finally {
-    page['banksiaHydrating'] = false;
-  }
+  await hydrate();
 }

@@ -2,7 +2,7 @@
 /**
  * Islands that never wait: after the build, each page that carries an island gets, in its <head>,
  * a `<link rel="modulepreload">` for every module the island will import and a
- * `<link rel="preload" as="fetch" crossorigin>` for every `.wasm` those modules fetch, so Preact,
+ * `<link rel="preload" as="fetch" crossorigin>` for every `.wasm` those modules fetch, so React,
  * the island and banksia-core's WebAssembly download in parallel instead of being discovered one
  * after another (island -> its chunks -> core -> .wasm).
  *

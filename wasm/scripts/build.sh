@@ -18,6 +18,8 @@ build_package() {
   "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$WASM/$out/banksia_wasm_bg.wasm" -o "$WASM/$out/banksia_wasm_bg.wasm"
+  # Its own npm name (@banksia/core-<name>), core's version and a README of its exports.
+  "$NODE" "$WASM/scripts/package-manifest.mjs" "$out"
 }
 
 # One line per package: "dir profile feature,feature".

@@ -1,11 +1,10 @@
 /**
  * How an island wakes in short tasks rather than one long one. On a phone, a task of more than
  * 50 ms holds back whatever the visitor does meanwhile (and counts as blocking time in Lighthouse):
- * an island's wake-up (its WebAssembly made ready, banksia-core's first calls, then the hydration
- * of its whole tree) is split at these points so the browser can answer input between them.
+ * an island's wake-up (its WebAssembly made ready, banksia-core's first calls) runs in tasks of
+ * its own, before React hydrates the island in short slices (inside startTransition, each
+ * <Suspense> part a unit of its own).
  */
-
-import { createElement, Suspense, useState, type ReactNode } from 'react';
 
 type Scheduler = { yield?: () => Promise<void> };
 
@@ -33,34 +32,4 @@ export async function compileAhead(firstCalls: () => void): Promise<void> {
   await nextTask();
   firstCalls();
   await nextTask();
-}
-
-/**
- * Set by `client:after-paint` (integrations/after-paint.mjs) while it hydrates an island: only then
- * do `HydrateLater` parts wait. On the server, in tests that render or mount, and for a part that
- * mounts after the island is awake, they render at once.
- */
-const HYDRATING = 'banksiaHydrating';
-
-type Wait = { done: boolean; promise: Promise<void> };
-
-function Gate({ children }: { children: ReactNode }) {
-  const [wait] = useState<Wait | undefined>(() => {
-    if ((globalThis as Record<string, unknown>)[HYDRATING] !== true) return undefined;
-    const pending: Wait = { done: false, promise: nextTask().then(() => void (pending.done = true)) };
-    return pending;
-  });
-  // Suspended while hydrating, the part keeps the page's HTML on screen until it resumes.
-  if (wait && !wait.done) throw wait.promise;
-  return children;
-}
-
-/**
- * A part of an island (a chart, a table: output, never an entry) hydrated in a task of its own
- * after the rest of the island, which keeps each hydration task short. Until then it shows the
- * page's HTML. `children` must be one element: Preact resumes hydrating a suspended part from a
- * single DOM node.
- */
-export function HydrateLater({ children }: { children: ReactNode }) {
-  return createElement(Suspense, { fallback: null }, createElement(Gate, { children }));
 }

@@ -2,6 +2,35 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { ISLAND_ROUTES, ROUTES } from './routes';
 
+/** Scripts a page fetches until the network is quiet, with their bodies. */
+async function scriptsOf(page: import('@playwright/test').Page, path: string) {
+  const scripts: { url: string; body: string }[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push({ url: response.url(), body: (await response.body()).toString('utf8') });
+  });
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+test('every island page runs react-dom from one shared chunk, and ships no other renderer', async ({ browser }) => {
+  const reactChunks = new Map<string, string[]>();
+  for (const path of ISLAND_ROUTES) {
+    const page = await browser.newPage();
+    const scripts = await scriptsOf(page, path);
+    await expect(page.locator('astro-island:not([ssr])').first(), path).toBeAttached();
+    // react-dom's client marks each root's container; Preact (or its compat layer) has no such key.
+    const chunks = scripts.filter((s) => s.body.includes('__reactContainer')).map((s) => new URL(s.url).pathname);
+    expect(chunks, `${path}: ${scripts.map((s) => s.url).join(', ')}`).toHaveLength(1);
+    reactChunks.set(chunks[0]!, [...(reactChunks.get(chunks[0]!) ?? []), path]);
+    for (const script of scripts) expect(script.body, script.url).not.toMatch(/preact/i);
+    await page.close();
+  }
+  // The same file on every island page: a visitor downloads React once, then has it cached.
+  expect([...reactChunks.entries()]).toHaveLength(1);
+});
+
 /** Pages without a calculator or the wizard ship no island script and at most 10 KB of gzipped JavaScript. */
 const BUDGET_BYTES = 10 * 1024;
 
@@ -20,9 +49,10 @@ test.describe('JavaScript budget of static pages', () => {
       const total = scripts.reduce((sum, script) => sum + script.gzipped, 0);
       expect(total, scripts.map((s) => `${s.url} ${s.gzipped} B`).join('\n')).toBeLessThanOrEqual(BUDGET_BYTES);
       await expect(page.locator('astro-island')).toHaveCount(0);
-      // Nor Preact: its modules, its hooks, or Astro's renderer that hydrates an island with it.
+      // Nor React: react-dom's client, or Astro's renderer that hydrates an island with it.
       for (const script of scripts) {
-        expect(new URL(script.url).pathname).not.toMatch(/^\/_astro\/(preact|hooks|compat)\.module\.|^\/_astro\/client\./);
+        expect(script.body, script.url).not.toContain('__reactContainer');
+        expect(new URL(script.url).pathname).not.toMatch(/^\/_astro\/client\./);
       }
       // No inline script may run (the server's CSP forbids it); every script is a file.
       const inline = await page.locator('script:not([src])').count();

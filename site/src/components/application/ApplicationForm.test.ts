@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'preact/test-utils';
-import { createElement } from 'react';
+import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -27,7 +26,7 @@ function shown(): HTMLElement {
   return container;
 }
 
-/** Lets react-hook-form's async submit and Preact's updates settle. */
+/** Lets react-hook-form's async submit and React's updates settle. */
 async function settle() {
   for (let i = 0; i < 5; i += 1) await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 }

@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { act } from 'preact/test-utils';
-import { createElement } from 'react';
+import { act, createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it, vi } from 'vitest';
 import { CheckAnswers } from './CheckAnswers';

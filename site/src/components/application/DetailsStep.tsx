@@ -542,7 +542,7 @@ export function DetailsStep(props: DetailsStepProps) {
 
   return (
     <form className="wizard__form" noValidate onSubmit={submit} aria-labelledby="application-step-heading" aria-busy={busy || undefined}>
-      <ErrorSummary focusRef={summaryRef} items={items} />
+      <ErrorSummary ref={summaryRef} items={items} />
       <h2 className="wizard__heading" id="application-step-heading" ref={headingRef} tabIndex={-1}>
         <span className="visually-hidden">
           Step {pageNumber} of {pageCount}:{' '}

@@ -9,9 +9,9 @@ export interface ErrorSummaryItem {
 /**
  * GOV.UK's error summary: shown at the top of the step when Next finds errors, focused so a
  * screen reader reads it at once, each message a link that moves to its field. The step holds
- * `focusRef` (a plain prop: Preact, which renders the islands, doesn't pass `ref` to a function).
+ * its `ref` (a prop of a function component since React 19) to move focus to it.
  */
-export function ErrorSummary({ items, focusRef }: { items: readonly ErrorSummaryItem[]; focusRef?: Ref<HTMLDivElement> }) {
+export function ErrorSummary({ items, ref }: { items: readonly ErrorSummaryItem[]; ref?: Ref<HTMLDivElement> }) {
   if (items.length === 0) return null;
 
   function goToField(event: MouseEvent<HTMLAnchorElement>, field: string) {
@@ -25,7 +25,7 @@ export function ErrorSummary({ items, focusRef }: { items: readonly ErrorSummary
   }
 
   return (
-    <div className="error-summary" ref={focusRef} tabIndex={-1} role="alert" aria-labelledby="application-error-summary-title">
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="application-error-summary-title">
       <h2 className="error-summary__title" id="application-error-summary-title">
         There is a problem
       </h2>

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
-import { act } from 'preact/test-utils';
-import { createElement } from 'react';
+import { act, createElement } from 'react';
 import { formatAud, loanSchedule, type LoanEntries } from 'banksia-core/home-loan';
 import HomeLoanCalculator, { type HomeLoanCalculatorProps } from './HomeLoanCalculator';
 import { byLabel, byTestId, click, hydrate, mount, textOf, type, type Mounted } from './testing';

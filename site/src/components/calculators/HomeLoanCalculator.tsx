@@ -1,6 +1,5 @@
-import { memo, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useAfterPaint } from './useAfterPaint';
-import { COMPILE_AHEAD_RATE_PERCENT, compileAhead, HydrateLater } from '../wake';
+import { memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { COMPILE_AHEAD_RATE_PERCENT, compileAhead } from '../wake';
 import { perAnnum } from '../../data/format';
 import {
   compareLoans,
@@ -179,9 +178,9 @@ export default function HomeLoanCalculator({
     [asLinked, unknownLoan, defaults.option],
   );
   const outcome: Outcome<LoanScheduleView, LoanField> = useMemo(() => loanSchedule(loanEntries(entries, options)), [entries, options]);
-  // The figure follows every keystroke at once; the chart and table follow once it is painted
-  // (the calculator bench in benches/README.md measures what a keystroke costs).
-  const detail = useAfterPaint(outcome);
+  // The figure follows every keystroke at once; the chart and table follow in a render React may
+  // interrupt for the next keystroke (the calculator bench in benches/README.md measures a keystroke).
+  const detail = useDeferredValue(outcome);
   const errors: FieldErrors<LoanField> = outcome.ok ? {} : outcome.errors;
   const frequency = FREQUENCIES.find((f) => f.value === entries.frequency) ?? FREQUENCIES[0]!;
   const chosen = options.find((o) => o.id === entries.option);
@@ -190,10 +189,10 @@ export default function HomeLoanCalculator({
   const [secondChanges, setSecondChanges] = useState<Partial<HomeLoanEntries>>({ years: compareYears });
   const secondEntries: HomeLoanEntries = { ...entries, ...secondChanges };
   const asked = loanEntries(entries, options);
-  // The "what if" figures, like the chart, follow once the repayment is painted: the comparison
-  // works out two whole schedules, and the repayment must never wait for it.
-  const later = useAfterPaint(entries);
-  const laterSecondChanges = useAfterPaint(secondChanges);
+  // The "what if" figures, like the chart, are deferred: the comparison works out two whole
+  // schedules, and the repayment must never wait for it.
+  const later = useDeferredValue(entries);
+  const laterSecondChanges = useDeferredValue(secondChanges);
   const whatIf = loanEntries(later, options);
   const whatIfSecond = loanEntries({ ...later, ...laterSecondChanges }, options);
   const atDefaults = sameEntries(whatIf, loanEntries(defaults, options));
@@ -413,9 +412,9 @@ export default function HomeLoanCalculator({
           entries={asked}
           rises={
             outcome.ok && (
-              <HydrateLater>
+              <Suspense fallback={null}>
                 <RateRises view={detail.ok ? detail.value : outcome.value} rises={rises} />
-              </HydrateLater>
+              </Suspense>
             )
           }
         />
@@ -445,9 +444,9 @@ export default function HomeLoanCalculator({
               onChange={updateSecond}
             />
           </fieldset>
-          <HydrateLater>
+          <Suspense fallback={null}>
             <ComparisonTable comparison={comparison} />
-          </HydrateLater>
+          </Suspense>
         </div>
         <EstimateNote />
       </section>
@@ -595,18 +594,19 @@ const ScheduleDetail = memo(function ScheduleDetail({ view }: { view: LoanSchedu
     `Balance falls from ${view.principal.display} to $0 over ${view.payoff_time_display}; ` +
     `total interest ${view.total_interest.display}, total repaid ${view.total_repaid.display}.`;
   return (
-    // The chart and the table are the island's largest parts: each hydrates in a task of its own.
+    // The chart and the table are the island's largest parts: each <Suspense> hydrates as a unit of
+    // its own, after the entries and the figure (React hydrates a boundary's content separately).
     <>
-      <HydrateLater>
+      <Suspense fallback={null}>
         <figure className="calc-figure" style={{ margin: 0 }}>
           <ScheduleChart opening={view.principal} years={view.years} formatTick={wholeDollars} />
           <figcaption className="visually-hidden" data-testid="chart-summary">
             {summary}
           </figcaption>
         </figure>
-      </HydrateLater>
+      </Suspense>
 
-      <HydrateLater>
+      <Suspense fallback={null}>
         <details className="calc-table">
           <summary>Year-by-year table</summary>
           <p className="calc-table__hint">Five columns: scroll the table sideways to see them all.</p>
@@ -635,7 +635,7 @@ const ScheduleDetail = memo(function ScheduleDetail({ view }: { view: LoanSchedu
             </table>
           </div>
         </details>
-      </HydrateLater>
+      </Suspense>
     </>
   );
 });

@@ -1,8 +1,7 @@
 /**
  * Helpers for the calculators' component tests (happy-dom): mount an island, type like a person.
  */
-import { createElement, type ComponentType } from 'react';
-import { act } from 'preact/test-utils';
+import { act, createElement, type ComponentType } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 
