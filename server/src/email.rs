@@ -1,8 +1,10 @@
-//! The confirmation email: its subject, plain-text body and HTML body, all in this one place,
-//! with the bank's name and contact details they quote.
+//! Every email the bank sends is built here: one frame ([`render`]: the brand, the greeting,
+//! the headline, the blocks, the anti-phishing and legal lines), one [`escape`], and the
+//! confirmation email sent once an application is stored. The applicant's status emails and
+//! the staff security notices (`staff::emails`) are built from the same [`Block`]s.
 //!
-//! The email holds no personal detail beyond the applicant's first name: no address, date of
-//! birth, income or ID number, since email is not a private channel.
+//! The emails hold no personal detail beyond a first name and the reference: no address, date
+//! of birth, income or ID number, since email is not a private channel.
 
 use banksia_core::application::AccountType;
 /// The bank's name and contact details as the emails quote them: core's one statement of them
@@ -19,6 +21,224 @@ pub struct RenderedEmail {
     pub subject: String,
     pub text: String,
     pub html: String,
+}
+
+/// One part of an email's body, rendered both as text and as HTML.
+#[derive(Debug, Clone)]
+pub enum Block {
+    /// A paragraph (line breaks kept; an `http(s)://` word is a link in the HTML).
+    Para(String),
+    /// A section heading.
+    Heading(String),
+    /// Words quoted from the bank's staff (an information request), set apart.
+    Quote(String),
+    /// A numbered list of steps.
+    Steps(Vec<String>),
+    /// A numbered list of steps, each with a title.
+    NamedSteps(Vec<(String, String)>),
+    /// A boxed figure the reader must keep (the reference number): a label, the value, a note.
+    Boxed {
+        label: String,
+        value: String,
+        note: String,
+    },
+    /// A button: its label and where it goes (always on `PUBLIC_ORIGIN`).
+    Button { label: String, href: String },
+    /// How to call or write to the bank, the number and the address as links in the HTML.
+    Contact,
+}
+
+/// An email: a greeting, a headline (its own sentence: in HTML a heading), blocks, a footer
+/// (smaller), then the anti-phishing and legal lines. Every text is escaped in the HTML.
+pub fn render(
+    subject: String,
+    greeting: &str,
+    headline: &str,
+    blocks: &[Block],
+    footer: &[Block],
+) -> RenderedEmail {
+    let mut text = format!("{greeting}\n\n{headline}\n\n");
+    let mut html = format!(
+        "<!DOCTYPE html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n</head>\n\
+         <body style=\"margin:0;padding:24px;background:#f4f7f5;font-family:Arial,Helvetica,sans-serif;color:#1b2620;line-height:1.5\">\n\
+         <div style=\"max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px\">\n\
+         <p style=\"font-size:20px;font-weight:bold;color:#1e6b3c;margin:0 0 16px\">{bank}</p>\n\
+         <p>{greeting}</p>\n\
+         <h1 style=\"font-size:22px;margin:16px 0\">{headline}</h1>\n",
+        title = escape(&subject),
+        bank = escape(BANK.name),
+        greeting = escape(greeting),
+        headline = escape(headline),
+    );
+    for block in blocks {
+        add_block(&mut text, &mut html, block, "");
+    }
+    for block in footer {
+        add_block(
+            &mut text,
+            &mut html,
+            block,
+            " style=\"font-size:14px;color:#4a5a50\"",
+        );
+    }
+    text.push_str(&format!(
+        "{}\n\n{}\n",
+        banksia_core::contact::ANTI_PHISHING,
+        BANK.legal_line
+    ));
+    html.push_str(&format!(
+        "<p style=\"font-size:13px;color:#4a5a50\"><strong>{}</strong></p>\n\
+         <p style=\"font-size:12px;color:#4a5a50\">{}</p>\n</div>\n</body>\n</html>\n",
+        escape(banksia_core::contact::ANTI_PHISHING),
+        escape(BANK.legal_line)
+    ));
+    RenderedEmail {
+        subject,
+        text,
+        html,
+    }
+}
+
+/// `block` onto both bodies; `style` is a paragraph's (the footer's are smaller).
+fn add_block(text: &mut String, html: &mut String, block: &Block, style: &str) {
+    match block {
+        Block::Para(p) => {
+            text.push_str(p);
+            text.push_str("\n\n");
+            html.push_str(&format!("<p{style}>{}</p>\n", linked(p)));
+        }
+        Block::Heading(h) => {
+            text.push_str(&h.to_uppercase());
+            text.push_str("\n\n");
+            html.push_str(&format!(
+                "<h2 style=\"font-size:18px;margin:20px 0 8px\">{}</h2>\n",
+                escape(h)
+            ));
+        }
+        Block::Quote(q) => {
+            for line in q.lines() {
+                text.push_str("  | ");
+                text.push_str(line);
+                text.push('\n');
+            }
+            text.push('\n');
+            html.push_str(&format!(
+                "<blockquote style=\"margin:12px 0;padding:8px 16px;border-left:4px solid #1e6b3c;background:#f4f7f5;white-space:pre-line\">{}</blockquote>\n",
+                escape(q)
+            ));
+        }
+        Block::Steps(steps) => {
+            html.push_str("<ol style=\"padding-left:20px\">");
+            for (i, step) in steps.iter().enumerate() {
+                text.push_str(&format!("{}. {step}\n", i + 1));
+                html.push_str(&format!(
+                    "<li style=\"margin:0 0 8px\">{}</li>",
+                    linked(step)
+                ));
+            }
+            text.push('\n');
+            html.push_str("</ol>\n");
+        }
+        Block::NamedSteps(steps) => {
+            html.push_str("<ol style=\"padding-left:20px\">");
+            for (i, (title, step)) in steps.iter().enumerate() {
+                text.push_str(&format!("{}. {title}\n   {step}\n\n", i + 1));
+                html.push_str(&format!(
+                    "<li style=\"margin:0 0 12px\"><strong>{}</strong><br>{}</li>",
+                    escape(title),
+                    linked(step)
+                ));
+            }
+            html.push_str("</ol>\n");
+        }
+        Block::Boxed { label, value, note } => {
+            text.push_str(&format!("{label}: {value}\n{note}\n\n"));
+            html.push_str(&format!(
+                "<div style=\"border:2px solid #1e6b3c;border-radius:8px;padding:12px 16px;margin:16px 0\">\n\
+                 <p style=\"margin:0;font-size:14px\">{}</p>\n\
+                 <p style=\"margin:4px 0 0;font-size:22px;font-weight:bold;font-family:Consolas,Menlo,monospace;letter-spacing:1px\">{}</p>\n\
+                 <p style=\"margin:8px 0 0;font-size:14px\">{}</p>\n</div>\n",
+                escape(label),
+                escape(value),
+                escape(note)
+            ));
+        }
+        Block::Button { label, href } => {
+            text.push_str(&format!("{label}: {href}\n\n"));
+            html.push_str(&format!(
+                "<p style=\"margin:20px 0\"><a href=\"{href}\" style=\"display:inline-block;background:#1e6b3c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px\">{label}</a></p>\n",
+                href = escape(href),
+                label = escape(label)
+            ));
+        }
+        Block::Contact => {
+            text.push_str(&format!(
+                "Call us on {phone} ({hours}), or {overseas} from overseas.\n\
+                 Email us at {email}: we respond within {reply} hours.\n\n",
+                phone = BANK.phone,
+                hours = BANK.phone_hours,
+                overseas = BANK.overseas_phone,
+                email = BANK.email,
+                reply = BANK.email_reply_hours,
+            ));
+            html.push_str(&format!(
+                "<p{style}>Call us on <a href=\"{tel}\">{phone}</a> ({hours}), or <a href=\"{overseas_tel}\">{overseas}</a> from overseas.<br>\n\
+                 Email us at <a href=\"{mailto}\">{email}</a>: we respond within {reply} hours.</p>\n",
+                tel = escape(BANK.phone.href),
+                phone = escape(BANK.phone.label),
+                hours = escape(BANK.phone_hours),
+                overseas_tel = escape(BANK.overseas_phone.href),
+                overseas = escape(BANK.overseas_phone.label),
+                mailto = escape(BANK.email.href),
+                email = escape(BANK.email.label),
+                reply = BANK.email_reply_hours,
+            ));
+        }
+    }
+}
+
+/// A paragraph as HTML: escaped, line breaks kept, and each `http(s)://` word a link to itself.
+fn linked(text: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push_str("<br>");
+        }
+        for (j, word) in line.split(' ').enumerate() {
+            if j > 0 {
+                out.push(' ');
+            }
+            let bare = word.trim_end_matches(['.', ',', ')', ':']);
+            if bare.starts_with("https://") || bare.starts_with("http://") {
+                out.push_str(&format!(
+                    "<a href=\"{url}\" style=\"color:#1e6b3c\">{url}</a>{}",
+                    escape(&word[bare.len()..]),
+                    url = escape(bare)
+                ));
+            } else {
+                out.push_str(&escape(word));
+            }
+        }
+    }
+    out
+}
+
+/// Text into HTML: the five characters that could change the markup.
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// The email sent once an account application is stored.
@@ -48,101 +268,44 @@ pub fn application_received(
             )
         },
     );
-    let steps = next_steps();
-
-    let mut text = format!(
-        "Hi {first_name},\n\n\
-         Thank you for applying for an account with {name}. {applied_for}\n\n\
-         Your reference number: {reference}\n\
-         Please quote it whenever you contact us about this application.\n\n\
-         WHAT HAPPENS NEXT\n\n",
-        name = BANK.name,
-    );
-    for (i, step) in steps.iter().enumerate() {
-        text.push_str(&format!("{}. {}\n   {}\n\n", i + 1, step.title, step.text));
-    }
-    text.push_str(&format!(
-        "{timeline}\n\n\
-         QUESTIONS ABOUT YOUR APPLICATION?\n\n\
-         Call us on {phone} ({hours}), or {overseas} from overseas.\n\
-         Email us at {email}: we respond within {reply} hours.\n\
-         Support centre: {site}/support\n\
-         Where your application stands: {site}/application-status (with your reference and this email address)\n\n\
-         DIDN'T APPLY?\n\n\
-         If you didn't apply, call us on {phone} ({hours}) so we can stop this application: someone may be using your details.\n\n\
-         {phishing}\n\n\
-         {legal}\n",
-        timeline = review_timeline(),
-        phone = BANK.phone,
-        hours = BANK.phone_hours,
-        overseas = BANK.overseas_phone,
-        email = BANK.email,
-        reply = BANK.email_reply_hours,
-        site = origin.trim_end_matches('/'),
-        legal = BANK.legal_line,
-        phishing = banksia_core::contact::ANTI_PHISHING,
-    ));
-
-    let name = escape(first_name);
-    let reference_html = escape(reference);
-    let steps_html: String = steps
-        .iter()
-        .map(|step| {
-            format!(
-                "<li style=\"margin:0 0 12px\"><strong>{}</strong><br>{}</li>",
-                escape(step.title),
-                escape(&step.text)
-            )
-        })
-        .collect();
-    let html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n</head>\n\
-         <body style=\"margin:0;padding:24px;background:#f4f7f5;font-family:Arial,Helvetica,sans-serif;color:#1b2620;line-height:1.5\">\n\
-         <div style=\"max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px\">\n\
-         <p style=\"font-size:20px;font-weight:bold;color:#1e6b3c;margin:0 0 16px\">{bank}</p>\n\
-         <p>Hi {name},</p>\n\
-         <p>Thank you for applying for an account with {bank}. {applied_for}</p>\n\
-         <div style=\"border:2px solid #1e6b3c;border-radius:8px;padding:12px 16px;margin:16px 0\">\n\
-         <p style=\"margin:0;font-size:14px\">Your reference number</p>\n\
-         <p style=\"margin:4px 0 0;font-size:22px;font-weight:bold;font-family:Consolas,Menlo,monospace;letter-spacing:1px\">{reference}</p>\n\
-         <p style=\"margin:8px 0 0;font-size:14px\">Please quote it whenever you contact us about this application.</p>\n\
-         </div>\n\
-         <h2 style=\"font-size:18px\">What happens next</h2>\n\
-         <ol style=\"padding-left:20px\">{steps}</ol>\n\
-         <p>{timeline}</p>\n\
-         <h2 style=\"font-size:18px\">Questions about your application?</h2>\n\
-         <p>Call us on <a href=\"{tel}\">{phone}</a> ({hours}), or {overseas} from overseas.<br>\n\
-         Email us at <a href=\"{mailto}\">{email}</a>: we respond within {reply} hours.<br>\n\
-         <a href=\"{site}/support\">Visit our support centre</a><br>\n\
-         <a href=\"{site}/application-status\">Check where your application stands</a> (with your reference and this email address)</p>\n\
-         <p><strong>Didn't apply?</strong> If you didn't apply, call us on <a href=\"{tel}\">{phone}</a> ({hours}) so we can stop this application: someone may be using your details.</p>\n\
-         <p style=\"font-size:13px;color:#4a5a50\">{phishing}</p>\n\
-         <p style=\"font-size:12px;color:#4a5a50\">{legal}</p>\n\
-         </div>\n</body>\n</html>\n",
-        title = escape(&subject),
-        applied_for = escape(&applied_for),
-        bank = escape(BANK.name),
-        reference = reference_html,
-        steps = steps_html,
-        timeline = escape(&review_timeline()),
-        tel = escape(BANK.phone.href),
-        phone = escape(BANK.phone.label),
-        hours = escape(BANK.phone_hours),
-        overseas = escape(BANK.overseas_phone.label),
-        email = escape(BANK.email.label),
-        mailto = escape(BANK.email.href),
-        reply = BANK.email_reply_hours,
-        site = escape(origin.trim_end_matches('/')),
-        legal = escape(BANK.legal_line),
-        phishing = escape(banksia_core::contact::ANTI_PHISHING),
-    );
-    RenderedEmail {
+    let site = origin.trim_end_matches('/');
+    let blocks = [
+        Block::Para(format!(
+            "Thank you for applying for an account with {}.",
+            BANK.name
+        )),
+        Block::Boxed {
+            label: "Your reference number".into(),
+            value: reference.to_owned(),
+            note: "Please quote it whenever you contact us about this application.".into(),
+        },
+        Block::Heading("What happens next".into()),
+        Block::NamedSteps(
+            next_steps()
+                .into_iter()
+                .map(|step| (step.title.to_owned(), step.text))
+                .collect(),
+        ),
+        Block::Para(review_timeline()),
+        Block::Heading("Questions about your application?".into()),
+        Block::Contact,
+        Block::Para(format!(
+            "Support centre: {site}/support\n\
+             Where your application stands: {site}/application-status (with your reference and this email address)"
+        )),
+        Block::Heading("Didn't apply?".into()),
+        Block::Para(format!(
+            "If you didn't apply, call us on {} ({}) so we can stop this application: someone may be using your details.",
+            BANK.phone, BANK.phone_hours
+        )),
+    ];
+    render(
         subject,
-        text,
-        html,
-    }
+        &format!("Hi {first_name},"),
+        &applied_for,
+        &blocks,
+        &[],
+    )
 }
 
 /// The address as the confirmation page may show it: the first character of the local part,
@@ -155,22 +318,6 @@ pub fn mask_address(address: &str) -> String {
         }
         None => "****".to_owned(),
     }
-}
-
-/// Text into HTML: the five characters that could change the markup.
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -191,9 +191,9 @@ pub async fn healthz() -> Response {
     no_store(warp::reply::json(&json!({ "status": "ok" })).into_response())
 }
 
-/// GET /readyz: the database answers, its schema is the one this build needs, and the mail
-/// worker (when mail is on) went round its loop recently. 503 with the failing checks named
-/// otherwise.
+/// GET /readyz: the database answers, its schema is the one this build needs, and every mail
+/// queue's worker (when mail is on) runs and went round its loop recently. 503 with the failing
+/// checks named otherwise.
 pub async fn readyz(state: Arc<AppState>) -> Response {
     let (database, schema) = match db::applied_migration(&state.pool).await {
         Ok(applied) => (true, applied >= db::latest_migration()),
@@ -202,14 +202,23 @@ pub async fn readyz(state: Arc<AppState>) -> Response {
             (false, false)
         }
     };
-    let worker = state
-        .mail_heartbeat
-        .as_ref()
-        .is_none_or(|beat| beat.is_recent(state.mail_worker_grace));
+    // Each mail queue's worker by name (none when mail is off).
+    let workers: serde_json::Map<String, serde_json::Value> = state
+        .mail_workers
+        .iter()
+        .flat_map(|workers| workers.health())
+        .map(|(queue, alive)| (queue.name().to_owned(), alive.into()))
+        .collect();
+    let worker = workers.values().all(|alive| alive == true);
     let ready = database && schema && worker;
     let body = json!({
         "status": if ready { "ready" } else { "not ready" },
-        "checks": { "database": database, "schema": schema, "mail_worker": worker },
+        "checks": {
+            "database": database,
+            "schema": schema,
+            "mail_worker": worker,
+            "mail_workers": workers,
+        },
     });
     let status = if ready {
         StatusCode::OK

@@ -48,11 +48,9 @@ pub struct AppState {
     /// Set when a mail transport is configured: each stored application queues its
     /// confirmation email, and this wakes the mail worker.
     pub mail_wake: Option<Arc<tokio::sync::Notify>>,
-    /// The mail worker's heartbeat (with `mail_wake`), read by `/readyz`.
-    pub mail_heartbeat: Option<Arc<outbox::Heartbeat>>,
-    /// How long the mail worker may go without a heartbeat and still count as alive: a poll
-    /// interval, a whole send and the database deadlines.
-    pub mail_worker_grace: Duration,
+    /// The mail workers, one per queue, and their heartbeats (with `mail_wake`), read by
+    /// `/readyz` and `/metrics`.
+    pub mail_workers: Option<Arc<outbox::Workers>>,
     /// The staff side: passkeys, sessions, the review API, the applicant's status page.
     pub staff: Arc<staff::StaffState>,
     /// The idempotency fingerprint's HMAC keys, the current first (derived from
@@ -231,11 +229,11 @@ impl Server {
             mail_wake: mailer
                 .as_ref()
                 .map(|_| Arc::new(tokio::sync::Notify::new())),
-            mail_heartbeat: mailer
-                .as_ref()
-                .map(|_| Arc::new(outbox::Heartbeat::default())),
-            mail_worker_grace: config.mail.poll_interval
-                + outbox::lease_for(config.mail.send_timeout),
+            mail_workers: mailer.as_ref().map(|_| {
+                Arc::new(outbox::Workers::new(
+                    outbox::RetryPolicy::from_config(&config.mail).grace(),
+                ))
+            }),
             fingerprint_keys: config
                 .staff
                 .id_keys
@@ -251,6 +249,43 @@ impl Server {
             config,
             mailer,
         })
+    }
+
+    /// The mail workers (when a transport is set): their health, and a stop for each.
+    pub fn mail_workers(&self) -> Option<Arc<outbox::Workers>> {
+        self.state.mail_workers.clone()
+    }
+
+    /// Starts one worker per mail queue: confirmations on the public pool, woken by each stored
+    /// application; applicant emails on the staff pool, woken by each staff change; staff
+    /// notices on the staff pool, polled (a notice is rare and may wait a poll interval).
+    fn start_mail_workers(
+        &self,
+        mailer: &mailer::Mailer,
+        workers: &Arc<outbox::Workers>,
+    ) -> Vec<tokio::task::JoinHandle<()>> {
+        let origin: Arc<str> = self.config.staff.public_origin.as_str().into();
+        let setup = |pool: &deadpool_postgres::Pool, wake: Option<&Arc<tokio::sync::Notify>>| {
+            outbox::WorkerSetup {
+                pool: pool.clone(),
+                mailer: mailer.clone(),
+                policy: outbox::RetryPolicy::from_config(&self.config.mail),
+                wake: wake.cloned().unwrap_or_default(),
+                origin: origin.clone(),
+            }
+        };
+        let staff = &self.state.staff;
+        vec![
+            workers.spawn(
+                outbox::Queue::Confirmations,
+                setup(&self.state.pool, self.state.mail_wake.as_ref()),
+            ),
+            workers.spawn(
+                outbox::Queue::Applicant,
+                setup(&staff.pool, staff.mail_wake.as_ref()),
+            ),
+            workers.spawn(outbox::Queue::Staff, setup(&staff.pool, None)),
+        ]
     }
 
     /// Where `/metrics` is served, if anywhere.
@@ -305,25 +340,10 @@ impl Server {
             idle: self.config.idle_timeout,
         };
         let graceful = hyper_util::server::graceful::GracefulShutdown::new();
-        let (stop_mail, mail_stopped) = tokio::sync::watch::channel(false);
-        let mail_stopped_for_metrics = mail_stopped.clone();
-        let mail_worker = match (
-            &self.mailer,
-            &self.state.mail_wake,
-            &self.state.mail_heartbeat,
-        ) {
-            (Some(mailer), Some(wake), Some(heartbeat)) => Some(tokio::spawn(outbox::run(
-                outbox::Confirmations {
-                    origin: self.config.staff.public_origin.as_str().into(),
-                },
-                self.state.pool.clone(),
-                mailer.clone(),
-                outbox::RetryPolicy::from_config(&self.config.mail),
-                wake.clone(),
-                Some(heartbeat.clone()),
-                mail_stopped,
-            ))),
-            _ => None,
+        let (stop_metrics, metrics_stopped) = tokio::sync::watch::channel(false);
+        let mail_workers = match (&self.mailer, &self.state.mail_workers) {
+            (Some(mailer), Some(workers)) => self.start_mail_workers(mailer, workers),
+            _ => Vec::new(),
         };
         let metrics_server = self.metrics_listener.take().map(|listener| {
             if let Ok(address) = listener.local_addr() {
@@ -332,35 +352,9 @@ impl Server {
             tokio::spawn(metrics::serve(
                 listener,
                 self.state.clone(),
-                mail_stopped_for_metrics,
+                metrics_stopped,
             ))
         });
-        let applicant_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
-            (Some(mailer), Some(wake)) => Some(tokio::spawn(outbox::run(
-                staff::emails::ApplicantEmails,
-                self.state.staff.pool.clone(),
-                mailer.clone(),
-                outbox::RetryPolicy::from_config(&self.config.mail),
-                wake.clone(),
-                None,
-                stop_mail.subscribe(),
-            ))),
-            _ => None,
-        };
-        // Staff security notices: polled (nothing wakes it; a notice is rare and may wait a
-        // poll interval).
-        let staff_mail_worker = match (&self.mailer, &self.state.staff.mail_wake) {
-            (Some(mailer), Some(_)) => Some(tokio::spawn(outbox::run(
-                staff::emails::StaffNotices,
-                self.state.staff.pool.clone(),
-                mailer.clone(),
-                outbox::RetryPolicy::from_config(&self.config.mail),
-                Arc::new(tokio::sync::Notify::new()),
-                None,
-                stop_mail.subscribe(),
-            ))),
-            _ => None,
-        };
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);
         loop {
@@ -420,15 +414,12 @@ impl Server {
         if let Some(metrics_server) = metrics_server {
             metrics_server.abort();
         }
-        // The mail worker finishes the email in hand (unsent ones wait in the outbox).
-        let _ = stop_mail.send(true);
-        if let Some(worker) = mail_worker {
-            let _ = tokio::time::timeout(drain, worker).await;
+        let _ = stop_metrics.send(true);
+        // Each mail worker finishes the email in hand (unsent ones wait in their queue).
+        if let Some(workers) = &self.state.mail_workers {
+            workers.stop_all();
         }
-        for worker in [applicant_mail_worker, staff_mail_worker]
-            .into_iter()
-            .flatten()
-        {
+        for worker in mail_workers {
             let _ = tokio::time::timeout(drain, worker).await;
         }
         self.state.pool.close();

@@ -1,6 +1,6 @@
 //! Operators' figures in Prometheus text format, served on `METRICS_BIND` (its own address,
 //! never the public port): requests by route and status and their latency, connections, the
-//! database pool, the mail outbox and worker, the rate-limit table and its cleanup.
+//! database pool, each mail queue and its worker, the rate-limit table and its cleanup.
 //!
 //! Counters and histograms are updated where things happen (the access log line, the mail
 //! worker, the cleanup); the database figures are read when Prometheus scrapes.
@@ -9,11 +9,12 @@ use std::sync::{Arc, LazyLock};
 use std::time::Duration;
 
 use prometheus::{
-    Encoder, Gauge, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
-    IntGaugeVec, Opts, Registry, TextEncoder,
+    Encoder, Gauge, GaugeVec, Histogram, HistogramOpts, HistogramVec, IntCounter, IntCounterVec,
+    IntGauge, IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 use crate::AppState;
+use crate::outbox::{self, Queue};
 
 /// Every series of the server, in one registry.
 pub struct Metrics {
@@ -25,10 +26,14 @@ pub struct Metrics {
     pub pool: IntGaugeVec,
     pub outbox_pending: IntGauge,
     pub outbox_oldest_pending_seconds: Gauge,
-    pub mail_sent: IntCounter,
+    pub mail_queue_pending: IntGaugeVec,
+    pub mail_queue_oldest_pending_seconds: GaugeVec,
+    pub mail_queue_attempts: IntGaugeVec,
+    pub mail_sent: IntCounterVec,
     pub mail_failed: IntCounterVec,
     pub mail_send_seconds: Histogram,
     pub mail_worker_alive: IntGauge,
+    pub mail_worker_alive_by_queue: IntGaugeVec,
     pub rate_limit_rows: IntGauge,
     pub cleanup_deleted: IntCounter,
     pub cleanup_lag_seconds: Gauge,
@@ -102,7 +107,7 @@ pub static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
             r,
             IntGauge::new(
                 "outbox_pending",
-                "Confirmation emails neither sent nor given up.",
+                "Emails of every queue neither sent nor given up (by queue: mail_queue_pending).",
             )
             .unwrap(),
         ),
@@ -110,23 +115,59 @@ pub static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
             r,
             Gauge::new(
                 "outbox_oldest_pending_age_seconds",
-                "Age of the oldest email neither sent nor given up (0 when none).",
+                "Age of the oldest email of any queue neither sent nor given up (0 when none).",
+            )
+            .unwrap(),
+        ),
+        mail_queue_pending: register(
+            r,
+            IntGaugeVec::new(
+                Opts::new(
+                    "mail_queue_pending",
+                    "Emails neither sent nor given up, by queue (confirmations, applicant, staff).",
+                ),
+                &["queue"],
+            )
+            .unwrap(),
+        ),
+        mail_queue_oldest_pending_seconds: register(
+            r,
+            GaugeVec::new(
+                Opts::new(
+                    "mail_queue_oldest_pending_age_seconds",
+                    "Age of the queue's oldest email neither sent nor given up (0 when none).",
+                ),
+                &["queue"],
+            )
+            .unwrap(),
+        ),
+        mail_queue_attempts: register(
+            r,
+            IntGaugeVec::new(
+                Opts::new(
+                    "mail_queue_pending_attempts",
+                    "Send attempts made so far on the queue's pending emails (rising while pending stays: the mail server refuses).",
+                ),
+                &["queue"],
             )
             .unwrap(),
         ),
         mail_sent: register(
             r,
-            IntCounter::new("mail_sent_total", "Emails sent by this process (confirmations and applicant emails).")
-                .unwrap(),
+            IntCounterVec::new(
+                Opts::new("mail_sent_total", "Emails sent by this process, by queue."),
+                &["queue"],
+            )
+            .unwrap(),
         ),
         mail_failed: register(
             r,
             IntCounterVec::new(
                 Opts::new(
                     "mail_failed_total",
-                    "Failed send attempts by this process (outcome: retry, given_up).",
+                    "Failed send attempts by this process, by queue and outcome (retry, given_up).",
                 ),
-                &["outcome"],
+                &["queue", "outcome"],
             )
             .unwrap(),
         ),
@@ -143,7 +184,18 @@ pub static METRICS: LazyLock<Metrics> = LazyLock::new(|| {
             r,
             IntGauge::new(
                 "mail_worker_alive",
-                "1 when the mail worker went round its loop recently (no transport: 1).",
+                "1 when every mail worker runs and went round its loop recently (no transport: 1).",
+            )
+            .unwrap(),
+        ),
+        mail_worker_alive_by_queue: register(
+            r,
+            IntGaugeVec::new(
+                Opts::new(
+                    "mail_queue_worker_alive",
+                    "1 when the queue's worker runs and went round its loop recently.",
+                ),
+                &["queue"],
             )
             .unwrap(),
         ),
@@ -242,11 +294,6 @@ pub fn observe_request(path: &str, status: u16, latency: Duration) {
         .observe(latency.as_secs_f64());
 }
 
-const OUTBOX: &str = "\
-SELECT count(*) AS pending,
-       coalesce(extract(epoch FROM now() - min(created_at))::float8, 0) AS oldest_seconds
-FROM email_outbox WHERE sent_at IS NULL AND failed_at IS NULL";
-
 const RATE_LIMIT_ROWS: &str = "\
 SELECT greatest(reltuples, 0)::bigint AS row_estimate FROM pg_class WHERE oid = 'api_rate_limits'::regclass";
 
@@ -263,24 +310,48 @@ pub async fn render(state: &AppState) -> String {
         .set(i64::try_from(status.max_size).unwrap_or(i64::MAX));
     pool.with_label_values(&["waiting"])
         .set(i64::try_from(status.waiting).unwrap_or(i64::MAX));
+    let health = state.mail_workers.as_ref().map(|workers| workers.health());
     METRICS.mail_worker_alive.set(i64::from(
-        state
-            .mail_heartbeat
-            .as_ref()
-            .is_none_or(|beat| beat.is_recent(state.mail_worker_grace)),
+        health.is_none_or(|health| health.iter().all(|(_, alive)| *alive)),
     ));
+    for (queue, alive) in health.into_iter().flatten() {
+        METRICS
+            .mail_worker_alive_by_queue
+            .with_label_values(&[queue.name()])
+            .set(i64::from(alive));
+    }
     let read = async {
-        let conn = state.pool.get().await.map_err(|e| e.to_string())?;
-        if state.mail_wake.is_some() {
-            let row = conn
-                .query_one(OUTBOX, &[])
-                .await
-                .map_err(|e| e.to_string())?;
-            METRICS.outbox_pending.set(row.get("pending"));
-            METRICS
-                .outbox_oldest_pending_seconds
-                .set(row.get("oldest_seconds"));
+        if state.mail_workers.is_some() {
+            let (mut pending, mut oldest) = (0, 0f64);
+            for queue in Queue::ALL {
+                // The confirmations are the public side's table; the others the staff side's.
+                let pool = match queue {
+                    Queue::Confirmations => &state.pool,
+                    Queue::Applicant | Queue::Staff => &state.staff.pool,
+                };
+                let figures = outbox::figures(queue, pool)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                let label = [queue.name()];
+                METRICS
+                    .mail_queue_pending
+                    .with_label_values(&label)
+                    .set(figures.pending);
+                METRICS
+                    .mail_queue_oldest_pending_seconds
+                    .with_label_values(&label)
+                    .set(figures.oldest_seconds);
+                METRICS
+                    .mail_queue_attempts
+                    .with_label_values(&label)
+                    .set(figures.attempts);
+                pending += figures.pending;
+                oldest = oldest.max(figures.oldest_seconds);
+            }
+            METRICS.outbox_pending.set(pending);
+            METRICS.outbox_oldest_pending_seconds.set(oldest);
         }
+        let conn = state.pool.get().await.map_err(|e| e.to_string())?;
         let row = conn
             .query_one(RATE_LIMIT_ROWS, &[])
             .await

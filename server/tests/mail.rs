@@ -739,3 +739,159 @@ async fn an_applicant_email_is_sent_by_the_same_worker_and_erased() {
         );
     }
 }
+
+/// One `/metrics` series' value, by its name and labels as the text format writes them.
+fn series(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|line| {
+            line.strip_prefix(name)?
+                .strip_prefix(' ')?
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or_else(|| panic!("no {name} in\n{text}"))
+}
+
+/// Each mail queue's worker is watched (issue 45: only the confirmations' was): stopping one
+/// turns `/readyz` to 503 naming it, and `/metrics` shows that worker down and its queue's
+/// emails waiting, while the other queues' workers stay up.
+#[tokio::test]
+async fn stopping_any_mail_worker_fails_readyz_and_shows_in_its_queue_figures() {
+    use banksia_server::outbox::Queue;
+
+    let database = CLUSTER.create_database().await;
+    let mut config = common::test_config(CLUSTER.url(&database));
+    config.metrics_bind = Some("127.0.0.1:0".parse().unwrap());
+    config.mail.transport = Some(MailTransport::Directory(temp_dir("workers")));
+    config.mail.poll_interval = Duration::from_millis(100);
+    let server = banksia_server::Server::build(config, Duration::from_secs(10))
+        .await
+        .expect("server starts");
+    let addr = server.local_addr();
+    let metrics = server.metrics_addr().expect("metrics are on");
+    let workers = server.mail_workers().expect("mail is on");
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let served = tokio::spawn(server.serve(async move {
+        let _ = stopped.await;
+    }));
+    let db = CLUSTER.connect(&database).await;
+    let readyz = async || common::request(addr, "GET", "/readyz", &[], b"").await;
+    let scrape = async || {
+        common::request(metrics, "GET", "/metrics", &[], b"")
+            .await
+            .text()
+    };
+
+    eventually("every worker has gone round its loop", async || {
+        readyz().await.status == 200
+    })
+    .await;
+    let ready = readyz().await.json();
+    for queue in Queue::ALL {
+        assert_eq!(
+            ready["checks"]["mail_workers"][queue.name()],
+            true,
+            "{ready}"
+        );
+    }
+    let text = scrape().await;
+    assert_eq!(series(&text, "banksia_mail_worker_alive"), 1.0);
+    for queue in Queue::ALL {
+        let label = format!("{{queue=\"{}\"}}", queue.name());
+        assert_eq!(
+            series(&text, &format!("banksia_mail_queue_worker_alive{label}")),
+            1.0
+        );
+        assert_eq!(
+            series(&text, &format!("banksia_mail_queue_pending{label}")),
+            0.0
+        );
+    }
+
+    let mut reference = String::new();
+    let mut stopped_so_far = Vec::new();
+    for queue in Queue::ALL {
+        workers.stop(queue);
+        stopped_so_far.push(queue);
+        eventually("the worker has stopped", async || !workers.is_alive(queue)).await;
+        // An email of this queue now waits.
+        match queue {
+            Queue::Confirmations => {
+                let created =
+                    common::post_application(addr, &valid_application().to_string(), &[]).await;
+                assert_eq!(created.status, 201, "{}", created.text());
+                reference = created.json()["reference"].as_str().unwrap().to_owned();
+            }
+            Queue::Applicant => {
+                db.execute(
+                    "INSERT INTO application_emails (reference, kind, version, recipient, subject, text_body, html_body)
+                     VALUES ($1, 'decision', 2, 'applicant@example.com.au', 'Your application', 'Approved.', '<p>Approved.</p>')",
+                    &[&reference],
+                )
+                .await
+                .unwrap();
+            }
+            Queue::Staff => {
+                db.execute(
+                    "WITH s AS (INSERT INTO staff (email, display_name, roles, webauthn_id)
+                                VALUES ('nora@banksia.bank', 'Nora', '{reviewer}', gen_random_uuid())
+                                RETURNING id)
+                     INSERT INTO staff_emails (staff_id, kind, recipient, subject, text_body, html_body)
+                     SELECT id, 'passkey_added', 'nora@banksia.bank', 'A passkey', 'Added.', '<p>Added.</p>' FROM s",
+                    &[],
+                )
+                .await
+                .unwrap();
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+
+        let answer = readyz().await;
+        assert_eq!(answer.status, 503, "{}", answer.text());
+        let checks = &answer.json()["checks"];
+        assert_eq!(checks["mail_worker"], false, "{checks}");
+        assert_eq!(checks["database"], true, "{checks}");
+        let text = scrape().await;
+        assert_eq!(series(&text, "banksia_mail_worker_alive"), 0.0);
+        for other in Queue::ALL {
+            let down = stopped_so_far.contains(&other);
+            assert_eq!(
+                checks["mail_workers"][other.name()],
+                !down,
+                "{other:?}: {checks}"
+            );
+            let label = format!("{{queue=\"{}\"}}", other.name());
+            assert_eq!(
+                series(&text, &format!("banksia_mail_queue_worker_alive{label}")),
+                if down { 0.0 } else { 1.0 },
+                "{other:?}"
+            );
+            // A stopped worker's email waits; a running one's queue was emptied.
+            let pending = series(&text, &format!("banksia_mail_queue_pending{label}"));
+            assert_eq!(pending, if down { 1.0 } else { 0.0 }, "{other:?}\n{text}");
+            let oldest = series(
+                &text,
+                &format!("banksia_mail_queue_oldest_pending_age_seconds{label}"),
+            );
+            assert_eq!(oldest > 0.0, down, "{other:?}: {oldest}");
+            assert_eq!(
+                series(
+                    &text,
+                    &format!("banksia_mail_queue_pending_attempts{label}")
+                ),
+                0.0,
+                "{other:?}: nothing was tried"
+            );
+        }
+        assert_eq!(
+            series(&text, "banksia_outbox_pending"),
+            stopped_so_far.len() as f64
+        );
+    }
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(30), served)
+        .await
+        .expect("server stops")
+        .unwrap();
+}

@@ -1,10 +1,10 @@
 //! The emails an applicant gets after submitting: an information request, a decision, a
 //! status link. Each is queued in `application_emails` in the transaction of the change it
 //! announces (unique per application, kind and version: exactly one per change, however many
-//! instances run), and sent by the one mail worker (`outbox::run::<ApplicantEmails>`) in every
-//! instance, which claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, with the retry
-//! policy and deadlines of the confirmation emails. The product and the reference are named;
-//! the identification number never is.
+//! instances run), and sent by the `applicant` queue's worker (`outbox::Queue::Applicant`) in
+//! every instance, by the rules of every mail queue. Staff security notices go the same way
+//! through `staff_emails` (`outbox::Queue::Staff`). Every email is framed by `email::render`.
+//! The product and the reference are named; the identification number never is.
 
 use banksia_core::application::AccountType;
 use banksia_core::review::events::{EmailKind, StaffEmailKind};
@@ -13,33 +13,8 @@ use banksia_core::review::information::{
 };
 use banksia_core::review::{DeclineReason, Status};
 use deadpool_postgres::GenericClient;
-use tokio_postgres::Row;
 
-use crate::email::{BANK, RenderedEmail};
-use crate::outbox::{ClaimedEmail, EmailQueue};
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
-}
-
-/// One part of an email's body, rendered both as text and as HTML.
-#[derive(Debug, Clone)]
-pub enum Block {
-    /// A paragraph (line breaks kept).
-    Para(String),
-    /// A section heading.
-    Heading(String),
-    /// Words quoted from the bank's staff (an information request), set apart.
-    Quote(String),
-    /// A numbered list of steps.
-    Steps(Vec<String>),
-    /// A button: its label and where it goes (always on `PUBLIC_ORIGIN`).
-    Button { label: String, href: String },
-}
+use crate::email::{BANK, Block, RenderedEmail, render};
 
 /// An applicant's email about their application's status: the subject and headline from core's
 /// wording of it, the greeting, `blocks`, and the applicant footer with its links on `origin`.
@@ -78,138 +53,6 @@ fn applicant_footer(origin: &str) -> Vec<Block> {
 /// Said in every applicant email: the sender is `no-reply@` and no Reply-To is set, since no one
 /// reads replies (and email is no place for identity documents).
 pub const NO_REPLY: &str = "Please don't reply to this email: replies aren't read.";
-
-/// An email: a greeting, a headline (its own sentence: in HTML a heading), blocks, a footer,
-/// then the anti-phishing and legal lines; the HTML branded like the confirmation email. Text
-/// is escaped in the HTML; a URL in a paragraph becomes a link there.
-pub fn render(
-    subject: String,
-    greeting: &str,
-    headline: &str,
-    blocks: &[Block],
-    footer: &[Block],
-) -> RenderedEmail {
-    let mut text = format!("{greeting}\n\n{headline}\n\n");
-    let mut html = format!(
-        "<!DOCTYPE html>\n<html lang=\"en-AU\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{title}</title>\n</head>\n\
-         <body style=\"margin:0;padding:24px;background:#f4f7f5;font-family:Arial,Helvetica,sans-serif;color:#1b2620;line-height:1.5\">\n\
-         <div style=\"max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px\">\n\
-         <p style=\"font-size:20px;font-weight:bold;color:#1e6b3c;margin:0 0 16px\">{bank}</p>\n\
-         <p>{greeting}</p>\n\
-         <h1 style=\"font-size:22px;margin:16px 0\">{headline}</h1>\n",
-        title = escape(&subject),
-        bank = escape(BANK.name),
-        greeting = escape(greeting),
-        headline = escape(headline),
-    );
-    let mut add = |block: &Block, small: bool| {
-        let style = if small {
-            " style=\"font-size:14px;color:#4a5a50\""
-        } else {
-            ""
-        };
-        match block {
-            Block::Para(p) => {
-                text.push_str(p);
-                text.push_str("\n\n");
-                html.push_str(&format!("<p{style}>{}</p>\n", linked(p)));
-            }
-            Block::Heading(h) => {
-                text.push_str(&h.to_uppercase());
-                text.push_str("\n\n");
-                html.push_str(&format!(
-                    "<h2 style=\"font-size:18px;margin:20px 0 8px\">{}</h2>\n",
-                    escape(h)
-                ));
-            }
-            Block::Quote(q) => {
-                for line in q.lines() {
-                    text.push_str("  | ");
-                    text.push_str(line);
-                    text.push('\n');
-                }
-                text.push('\n');
-                html.push_str(&format!(
-                    "<blockquote style=\"margin:12px 0;padding:8px 16px;border-left:4px solid #1e6b3c;background:#f4f7f5;white-space:pre-line\">{}</blockquote>\n",
-                    escape(q)
-                ));
-            }
-            Block::Steps(steps) => {
-                html.push_str("<ol style=\"padding-left:20px\">");
-                for (i, step) in steps.iter().enumerate() {
-                    text.push_str(&format!("{}. {step}\n", i + 1));
-                    html.push_str(&format!(
-                        "<li style=\"margin:0 0 8px\">{}</li>",
-                        linked(step)
-                    ));
-                }
-                text.push('\n');
-                html.push_str("</ol>\n");
-            }
-            Block::Button { label, href } => {
-                text.push_str(&format!("{label}: {href}\n\n"));
-                html.push_str(&format!(
-                    "<p style=\"margin:20px 0\"><a href=\"{href}\" style=\"display:inline-block;background:#1e6b3c;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:6px\">{label}</a></p>\n",
-                    href = escape(href),
-                    label = escape(label)
-                ));
-            }
-        }
-    };
-    for block in blocks {
-        add(block, false);
-    }
-    for block in footer {
-        add(block, true);
-    }
-    text.push_str(&format!(
-        "{}\n\n{}\n",
-        banksia_core::contact::ANTI_PHISHING,
-        BANK.legal_line
-    ));
-    html.push_str(&format!(
-        "<p style=\"font-size:13px;color:#4a5a50\"><strong>{}</strong></p>\n\
-         <p style=\"font-size:12px;color:#4a5a50\">{}</p>\n</div>\n</body>\n</html>\n",
-        escape(banksia_core::contact::ANTI_PHISHING),
-        escape(BANK.legal_line)
-    ));
-    RenderedEmail {
-        subject,
-        text,
-        html,
-    }
-}
-
-/// A paragraph as HTML: escaped, line breaks kept, and each `http(s)://` word a link to itself.
-fn linked(text: &str) -> String {
-    let mut out = String::new();
-    for (i, line) in text.split('\n').enumerate() {
-        if i > 0 {
-            out.push_str("<br>");
-        }
-        let mut first = true;
-        for word in line.split(' ') {
-            if !first {
-                out.push(' ');
-            }
-            first = false;
-            let bare = word.trim_end_matches(['.', ',', ')', ':']);
-            if bare.starts_with("https://") || bare.starts_with("http://") {
-                let rest = &word[bare.len()..];
-                out.push_str(&format!(
-                    "<a href=\"{url}\" style=\"color:#1e6b3c\">{url}</a>{}",
-                    escape(rest),
-                    url = escape(bare)
-                ));
-            } else {
-                out.push_str(&escape(word));
-            }
-        }
-    }
-    out
-}
 
 /// The application as an email names it.
 fn about(account: AccountType, reference: &str) -> String {
@@ -345,7 +188,7 @@ pub fn withdrawal_email(
             Block::Para(words.next_step.to_owned()),
             Block::Button {
                 label: "Apply again".into(),
-                href: format!("{origin}/apply/"),
+                href: format!("{origin}/apply/account"),
             },
             Block::Para(format!(
                 "If you didn't ask to withdraw, call us on {} ({}) today, quoting your reference.",
@@ -476,81 +319,6 @@ pub async fn insert<C: GenericClient>(
     Ok(())
 }
 
-/// The statements of an outbox table whose rows hold the rendered email: claim the next due
-/// row (returning `$returning`), and on the outcome erase the address and the message, once
-/// sent or given up (they may quote an information request); the error class stays.
-macro_rules! outbox_statements {
-    ($table:literal, $returning:literal) => {
-        const CLAIM: &'static str = concat!(
-            "UPDATE ",
-            $table,
-            "
-SET attempts = attempts + 1, locked_until = now() + make_interval(secs => $1)
-WHERE id = (
-    SELECT id FROM ",
-            $table,
-            "
-    WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
-      AND (locked_until IS NULL OR locked_until < now())
-    ORDER BY next_attempt_at, id
-    LIMIT 1
-    FOR UPDATE SKIP LOCKED)
-RETURNING ",
-            $returning
-        );
-        const MARK_SENT: &'static str = concat!(
-            "UPDATE ",
-            $table,
-            "
-SET sent_at = now(), locked_until = NULL,
-    recipient = NULL, subject = NULL, text_body = NULL, html_body = NULL
-WHERE id = $1"
-        );
-        const MARK_FAILED: &'static str = concat!(
-            "UPDATE ",
-            $table,
-            "
-SET last_error = $2, locked_until = NULL,
-    next_attempt_at = now() + make_interval(secs => $3),
-    failed_at = CASE WHEN $4 THEN now() END,
-    recipient = CASE WHEN $4 THEN NULL ELSE recipient END,
-    subject = CASE WHEN $4 THEN NULL ELSE subject END,
-    text_body = CASE WHEN $4 THEN NULL ELSE text_body END,
-    html_body = CASE WHEN $4 THEN NULL ELSE html_body END
-WHERE id = $1"
-        );
-    };
-}
-
-/// The applicant's emails of `application_emails`, for the one mail worker.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct ApplicantEmails;
-
-impl EmailQueue for ApplicantEmails {
-    const WHAT: &'static str = "applicant email";
-    outbox_statements!(
-        "application_emails",
-        "id, reference, kind, version, recipient, subject, text_body, html_body, attempts"
-    );
-
-    fn claimed(&self, row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
-        let reference: String = row.try_get("reference")?;
-        let kind: EmailKind = row.try_get("kind")?;
-        let version: i32 = row.try_get("version")?;
-        Ok(ClaimedEmail {
-            id: row.try_get("id")?,
-            recipient: row.try_get("recipient")?,
-            email: RenderedEmail {
-                subject: row.try_get("subject")?,
-                text: row.try_get("text_body")?,
-                html: row.try_get("html_body")?,
-            },
-            attempts: row.try_get("attempts")?,
-            message_id: format!("<{reference}.{kind}.{version}@banksia.bank>"),
-        })
-    }
-}
-
 /// A security notice to a staff member about their own account: who did what, and what to do
 /// if it wasn't asked for. Staff emails carry no applicant data.
 pub fn staff_security_email(
@@ -620,37 +388,10 @@ pub async fn queue_staff_notice<C: GenericClient>(
     Ok(())
 }
 
-/// The staff members' security notices of `staff_emails`, for a mail worker of their own.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct StaffNotices;
-
-impl EmailQueue for StaffNotices {
-    const WHAT: &'static str = "staff security notice";
-    outbox_statements!(
-        "staff_emails",
-        "id, staff_id, kind, recipient, subject, text_body, html_body, attempts"
-    );
-
-    fn claimed(&self, row: &Row) -> Result<ClaimedEmail, tokio_postgres::Error> {
-        let id: i64 = row.try_get("id")?;
-        let kind: StaffEmailKind = row.try_get("kind")?;
-        Ok(ClaimedEmail {
-            id,
-            recipient: row.try_get("recipient")?,
-            email: RenderedEmail {
-                subject: row.try_get("subject")?,
-                text: row.try_get("text_body")?,
-                html: row.try_get("html_body")?,
-            },
-            attempts: row.try_get("attempts")?,
-            message_id: format!("<staff.{id}.{kind}@banksia.bank>"),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::email::escape;
 
     const ORIGIN: &str = "https://bank.example:8443";
 
@@ -803,7 +544,11 @@ mod tests {
                 .text
                 .contains("If you didn't ask to withdraw, call us on 13 22 65")
         );
-        assert!(email.html.contains(&format!("href=\"{ORIGIN}/apply/\"")));
+        assert!(
+            email
+                .html
+                .contains(&format!("href=\"{ORIGIN}/apply/account\""))
+        );
     }
 
     #[test]
@@ -840,5 +585,120 @@ mod tests {
         assert!(email(EmailKind::Withdrawal, Status::Withdrawn, None).is_some());
         assert!(email(EmailKind::Decision, Status::UnderReview, None).is_none());
         assert!(email(EmailKind::Confirmation, Status::UnderReview, None).is_none());
+    }
+
+    /// The site's pages, from its page files (`site/src/pages`, Astro's file routes: `x.astro`
+    /// is `/x`, `index.astro` its directory): what a link in an email may open. Dynamic routes
+    /// (`[product].astro`) are left out, so a link to one fails until it is listed here.
+    fn site_pages() -> Vec<String> {
+        fn walk(dir: &std::path::Path, prefix: &str, pages: &mut Vec<String>) {
+            for entry in std::fs::read_dir(dir).expect("site/src/pages is readable") {
+                let entry = entry.unwrap();
+                let name = entry.file_name().into_string().unwrap();
+                if entry.file_type().unwrap().is_dir() {
+                    walk(&entry.path(), &format!("{prefix}/{name}"), pages);
+                } else if let Some(stem) = name.strip_suffix(".astro") {
+                    if stem.starts_with('[') || stem == "404" {
+                        continue;
+                    }
+                    pages.push(if stem == "index" {
+                        if prefix.is_empty() {
+                            "/".into()
+                        } else {
+                            prefix.to_owned()
+                        }
+                    } else {
+                        format!("{prefix}/{stem}")
+                    });
+                }
+            }
+        }
+        let mut pages = Vec::new();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../site/src/pages");
+        walk(&root, "", &mut pages);
+        pages
+    }
+
+    /// Every link of an email: the HTML's `href`s and the text body's URLs.
+    fn every_link(email: &RenderedEmail) -> Vec<String> {
+        let mut links: Vec<String> = email
+            .html
+            .split("href=\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').next())
+            .map(|href| href.replace("&amp;", "&"))
+            .collect();
+        links.extend(
+            email
+                .text
+                .split_whitespace()
+                .filter(|w| w.contains("://"))
+                .map(|w| w.trim_end_matches(['.', ',', ')', ':']).to_owned()),
+        );
+        links
+    }
+
+    /// Every email the bank sends, each kind once (the confirmation, each applicant email, each
+    /// staff notice).
+    fn every_email() -> Vec<(String, RenderedEmail)> {
+        let mut all: Vec<(String, RenderedEmail)> = every_kind()
+            .into_iter()
+            .map(|(kind, email)| (kind.to_owned(), email))
+            .collect();
+        for account in AccountType::ALL {
+            all.push((
+                format!("confirmation {account:?}"),
+                crate::email::application_received("Jane", "BKS-ABC", Some(*account), ORIGIN),
+            ));
+        }
+        for reason in DeclineReason::ALL {
+            all.push((
+                format!("declined {reason:?}"),
+                declined_email("Jane", "BKS-ABC", AccountType::Savings, reason, ORIGIN),
+            ));
+        }
+        for kind in [
+            StaffEmailKind::RecoveryStarted,
+            StaffEmailKind::PasskeyAdded,
+        ] {
+            all.push((
+                format!("staff {kind}"),
+                staff_security_email("Nora", kind, "Ada", &format!("{ORIGIN}/staff/")),
+            ));
+        }
+        all
+    }
+
+    /// Issue 43: the withdrawal's "Apply again" opened /apply/, a 404. Every link of every email
+    /// opens a page the site builds (or dials, or writes to, the bank's own number and address).
+    #[test]
+    fn every_link_in_every_email_opens_a_page_of_the_site() {
+        let pages = site_pages();
+        assert!(pages.contains(&"/apply/account".to_owned()), "{pages:?}");
+        assert!(!pages.contains(&"/apply".to_owned()));
+        let contacts = [BANK.phone.href, BANK.overseas_phone.href, BANK.email.href];
+        for (kind, email) in every_email() {
+            let links = every_link(&email);
+            assert!(!links.is_empty(), "{kind}: no link");
+            for link in links {
+                if contacts.contains(&link.as_str()) {
+                    continue;
+                }
+                let Some(path) = link.strip_prefix(ORIGIN) else {
+                    panic!(
+                        "{kind}: {link} is neither on the public origin nor the bank's number or address"
+                    );
+                };
+                let path = path.split(['#', '?']).next().unwrap_or_default();
+                let page = match path.trim_end_matches('/') {
+                    "" => "/",
+                    page => page,
+                };
+                assert!(
+                    pages.iter().any(|known| known == page),
+                    "{kind}: {link} opens no page of the site (pages: {pages:?})"
+                );
+            }
+        }
     }
 }
