@@ -8,6 +8,8 @@
 //! * [`term_deposit`]: term deposit interest, paid out or reinvested.
 //! * [`loan_scenarios`]: a loan if rates rise, two loans compared, a schedule as CSV.
 //! * [`borrowing_power`]: how much could I borrow, from income after tax, expenses and debts.
+//! * [`transfer_duty`]: stamp duty in every state and territory with its concessions, and the
+//!   cash needed on the day (LMI from [`products::lmi`]).
 //! * [`application`]: the account application model, its normalisation and its validation
 //!   rules (every rule and message lives in [`application::Field::rules`]).
 //! * [`reference`](mod@reference): application reference numbers with a check character.
@@ -18,6 +20,7 @@
 //!   what, four-eyes approval, business days and the applicant's wording of each status.
 //! * [`entries`]: a calculator's entries as typed, read for every calculator by one module,
 //!   and the one envelope of a result or messages per field ([`entries::Outcome`]).
+//! * [`offset`]: interest and time an offset account saves, on the loan's amortisation.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
 //! * [`staff_wire`]: the bodies of the staff API and of the applicant's status page.
 //! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
@@ -49,6 +52,7 @@ pub mod key_facts;
 pub mod loan;
 pub mod loan_scenarios;
 pub mod money;
+pub mod offset;
 pub mod products;
 mod reading;
 pub mod reference;
@@ -57,4 +61,5 @@ pub mod staff_wire;
 #[cfg(feature = "postgres")]
 mod stored_codes;
 pub mod term_deposit;
+pub mod transfer_duty;
 pub mod wire;

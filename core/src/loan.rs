@@ -320,7 +320,7 @@ impl LoanTerms {
 
     /// Interest on `balance` for one period, rounded to the cent (halves away from zero). It is
     /// computed exactly, in integers, so an exact half cent is seen as one and rounds up.
-    fn period_interest(&self, balance: Decimal) -> Result<Decimal, LoanError> {
+    pub(crate) fn period_interest(&self, balance: Decimal) -> Result<Decimal, LoanError> {
         let per_year = self.frequency.periods_per_year();
         exact_cents(balance, self.annual_rate_percent, per_year)
             // Only for rates with very many decimals: big integers instead.

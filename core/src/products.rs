@@ -33,6 +33,7 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+pub mod lmi;
 pub mod offers;
 
 use crate::comparison_rate::{
