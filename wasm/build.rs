@@ -130,6 +130,7 @@ fn main() {
     declarations.visit::<banksia_core::application::details::TaxField>();
     declarations.visit::<banksia_core::application::details::CountryField>();
     declarations.visit::<banksia_core::application::DetailsSummaryRow>();
+    declarations.visit::<banksia_core::application::details::ErrorSummaryLine>();
     declarations.visit::<banksia_core::application::WizardStep>();
     declarations.visit::<banksia_core::application::WizardPage>();
     declarations.visit::<banksia_core::application::DetailsPart>();

@@ -406,3 +406,25 @@ fn details_summary_vectors() {
         }
     });
 }
+
+#[test]
+fn wizard_pages_vectors() {
+    use banksia_core::application::wizard_pages_for;
+    replay("wizard_pages", |input| {
+        let account_type: String = parse(&input["account_type"]);
+        to_json(wizard_pages_for(&account_type))
+    });
+}
+
+#[test]
+fn details_error_summary_vectors() {
+    use banksia_core::application::details::{NOT_MESSAGES_MESSAGE, details_error_summary};
+    use std::collections::BTreeMap;
+    replay("details_error_summary", |input| {
+        // What the wizard's export answers for messages it can't read.
+        match serde_json::from_str::<BTreeMap<String, Vec<String>>>(&input.to_string()) {
+            Ok(errors) => json!({ "ok": true, "value": details_error_summary(&errors) }),
+            Err(_) => json!({ "ok": false, "errors": { "input": [NOT_MESSAGES_MESSAGE] } }),
+        }
+    });
+}

@@ -5,7 +5,8 @@
 
 use banksia_core::application::details::DetailKey;
 use banksia_core::application::details::{
-    DetailsInput, DetailsReport, NOT_DETAILS_MESSAGE, check_details, details_options,
+    DetailsInput, DetailsReport, ErrorSummaryLine, NOT_DETAILS_MESSAGE, NOT_MESSAGES_MESSAGE,
+    check_details, details_error_summary, details_options,
 };
 use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
 use banksia_core::application::{
@@ -120,6 +121,33 @@ pub(crate) fn details_summary_of(
                 })
         });
     read.map_err(input_error::<DetailKey>).into()
+}
+
+/// The error summary of a details page for its messages (a `DetailsReport`'s errors, or the
+/// server's 422 `details_errors`): each first message in form order, after the owner or
+/// country it is about (`Owner or controller 2: ...`), with the path it links to. What can't
+/// be read as messages per path is reported under `input`.
+#[wasm_bindgen(js_name = detailsErrorSummary, unchecked_return_type = "Outcome<Array<ErrorSummaryLine>, DetailKey>")]
+pub fn details_error_summary_js(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, readonly string[]> | string")]
+    errors: JsValue,
+) -> JsValue {
+    to_js(&details_error_summary_of(json_text(&errors).as_deref()))
+}
+
+/// [`details_error_summary_js`] of the messages' JSON text.
+pub(crate) fn details_error_summary_of(
+    errors: Option<&str>,
+) -> Outcome<Vec<ErrorSummaryLine>, DetailKey> {
+    read_json::<std::collections::BTreeMap<String, Vec<String>>>(errors)
+        .map(|errors| details_error_summary(&errors))
+        .map_err(|unread| {
+            input_error::<DetailKey>(match unread {
+                Unread::NotJson => NOT_JSON_MESSAGE,
+                Unread::Shape => NOT_MESSAGES_MESSAGE,
+            })
+        })
+        .into()
 }
 
 /// The business and tax details' option lists (legal forms, ANZSIC divisions, roles, countries,

@@ -38,6 +38,8 @@ pub fn answer(call: &Call) -> Value {
             arg(args, 0),
             today,
         )),
+        "stampDuty" => json(crate::stamp_duty::stamp_duty_of(arg(args, 0), today)),
+        "offsetSavings" => json(crate::stamp_duty::offset_savings_of(arg(args, 0))),
         "loanRateRises" => json(crate::home_loan::loan_rate_rises_of(arg(args, 0))),
         "compareLoans" => json(crate::home_loan::compare_loans_of(
             arg(args, 0),
@@ -87,6 +89,10 @@ pub fn answer(call: &Call) -> Value {
         "detailsSummary" => json(crate::details::details_summary_of(
             arg(args, 0),
             arg(args, 1),
+        )),
+        "detailsErrorSummary" => json(crate::details::details_error_summary_of(arg(args, 0))),
+        "wizardPages" => json(banksia_core::application::wizard_pages_for(
+            arg(args, 0).unwrap_or_default(),
         )),
         "readNumber" => json(crate::details::read_number_of(
             arg(args, 0).unwrap_or_default(),

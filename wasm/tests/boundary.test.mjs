@@ -251,7 +251,7 @@ describe("application", () => {
       { business: { entity_type: "company", abn: "51824753556", owners: [{ full_name: "Sam Nguyen", ownership_percent: "30" }] }, tax_residency: { tfn: "123456782" } },
     ).value;
     const byKey = Object.fromEntries(rows.map((row) => [row.key, row]));
-    assert.deepEqual(byKey["business.abn"], { group: "Business", part: "business", page: 5, key: "business.abn", label: "Australian Business Number (ABN)", value: "51 824 753 556" });
+    assert.deepEqual(byKey["business.abn"], { group: "Business", part: "business", step: 1, page: 2, key: "business.abn", label: "Australian Business Number (ABN)", value: "51 824 753 556" });
     assert.equal(byKey["business.owners.0.ownership_percent"].group, "Owner or controller 1: Sam Nguyen");
     assert.equal(byKey["business.owners.0.ownership_percent"].value, "30%");
     assert.equal(byKey["tax_residency.tfn"].value, "*** *** 782");
@@ -306,7 +306,7 @@ describe("one package per page", () => {
       "validateStep", "wizardPages", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog", "productWords"],
-    "customer-details": ["detailsOptions", "detailsSummary", "readNumber", "validateDetails", "validateDetailsPart"],
+    "customer-details": ["detailsErrorSummary", "detailsOptions", "detailsSummary", "readNumber", "validateDetails", "validateDetailsPart"],
   };
   for (const { name, features } of MANIFEST.packages) {
     it(`${name} exports exactly what its features give, and no other page's code`, () => {

@@ -31,6 +31,8 @@ const EXPORTS = {
   readNumber: customerDetails.readNumber,
   validateDetails: customerDetails.validateDetails,
   detailsSummary: customerDetails.detailsSummary,
+  detailsErrorSummary: customerDetails.detailsErrorSummary,
+  wizardPages: application.wizardPages,
 };
 
 const text = (value) => JSON.stringify(value);
@@ -61,6 +63,8 @@ const FROM_VECTORS = {
   registered_numbers: (input) => [["readNumber", [input.kind, input.text]]],
   details_summary: (input) => [["detailsSummary", [text(input.application), text(input.details)]]],
   customer_details: (input) => [["validateDetails", [text(input.application), text(input.details), input.today]]],
+  details_error_summary: (input) => [["detailsErrorSummary", [text(input)]]],
+  wizard_pages: (input) => [["wizardPages", [input.account_type]]],
   // Not inputs read from JSON (a number, 16 bytes, a string): nothing to compare.
   term_deposit_options: () => [],
   reference_generate: () => [],
@@ -142,6 +146,8 @@ function calls() {
       ["validateDetails", ['{"application_type": "business_checking"}', body, TODAY]],
       ["detailsSummary", [body, "{}"]],
       ["detailsSummary", ['{"application_type": "business_checking"}', body]],
+      ["detailsErrorSummary", [body]],
+      ["wizardPages", [body]],
     ];
     for (const [exported, args] of hostile) list.push({ name: `hostile ${JSON.stringify(body)}`, export: exported, args });
   }

@@ -96,6 +96,8 @@ const RUNNERS = {
   registered_numbers: [["customer-details", (input) => customerDetails.readNumber(input.kind, input.text)]],
   details_summary: [["customer-details", (input) => customerDetails.detailsSummary(input.application, input.details)]],
   customer_details: [["customer-details", (input) => customerDetails.validateDetails(input.application, input.details, input.today)]],
+  details_error_summary: [["customer-details", (input) => customerDetails.detailsErrorSummary(input)]],
+  wizard_pages: [["application", (input) => application.wizardPages(input.account_type)]],
   reference_generate: all.map(([name, pkg]) => [name, (input) => pkg.referenceFromRandom(Uint8Array.from(input.random))]),
   reference_validate: all.map(([name, pkg]) => [name, (input) => pkg.isValidReference(input.candidate)]),
 };

@@ -498,6 +498,92 @@ impl DetailKey {
     }
 }
 
+impl DetailKey {
+    /// Whom or what a message under this key is about, when a page asks the same question of
+    /// several (each owner, each country): the legend of its fieldset (`Owner or controller 2`,
+    /// `Your country 1`, `The business's country 1`), none for a question asked once.
+    ///
+    /// ```
+    /// use banksia_core::application::details::DetailKey;
+    /// let subject = |path| DetailKey::parse(path).unwrap().subject();
+    /// assert_eq!(subject("business.owners.1.full_name").as_deref(), Some("Owner or controller 2"));
+    /// assert_eq!(subject("tax_residency.business_countries.0.tin").as_deref(), Some("The business's country 1"));
+    /// assert_eq!(subject("business.owners"), None);
+    /// ```
+    pub fn subject(self) -> Option<String> {
+        match self {
+            Self::Owner(index, _) => Some(format!("{OWNER_LEGEND} {}", index + 1)),
+            Self::Country(resident, index, _) => {
+                Some(format!("{} {}", resident.legend(), index + 1))
+            }
+            Self::Input | Self::Business(_) | Self::Tax(_) => None,
+        }
+    }
+}
+
+/// The answer when the messages handed to [`details_error_summary`] by a page are not one JSON
+/// object of paths, each with a list of messages.
+pub const NOT_MESSAGES_MESSAGE: &str =
+    "The messages must be one JSON object of paths, each with a list of messages.";
+
+/// One line of a details page's error summary: the message, after whom it is about when the
+/// page asks the same question of several people or countries, and the path of the input it
+/// links to.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub struct ErrorSummaryLine {
+    /// The path the message is keyed by (`business.owners.1.full_name`), as given.
+    pub key: String,
+    /// The line: `Owner or controller 2: Enter this person's full name`.
+    pub message: String,
+}
+
+/// The error summary of a details page: each path's first message, in form order (`owners.2`
+/// before `owners.10`, whatever order the map keeps its text keys in), after its subject
+/// ([`DetailKey::subject`]). A path that is not one of the details' keeps its message as is,
+/// after the others.
+///
+/// ```
+/// use std::collections::BTreeMap;
+/// use banksia_core::application::details::details_error_summary;
+///
+/// let errors = BTreeMap::from([
+///     ("business.owners.10.role".to_owned(), vec!["Please choose this person's role".to_owned()]),
+///     ("business.owners.2.full_name".to_owned(), vec!["Enter this person's full name".to_owned()]),
+///     ("business.abn".to_owned(), vec!["Enter the business's ABN".to_owned()]),
+/// ]);
+/// let lines: Vec<String> = details_error_summary(&errors).into_iter().map(|line| line.message).collect();
+/// assert_eq!(lines, [
+///     "Enter the business's ABN",
+///     "Owner or controller 3: Enter this person's full name",
+///     "Owner or controller 11: Please choose this person's role",
+/// ]);
+/// ```
+pub fn details_error_summary(errors: &BTreeMap<String, Vec<String>>) -> Vec<ErrorSummaryLine> {
+    let mut lines: Vec<(Option<DetailKey>, ErrorSummaryLine)> = errors
+        .iter()
+        .filter_map(|(path, messages)| {
+            let message = messages.first()?;
+            let key = DetailKey::parse(path);
+            let message = match key.and_then(DetailKey::subject) {
+                Some(subject) => format!("{subject}: {message}"),
+                None => message.clone(),
+            };
+            Some((
+                key,
+                ErrorSummaryLine {
+                    key: path.clone(),
+                    message,
+                },
+            ))
+        })
+        .collect();
+    // Known keys in form order, then any other (stable: as the map holds them).
+    lines.sort_by_key(|(key, _)| (key.is_none(), *key));
+    lines.into_iter().map(|(_, line)| line).collect()
+}
+
 impl fmt::Display for DetailKey {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -834,9 +920,80 @@ const NO_TIN_EXPLANATION: &[Rule] = &[
     },
 ];
 
+/// Another person's street address (an owner's or controller's): the applicant's rows
+/// ([`Field::AddressLine1`]) in words about them, never "your" address.
+const OWNER_ADDRESS_LINE1: &[Rule] = &[
+    Rule::Required {
+        message: text("Enter this person's home address"),
+    },
+    Rule::MinChars {
+        min: 5,
+        message: text("Enter this person's full home address"),
+    },
+    Rule::MaxChars {
+        max: 100,
+        message: text("Home address must be at most 100 characters"),
+    },
+    Rule::NoControlCharacters {
+        message: text(
+            "Home address contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
+    },
+];
+
+/// Another person's postcode: the applicant's rows, the state warning about their address.
+const OWNER_POSTAL_CODE: &[Rule] = &[
+    Rule::Required {
+        message: text("Please enter a valid postal code"),
+    },
+    Rule::AustralianPostcode {
+        message: text("Please enter a valid postal code"),
+    },
+    Rule::PostcodeMatchesState {
+        message: text(
+            "This postcode isn't in {state}. Please check this person's postcode and state.",
+        ),
+    },
+];
+
+/// The business's registered street address: the applicant's rows in words about the business.
+const BUSINESS_ADDRESS_LINE1: &[Rule] = &[
+    Rule::Required {
+        message: text("Enter the business's registered address"),
+    },
+    Rule::MinChars {
+        min: 5,
+        message: text("Enter the business's full registered address"),
+    },
+    Rule::MaxChars {
+        max: 100,
+        message: text("Street address must be at most 100 characters"),
+    },
+    Rule::NoControlCharacters {
+        message: text(
+            "Street address contains a hidden, formatting or unsupported character. Please retype it.",
+        ),
+    },
+];
+
+/// The business's postcode: the applicant's rows, the state warning about the business.
+const BUSINESS_POSTAL_CODE: &[Rule] = &[
+    Rule::Required {
+        message: text("Please enter a valid postal code"),
+    },
+    Rule::AustralianPostcode {
+        message: text("Please enter a valid postal code"),
+    },
+    Rule::PostcodeMatchesState {
+        message: text(
+            "This postcode isn't in {state}. Please check the business's postcode and state.",
+        ),
+    },
+];
+
 impl BusinessField {
-    /// The field's rows (the registered address uses the applicant's address rows; `owners`
-    /// has none of its own: see [`OwnersRule`]).
+    /// The field's rows (the registered address uses the applicant's address rows, in words
+    /// about the business; `owners` has none of its own: see [`OwnersRule`]).
     pub fn rules(self) -> &'static [Rule] {
         match self {
             Self::EntityType => ENTITY_TYPE,
@@ -844,11 +1001,11 @@ impl BusinessField {
             Self::TradingName => TRADING_NAME,
             Self::Abn => ABN,
             Self::Acn => ACN,
-            Self::AddressLine1 => Field::AddressLine1.rules(),
+            Self::AddressLine1 => BUSINESS_ADDRESS_LINE1,
             Self::AddressLine2 => Field::AddressLine2.rules(),
             Self::City => Field::City.rules(),
             Self::State => Field::State.rules(),
-            Self::PostalCode => Field::PostalCode.rules(),
+            Self::PostalCode => BUSINESS_POSTAL_CODE,
             Self::NatureOfBusiness => NATURE_OF_BUSINESS,
             Self::Owners => &[],
             Self::ApplicantRole => APPLICANT_ROLE,
@@ -858,16 +1015,17 @@ impl BusinessField {
 }
 
 impl OwnerField {
-    /// The field's rows (the residential address uses the applicant's address rows).
+    /// The field's rows (the residential address uses the applicant's address rows, in words
+    /// about that person).
     pub fn rules(self) -> &'static [Rule] {
         match self {
             Self::FullName => FULL_NAME,
             Self::DateOfBirth => OWNER_DATE_OF_BIRTH,
-            Self::AddressLine1 => Field::AddressLine1.rules(),
+            Self::AddressLine1 => OWNER_ADDRESS_LINE1,
             Self::AddressLine2 => Field::AddressLine2.rules(),
             Self::City => Field::City.rules(),
             Self::State => Field::State.rules(),
-            Self::PostalCode => Field::PostalCode.rules(),
+            Self::PostalCode => OWNER_POSTAL_CODE,
             Self::Role => OWNER_ROLE,
             Self::OwnershipPercent => OWNERSHIP_PERCENT,
         }
@@ -1292,25 +1450,21 @@ fn comparable_name(name: &str) -> String {
         .to_lowercase()
 }
 
-/// The address fields of a business or an owner, checked with the applicant's rows.
+/// The address fields of a business or an owner (street, unit, city, state, postcode), each
+/// checked with its own rows (`rules`: the applicant's, worded for whose address it is).
 fn check_address(
     checker: &mut Checker,
     key: impl Fn(usize) -> DetailKey,
+    rules: impl Fn(usize) -> &'static [Rule],
     lines: [&Option<String>; 5],
 ) {
     let state = trimmed(lines[3]).and_then(state_of);
-    let fields = [
-        Field::AddressLine1,
-        Field::AddressLine2,
-        Field::City,
-        Field::State,
-        Field::PostalCode,
-    ];
-    for (index, (field, value)) in fields.into_iter().zip(lines).enumerate() {
-        let is_option = |text: &str| field != Field::State || state_of(text).is_some();
+    for (index, value) in lines.into_iter().enumerate() {
+        // The fourth line is the state: one of Australia's.
+        let is_option = |text: &str| index != 3 || state_of(text).is_some();
         checker.value(
             key(index),
-            field.rules(),
+            rules(index),
             &text_value(value),
             &is_option,
             state,
@@ -1380,6 +1534,7 @@ fn check_business(checker: &mut Checker, business: &BusinessInput, applicant: &A
     check_address(
         checker,
         |index| key(ADDRESS_OF_BUSINESS[index]),
+        |index| ADDRESS_OF_BUSINESS[index].rules(),
         [
             &business.address_line1,
             &business.address_line2,
@@ -1448,6 +1603,7 @@ fn check_owners(
         check_address(
             checker,
             |field| key(ADDRESS_OF_OWNER[field]),
+            |field| ADDRESS_OF_OWNER[field].rules(),
             [
                 &owner.address_line1,
                 &owner.address_line2,
@@ -1834,4 +1990,159 @@ fn build(
             business_countries,
         },
     })
+}
+
+#[cfg(test)]
+mod wording_tests {
+    use super::*;
+
+    /// What a rule checks, without its message: its kind and its limits.
+    fn shape(rule: &Rule) -> serde_json::Value {
+        let mut value = serde_json::to_value(rule).unwrap();
+        value.as_object_mut().unwrap().remove("message");
+        value
+    }
+
+    /// Whether a message speaks to the applicant about their own answer.
+    fn says_your(message: &str) -> bool {
+        message
+            .split(|c: char| !c.is_alphanumeric() && c != '\'')
+            .any(|word| matches!(word.to_lowercase().as_str(), "your" | "you" | "yours"))
+    }
+
+    #[test]
+    fn another_persons_and_the_businesss_address_have_the_applicants_rules_in_their_own_words() {
+        let own = [
+            Field::AddressLine1,
+            Field::AddressLine2,
+            Field::City,
+            Field::State,
+            Field::PostalCode,
+        ];
+        for (index, field) in own.into_iter().enumerate() {
+            for rules in [
+                ADDRESS_OF_OWNER[index].rules(),
+                ADDRESS_OF_BUSINESS[index].rules(),
+            ] {
+                let shapes: Vec<_> = rules.iter().map(shape).collect();
+                let expected: Vec<_> = field.rules().iter().map(shape).collect();
+                assert_eq!(shapes, expected, "{field:?}");
+                for rule in rules {
+                    assert!(!says_your(rule.message()), "{}", rule.message());
+                }
+            }
+        }
+    }
+
+    /// Every message the owners' and the business's own questions can give, from owners and a
+    /// business typed every wrong way: none calls another person's (or the business's) answer
+    /// "your".
+    #[test]
+    fn no_message_about_an_owner_or_the_business_says_your() {
+        let today = NaiveDate::from_ymd_opt(2026, 3, 1).unwrap();
+        let applicant: ApplicationInput =
+            serde_json::from_str(r#"{"application_type": "business_checking"}"#).unwrap();
+        let owners = [
+            r#"{}"#,
+            r#"{"full_name": "A", "date_of_birth": "90-1-1", "address_line1": "1 A",
+                "address_line2": "\u202e", "city": "X", "state": "Narnia", "postal_code": "12",
+                "role": "boss", "ownership_percent": "-1"}"#,
+            r#"{"full_name": "Sam Nguyen", "date_of_birth": "2030-01-01",
+                "address_line1": "9 Oak Avenue", "city": "Perth", "state": "NSW",
+                "postal_code": "6000", "role": "owner", "ownership_percent": "12.345"}"#,
+        ];
+        let businesses = [
+            r#"{}"#,
+            r#"{"entity_type": "company", "address_line1": "1 A", "city": "X", "state": "Qld",
+                "postal_code": "2000"}"#,
+        ];
+        let mut seen = 0;
+        for business in businesses {
+            let mut business: BusinessInput = serde_json::from_str(business).unwrap();
+            business.owners = Some(
+                owners
+                    .iter()
+                    .map(|owner| serde_json::from_str(owner).unwrap())
+                    .collect(),
+            );
+            let details = DetailsInput {
+                business: Some(business),
+                ..Default::default()
+            };
+            let report = check_details(&applicant, &details, today);
+            for (key, messages) in report.errors.iter().chain(&report.warnings) {
+                let about_others = matches!(key, DetailKey::Owner(..))
+                    || matches!(key, DetailKey::Business(field) if ADDRESS_OF_BUSINESS.contains(field));
+                if about_others {
+                    seen += 1;
+                    for message in messages {
+                        assert!(!says_your(message), "{key}: {message}");
+                    }
+                }
+            }
+        }
+        // Messages of every owner field and of the business's address were looked at.
+        assert!(seen > 20, "{seen}");
+    }
+
+    #[test]
+    fn the_error_summary_names_the_owner_or_country_each_message_is_about_in_form_order() {
+        let errors: BTreeMap<String, Vec<String>> = [
+            ("tax_residency.countries.1.country", "Choose the country"),
+            (
+                "business.owners.10.role",
+                "Please choose this person's role",
+            ),
+            (
+                "business.owners.1.address_line1",
+                "Enter this person's home address",
+            ),
+            (
+                "business.owners",
+                "A company needs at least one director listed",
+            ),
+            ("business.abn", "Enter the business's ABN"),
+            ("not.a.path", "As it came"),
+            ("tax_residency.business_countries.0.tin", "Too long"),
+        ]
+        .into_iter()
+        .map(|(key, message)| {
+            (
+                key.to_owned(),
+                vec![message.to_owned(), "second".to_owned()],
+            )
+        })
+        .chain([("business.legal_name".to_owned(), Vec::new())])
+        .collect();
+        let lines: Vec<(String, String)> = details_error_summary(&errors)
+            .into_iter()
+            .map(|line| (line.key, line.message))
+            .collect();
+        let expected = [
+            ("business.abn", "Enter the business's ABN"),
+            (
+                "business.owners",
+                "A company needs at least one director listed",
+            ),
+            (
+                "business.owners.1.address_line1",
+                "Owner or controller 2: Enter this person's home address",
+            ),
+            (
+                "business.owners.10.role",
+                "Owner or controller 11: Please choose this person's role",
+            ),
+            (
+                "tax_residency.countries.1.country",
+                "Your country 2: Choose the country",
+            ),
+            (
+                "tax_residency.business_countries.0.tin",
+                "The business's country 1: Too long",
+            ),
+            ("not.a.path", "As it came"),
+        ]
+        .map(|(key, message)| (key.to_owned(), message.to_owned()));
+        assert_eq!(lines, expected);
+    }
 }

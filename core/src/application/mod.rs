@@ -74,7 +74,7 @@ pub use options::{
     NoTinReason, OwnerRole, SelectOption, form_options,
 };
 pub use steps::{
-    DetailsPart, WizardPage, WizardStep, wizard_pages, wizard_pages_for, wizard_steps,
+    DetailsPart, WizardPage, WizardStep, page_of_part, wizard_pages, wizard_pages_for, wizard_steps,
 };
 pub use summary::{
     APPLICANT_ROLE_GROUP, BUSINESS_GROUP, DetailsSummaryRow, NOT_PROVIDED, SummaryRow, TAX_GROUP,

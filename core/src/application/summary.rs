@@ -21,8 +21,8 @@ use super::options::{AccountType, EmploymentStatus, IdentificationType};
 use super::tax_numbers::{Abn, Acn, Tfn};
 use super::{
     AmountInput, ApplicantRole, ApplicationInput, Country, DetailsPart, EntityType, Field,
-    NatureOfBusiness, NoTinReason, OwnerRole, Value, normalised, state_of, trimmed, value_of,
-    wizard_pages,
+    NatureOfBusiness, NoTinReason, OwnerRole, Value, normalised, page_of_part, state_of, trimmed,
+    value_of, wizard_pages,
 };
 use crate::money::{format_aud, round_to_cents};
 
@@ -147,9 +147,11 @@ pub struct DetailsSummaryRow {
     /// The heading it is listed under: [`BUSINESS_GROUP`], one per owner (`Owner or controller
     /// 2: Sam Nguyen`), [`APPLICANT_ROLE_GROUP`] or [`TAX_GROUP`].
     pub group: String,
-    /// The details' page that asks for it.
+    /// The part of the details that asks for it.
     pub part: DetailsPart,
-    /// That page's number for the account chosen ([`wizard_pages`]): where "Change" goes.
+    /// The step that part belongs to ([`DetailsPart::step`]), 1 to 5.
+    pub step: u8,
+    /// The part's page for the account chosen ([`wizard_pages`]): where "Change" goes.
     pub page: u8,
     /// The input focused there, as a path (`business.owners.1.full_name`).
     pub key: DetailKey,
@@ -187,7 +189,8 @@ pub struct DetailsSummaryRow {
 /// assert_eq!(value("tax_residency.countries.0.country"), "New Zealand, TIN 123-456-789");
 /// assert_eq!(value("tax_residency.tfn"), "*** *** 782");
 /// let owner = rows.iter().find(|row| row.key.to_string() == "business.owners.0.full_name").unwrap();
-/// assert_eq!((owner.group.as_str(), owner.page), ("Owner or controller 1: Sam Nguyen", 6));
+/// // The owners are asked in step 3, on the business account's fifth page.
+/// assert_eq!((owner.group.as_str(), owner.step, owner.page), ("Owner or controller 1: Sam Nguyen", 3, 5));
 /// ```
 pub fn details_summary(
     applicant: &ApplicationInput,
@@ -201,10 +204,8 @@ pub fn details_summary(
         rows.push(DetailsSummaryRow {
             group: group.to_owned(),
             part,
-            page: pages
-                .iter()
-                .find(|page| page.details == Some(part))
-                .map_or(0, |page| page.number),
+            step: part.step(),
+            page: page_of_part(&pages, part).map_or(0, |page| page.number),
             key,
             label: label.to_owned(),
             value,
@@ -668,120 +669,120 @@ mod tests {
     fn a_company_is_summarised_in_the_wizards_order_grouped_by_business_owner_role_and_tax() {
         let rows = rows_of(&account("business_checking"), &company());
         let expected = [
-            ("Business", "business.entity_type", "Company", 5),
+            ("Business", "business.entity_type", "Company", 2),
             (
                 "Business",
                 "business.legal_name",
                 "Banksia Bakery Pty Ltd",
-                5,
+                2,
             ),
-            ("Business", "business.trading_name", NOT_PROVIDED, 5),
-            ("Business", "business.abn", "51 824 753 556", 5),
-            ("Business", "business.acn", "004 085 616", 5),
+            ("Business", "business.trading_name", NOT_PROVIDED, 2),
+            ("Business", "business.abn", "51 824 753 556", 2),
+            ("Business", "business.acn", "004 085 616", 2),
             (
                 "Business",
                 "business.address_line1",
                 "Level 2, 10 Smith Street, Hobart TAS 7000",
-                5,
+                2,
             ),
             (
                 "Business",
                 "business.nature_of_business",
                 "Accommodation and food services",
-                5,
+                2,
             ),
             (
                 "Owner or controller 1: Mia Chen",
                 "business.owners.0.full_name",
                 "Mia Chen",
-                6,
+                5,
             ),
             (
                 "Owner or controller 1: Mia Chen",
                 "business.owners.0.date_of_birth",
                 "3 September 1988",
-                6,
+                5,
             ),
             (
                 "Owner or controller 1: Mia Chen",
                 "business.owners.0.address_line1",
                 "3 Elm Road, Hobart TAS 7004",
-                6,
+                5,
             ),
             (
                 "Owner or controller 1: Mia Chen",
                 "business.owners.0.role",
                 "Director",
-                6,
+                5,
             ),
             (
                 "Owner or controller 1: Mia Chen",
                 "business.owners.0.ownership_percent",
                 "None",
-                6,
+                5,
             ),
             (
                 "Owner or controller 2: Sam Nguyen",
                 "business.owners.1.full_name",
                 "Sam Nguyen",
-                6,
+                5,
             ),
             (
                 "Owner or controller 2: Sam Nguyen",
                 "business.owners.1.date_of_birth",
                 "31 December 1979",
-                6,
+                5,
             ),
             (
                 "Owner or controller 2: Sam Nguyen",
                 "business.owners.1.address_line1",
                 "9 Oak Avenue, Sandy Bay TAS 7005",
-                6,
+                5,
             ),
             (
                 "Owner or controller 2: Sam Nguyen",
                 "business.owners.1.role",
                 "Director",
-                6,
+                5,
             ),
             (
                 "Owner or controller 2: Sam Nguyen",
                 "business.owners.1.ownership_percent",
                 "12.5%",
-                6,
+                5,
             ),
             (
                 "Owner or controller 3: Ava Brown",
                 "business.owners.2.full_name",
                 "Ava Brown",
-                6,
+                5,
             ),
             (
                 "Owner or controller 3: Ava Brown",
                 "business.owners.2.date_of_birth",
                 "2 January 1990",
-                6,
+                5,
             ),
             (
                 "Owner or controller 3: Ava Brown",
                 "business.owners.2.address_line1",
                 "1 Pine Lane, Perth WA 6000",
-                6,
+                5,
             ),
             (
                 "Owner or controller 3: Ava Brown",
                 "business.owners.2.role",
                 "Owner of 25% or more",
-                6,
+                5,
             ),
             (
                 "Owner or controller 3: Ava Brown",
                 "business.owners.2.ownership_percent",
                 "30%",
-                6,
+                5,
             ),
-            ("Your role", "business.applicant_role", "Director", 6),
-            ("Your role", "business.applicant_authorised", "Confirmed", 6),
+            ("Your role", "business.applicant_role", "Director", 5),
+            ("Your role", "business.applicant_authorised", "Confirmed", 5),
             ("Tax residency", "tax_residency.foreign_resident", "No", 7),
             (
                 "Tax residency",
@@ -808,7 +809,9 @@ mod tests {
         for row in details_summary(&account("business_savings"), &company()) {
             let pages = wizard_pages(Some(AccountType::BusinessSavings));
             assert_eq!(Some(row.part), row.key.part());
-            assert_eq!(pages[usize::from(row.page) - 1].details, Some(row.part));
+            let page = &pages[usize::from(row.page) - 1];
+            assert_eq!(page.details, Some(row.part));
+            assert_eq!(page.step, row.step);
             let label = match row.key {
                 DetailKey::Business(BusinessField::AddressLine1) => REGISTERED_ADDRESS,
                 DetailKey::Business(field) => field.label(),
