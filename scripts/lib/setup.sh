@@ -127,7 +127,10 @@ build_wasm() {
   fi
   # Every package of wasm/packages.json, then their sizes.
   say "wasm/scripts/build.sh (the packages of wasm/packages.json)"
-  WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh"
+  # A target directory of its own, so the packages (each linked by fat LTO in one codegen unit:
+  # one core busy) build while the server builds beside them (setup_and_build).
+  CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}/wasm-packages" \
+    WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh"
   mark_built wasm
 }
 
@@ -163,12 +166,21 @@ build_server() {
   cargo build --release --locked -p banksia-server
 }
 
-# Everything start and test need, in order: tools, site dependencies (wasm-opt comes from them), WASM, site, server.
+# Everything start and test need: tools, site dependencies (wasm-opt comes from them), then the
+# WASM packages and the server side by side (two target directories, so neither waits on the
+# other's lock), then the site, which needs the packages.
 setup_and_build() {
   ensure_rust_tools
   ensure_postgres_binaries
   ensure_site_dependencies
-  build_wasm
-  build_site
+  local wasm_log wasm_pid wasm_status=0
+  wasm_log="$(mktemp /tmp/banksia-wasm-build.XXXXXX)"
+  build_wasm >"$wasm_log" 2>&1 &
+  wasm_pid=$!
   build_server
+  wait "$wasm_pid" || wasm_status=$?
+  cat "$wasm_log" >&2
+  rm -f "$wasm_log"
+  [ "$wasm_status" -eq 0 ] || { say "the WASM packages failed to build"; return 1; }
+  build_site
 }
