@@ -599,6 +599,13 @@ pub fn transfer_duty(
             }
         }
         match relief.duty(value, base_duty, &table.general) {
+            Some(reduced) if reduced >= base_duty => {
+                explanation = format!(
+                    "At this price the {} doesn't reduce the duty: its amount is no less than the duty without it.",
+                    relief.name
+                );
+                break;
+            }
             Some(reduced) => {
                 duty = reduced;
                 relief_used = Some(**relief);
@@ -608,7 +615,7 @@ pub fn transfer_duty(
                     format!(
                         "The {} reduces the duty by {}.",
                         relief.name,
-                        crate::money::format_aud(base_duty - reduced, true)
+                        crate::calculator::Money::cents_if_any(base_duty - reduced).display
                     )
                 };
                 break;
