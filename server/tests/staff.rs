@@ -3118,3 +3118,56 @@ async fn the_case_view_shows_the_deposit_the_versions_and_the_phone_as_written_h
     );
     assert_eq!(view["reveal_shown_seconds"], 60);
 }
+
+/// Issue 43: a reviewer who recommended and is later made an approver could approve their own
+/// recommendation. The server asks core with the case's latest recommender, so recommend,
+/// approve and confirm stay three people, and the console isn't offered the decisions.
+#[tokio::test]
+async fn a_recommender_made_approver_decides_nothing_on_their_recommendation() {
+    let app = spawn_app().await;
+    let (rita, reviewer) = staff(&app, "Rita Reviewer", &["reviewer"]).await;
+    let (_, ann) = staff(&app, "Ann Approver", &["approver"]).await;
+    let (_, bob) = staff(&app, "Bob Approver", &["approver"]).await;
+    let reference = submit(&app, "business_checking", "promoted@example.com").await;
+    let base = format!("/api/staff/applications/{reference}");
+    let actions = format!("{base}/actions");
+    let (s, answer) = post(&app, Some(&reviewer), &actions, &json!({"version": 1, "action": "recommend", "recommendation": "approve", "rationale": "Licence verified, income consistent."})).await;
+    assert_eq!(s, 200, "{answer}");
+    app.db
+        .execute(
+            "UPDATE staff SET roles = '{reviewer,approver}' WHERE id = $1",
+            &[&rita],
+        )
+        .await
+        .unwrap();
+    let (_, view) = get(&app, Some(&reviewer), &base).await;
+    let offered: Vec<&str> = view["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|a| a["kind"].as_str())
+        .collect();
+    for decision in ["approve", "decline", "confirm_approval"] {
+        assert!(!offered.contains(&decision), "{offered:?}");
+    }
+    let refused =
+        "You recommended a decision on this application: another approver must decide it.";
+    for body in [
+        json!({"version": 2, "action": "approve", "rationale": "Approving what I recommended."}),
+        json!({"version": 2, "action": "decline", "reason": "not_eligible", "rationale": "Declining what I recommended."}),
+    ] {
+        let (s, answer) = post(&app, Some(&reviewer), &actions, &body).await;
+        assert_eq!(s, 409, "{body}: {answer}");
+        assert_eq!(answer["error"], refused, "{answer}");
+    }
+    // Ann's first approval; Rita is not the second pair of eyes, Bob is.
+    let (s, answer) = post(&app, Some(&ann), &actions, &json!({"version": 2, "action": "approve", "rationale": "Agree with Rita's recommendation."})).await;
+    assert_eq!(s, 200, "{answer}");
+    assert_eq!(answer["status"], "under_review");
+    let (s, answer) = post(&app, Some(&reviewer), &actions, &json!({"version": 3, "action": "confirm_approval", "rationale": "Confirming the approval."})).await;
+    assert_eq!(s, 409, "{answer}");
+    assert_eq!(answer["error"], refused, "{answer}");
+    let (s, answer) = post(&app, Some(&bob), &actions, &json!({"version": 3, "action": "confirm_approval", "rationale": "Checked Ann's approval again."})).await;
+    assert_eq!(s, 200, "{answer}");
+    assert_eq!(answer["status"], "approved");
+}

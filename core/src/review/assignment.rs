@@ -32,7 +32,7 @@
 //! use banksia_core::review::{decide, Action, Case, Role, Roles, Staff, Status};
 //!
 //! let ann = Staff { id: 1, roles: Roles::of(&[Role::Reviewer]) };
-//! let free = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None, holder: None };
+//! let free = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None, recommended_by: None, holder: None };
 //! let ask = Action::RequestInformation { message: "Please send your latest payslip.".into() };
 //! // Ann's request on a free case takes it for her...
 //! let outcome = decide(&free, &ann, &ask).unwrap();

@@ -36,7 +36,9 @@
 //!
 //! While a colleague holds a case nobody else acts on it until they take it over; acting on a
 //! case nobody holds claims it for the person acting ([`assignment`]). A reviewer recommends approve or decline with a written rationale
-//! ([`Action::Recommend`], not open to those who may decide); every approval, confirmation and
+//! ([`Action::Recommend`], not open to those who may decide); whoever wrote the latest
+//! recommendation never decides the case, even once made an approver
+//! ([`Refusal::OwnRecommendation`]: recommend, approve, confirm stay three people); every approval, confirmation and
 //! decline records its own internal rationale ([`decisions::check_rationale`]); a withdrawal
 //! records how and when the applicant asked ([`decisions::WithdrawalChannel`],
 //! [`decisions::check_withdrawal_time`]).
@@ -52,7 +54,7 @@
 //! use banksia_core::review::assignment::Hold;
 //! use banksia_core::review::{decide, Action, Case, Outcome, Role, Roles, Staff, Status};
 //!
-//! let case = Case { status: Status::UnderReview, account_type: AccountType::BusinessChecking, approved_by: None, holder: None };
+//! let case = Case { status: Status::UnderReview, account_type: AccountType::BusinessChecking, approved_by: None, recommended_by: None, holder: None };
 //! let ann = Staff { id: 1, roles: Roles::of(&[Role::Approver]) };
 //! let bob = Staff { id: 2, roles: Roles::of(&[Role::Approver]) };
 //! let approve = Action::Approve { rationale: "Identity and business verified.".into() };
@@ -418,6 +420,9 @@ pub struct Case {
     pub account_type: AccountType,
     /// Who gave the first approval of a business account still waiting for its confirmation.
     pub approved_by: Option<i64>,
+    /// Who wrote the latest recommendation on it, if anyone: they may not decide it, even once
+    /// they hold a role that decides (recommend, approve, confirm: three people).
+    pub recommended_by: Option<i64>,
     /// Who holds (claimed) it, if anyone ([`assignment`]).
     pub holder: Option<i64>,
 }
@@ -715,6 +720,9 @@ pub enum Refusal {
     /// A business account's approval waits for a second approver; this person gave the first.
     #[error("You approved this application: another approver must confirm it.")]
     OwnApproval,
+    /// A decision (approve, confirm, decline) by the person who recommended it.
+    #[error("You recommended a decision on this application: another approver must decide it.")]
+    OwnRecommendation,
     /// A confirmation when no first approval waits, or a second first approval.
     #[error("There is no approval waiting for confirmation.")]
     NothingToConfirm,
@@ -804,6 +812,11 @@ pub fn check_allowed(case: &Case, staff: &Staff, kind: ActionKind) -> Result<(),
         return Err(Refusal::HeldByColleague);
     }
     let pending = case.approved_by;
+    // Whoever recommended is not one of the decision's pairs of eyes, whatever roles they hold
+    // now (a reviewer later made an approver).
+    if kind.permission() == Permission::Decide && case.recommended_by == Some(staff.id) {
+        return Err(Refusal::OwnRecommendation);
+    }
     // An answered request puts the case back in review: staff may do there what they may
     // under review (a pending first approval exists only under review).
     let reviewing = matches!(status, Status::UnderReview | Status::InformationReceived);
@@ -842,7 +855,7 @@ pub fn check_allowed(case: &Case, staff: &Staff, kind: ActionKind) -> Result<(),
 /// use banksia_core::application::AccountType;
 /// use banksia_core::review::{allowed_actions, ActionKind, Case, Role, Roles, Staff, Status};
 ///
-/// let case = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None, holder: None };
+/// let case = Case { status: Status::UnderReview, account_type: AccountType::Savings, approved_by: None, recommended_by: None, holder: None };
 /// let reviewer = Staff { id: 7, roles: Roles::of(&[Role::Reviewer]) };
 /// assert_eq!(
 ///     allowed_actions(&case, &reviewer),

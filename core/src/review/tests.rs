@@ -17,6 +17,7 @@ fn case(status: Status, account_type: AccountType, approved_by: Option<i64>) -> 
         status,
         account_type,
         approved_by,
+        recommended_by: None,
         holder: None,
     }
 }
@@ -297,9 +298,13 @@ fn allowed_actions_agree_with_decide() {
         for status in Status::ALL {
             for account in AccountType::ALL {
                 for pending in [None, Some(5), Some(6)] {
-                    for holder in [None, Some(5), Some(6)] {
+                    for (holder, recommended_by) in [None, Some(5), Some(6)]
+                        .into_iter()
+                        .flat_map(|h| [None, Some(5), Some(6)].map(|r| (h, r)))
+                    {
                         let c = Case {
                             holder,
+                            recommended_by,
                             ..case(status, *account, pending)
                         };
                         let allowed = allowed_actions(&c, &who);
@@ -509,4 +514,90 @@ fn reviewers_recommend_with_a_rationale_and_deciders_decide() {
         Err(Refusal::InvalidText(_))
     ));
     assert!(ActionKind::RecordWithdrawal.is_final() && !ActionKind::Recommend.is_final());
+}
+
+/// Issue 43: a reviewer who recommended and is later made an approver could approve their own
+/// recommendation. Whoever wrote the latest recommendation decides nothing on the case, whatever
+/// they hold now; everyone else decides as before. Each row: the recommender, the first
+/// approver (a business account's pending approval), who acts, the action, what core answers.
+#[test]
+fn whoever_recommended_never_decides_so_recommend_approve_confirm_stays_three_people() {
+    use ActionKind::*;
+    /// The account, the pending first approval, who acts, the action, core's answer.
+    type Row = (
+        AccountType,
+        Option<i64>,
+        i64,
+        ActionKind,
+        Result<(), Refusal>,
+    );
+    let own = Err(Refusal::OwnRecommendation);
+    #[rustfmt::skip]
+    let table: [Row; 13] = [
+        // Rita (1) recommended, then was made an approver.
+        (SAVINGS, None, 1, Approve, own.clone()),
+        (SAVINGS, None, 1, Decline, own.clone()),
+        (BUSINESS, None, 1, Approve, own.clone()),
+        // Ann (2) gave the first approval of Rita's recommendation: Rita can't be the third pair.
+        (BUSINESS, Some(2), 1, ConfirmApproval, own.clone()),
+        (BUSINESS, Some(2), 1, Decline, own.clone()),
+        // Rita still does what isn't a decision.
+        (SAVINGS, None, 1, RequestInformation, Ok(())),
+        (SAVINGS, None, 1, RecordWithdrawal, Ok(())),
+        // Ann (2) and Bob (3) decide as before.
+        (SAVINGS, None, 2, Approve, Ok(())),
+        (SAVINGS, None, 2, Decline, Ok(())),
+        (BUSINESS, None, 2, Approve, Ok(())),
+        (BUSINESS, Some(2), 3, ConfirmApproval, Ok(())),
+        (BUSINESS, Some(2), 2, ConfirmApproval, Err(Refusal::OwnApproval)),
+        // Being promoted doesn't let Rita recommend again either: she may decide, so she's told to
+        // decide, and the decision is refused above.
+        (SAVINGS, None, 1, Recommend, Err(Refusal::DecideInstead)),
+    ];
+    for (account, first_approval, actor, kind, expected) in table {
+        let c = Case {
+            recommended_by: Some(1),
+            ..case(Status::UnderReview, account, first_approval)
+        };
+        let who = staff(actor, &[Role::Approver]);
+        let got = decide(&c, &who, &action(kind)).map(|_| ());
+        assert_eq!(
+            got, expected,
+            "{account:?} first approval {first_approval:?}, staff {actor}, {kind:?}"
+        );
+        assert_eq!(allowed_actions(&c, &who).contains(&kind), expected.is_ok());
+    }
+    // The same approver with no recommendation of theirs on the case decides.
+    let c = case(Status::UnderReview, SAVINGS, None);
+    assert!(decide(&c, &staff(1, &[Role::Approver]), &action(Approve)).is_ok());
+    // The whole journey: Rita recommends as a reviewer, is promoted; Ann approves the business
+    // account, Rita can't confirm, Bob can.
+    let rita = staff(1, &[Role::Reviewer]);
+    let open = case(Status::UnderReview, BUSINESS, None);
+    let recommended = decide(&open, &rita, &action(Recommend)).unwrap();
+    assert_eq!(recommended.hold, assignment::Hold::Released);
+    let c = Case {
+        recommended_by: Some(rita.id),
+        holder: None,
+        ..open
+    };
+    let rita = staff(1, &[Role::Reviewer, Role::Approver]);
+    assert_eq!(
+        decide(&c, &rita, &action(Approve)),
+        Err(Refusal::OwnRecommendation)
+    );
+    let first = decide(&c, &staff(2, &[Role::Approver]), &action(Approve)).unwrap();
+    let c = Case {
+        approved_by: first.approved_by,
+        holder: None,
+        ..c
+    };
+    assert_eq!(
+        decide(&c, &rita, &action(ConfirmApproval)),
+        Err(Refusal::OwnRecommendation)
+    );
+    assert_eq!(
+        decide(&c, &staff(3, &[Role::Approver]), &action(ConfirmApproval)).map(|o| o.status),
+        Ok(Status::Approved)
+    );
 }

@@ -18,6 +18,9 @@ use crate::id_keys::Sealed;
 /// The columns every read of an application's state takes (see [`StoredApplication`]).
 const STATE_COLUMNS: &str = "a.id, a.reference, a.created_at, a.application_type, a.status, \
      a.version, a.first_approval_by, a.assigned_to, \
+     (SELECT r.staff_id FROM application_rationales r WHERE r.application_id = a.id \
+        AND r.kind IN ('recommend_approve', 'recommend_decline') ORDER BY r.id DESC LIMIT 1) \
+        AS recommended_by, \
      a.personal_data_erased_at IS NOT NULL AS erased";
 
 /// An application's review state: what the rules and the version check need.
@@ -31,6 +34,8 @@ pub struct StoredApplication {
     pub version: i32,
     pub first_approval_by: Option<i64>,
     pub assigned_to: Option<i64>,
+    /// Who wrote the latest recommendation (core keeps them from deciding it).
+    pub recommended_by: Option<i64>,
     /// The retention run erased its personal data: nothing more may be written to it.
     pub erased: bool,
 }
@@ -46,6 +51,7 @@ impl StoredApplication {
             version: row.try_get("version")?,
             first_approval_by: row.try_get("first_approval_by")?,
             assigned_to: row.try_get("assigned_to")?,
+            recommended_by: row.try_get("recommended_by")?,
             erased: row.try_get("erased")?,
         })
     }
@@ -56,6 +62,7 @@ impl StoredApplication {
             status: self.status,
             account_type: self.account_type,
             approved_by: self.first_approval_by,
+            recommended_by: self.recommended_by,
             holder: self.assigned_to,
         }
     }
