@@ -1,11 +1,11 @@
 /**
  * Service promises and counts from spec section 9 "Application and service". The review times
  * and the email reply promise are banksia-core's (`contactDetails`, read at build time), which
- * the server's confirmation email quotes too; so are the wizard's pages (`wizardPages`: a personal
- * account's and a business account's) and each
- * account's suggested minimum deposit (`formOptions`).
+ * the server's confirmation email quotes too; so are the wizard's steps (`wizardSteps`: five for
+ * every account, the business and tax questions asked inside them) and each account's suggested
+ * minimum deposit (`formOptions`).
  */
-import { contactDetails, formOptions, wizardPages } from 'banksia-core/application';
+import { contactDetails, formOptions, wizardSteps } from 'banksia-core/application';
 
 const contact = contactDetails();
 const accounts = formOptions().account_types;
@@ -18,10 +18,8 @@ function minimumDeposit(account: 'savings' | 'checking'): number {
 }
 
 export const service = {
-  /** Steps of a personal account's application. */
-  wizardSteps: wizardPages('savings').length,
-  /** Steps of a business account's (its business and owners have pages of their own). */
-  businessWizardSteps: wizardPages('business_checking').length,
+  /** Steps of the application, the same for every account (its "Step N of 5"). */
+  wizardSteps: wizardSteps().length,
   reviewDays: contact.review_days,
   complexReviewDays: contact.complex_review_days,
   emailReplyHours: contact.email_reply_hours,

@@ -107,10 +107,12 @@ const submitButton = (page: Page) => page.getByRole('button', { name: /Submit Ap
 const stepHeading = (page: Page) => page.locator('#application-step-heading');
 const summary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' });
 
+/** Every page of the wizard, whatever the account, says which of the five steps it belongs to. */
 async function expectStep(page: Page, step: number, title: string) {
-  await expect(stepHeading(page)).toHaveText(`Step ${step} of 6: ${title}`);
-  await expect(page.getByText(`Step ${step} of 6`, { exact: true })).toBeVisible();
+  await expect(stepHeading(page)).toHaveText(`Step ${step} of 5: ${title}`);
+  await expect(page.getByText(`Step ${step} of 5`, { exact: true })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(step));
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '5');
 }
 
 async function openWizard(page: Page, path = '/apply/account') {
@@ -169,10 +171,10 @@ async function reachFilledStep5(page: Page, typed: Typed) {
   await expectStep(page, 4, 'Employment & ID');
   await fillStep4(page, typed);
   await next(page).click();
-  await expectStep(page, 5, 'Tax Residency');
+  await expectStep(page, 4, 'Tax Residency');
   await fillTax(page);
   await next(page).click();
-  await expectStep(page, 6, 'Initial Deposit & Terms');
+  await expectStep(page, 5, 'Initial Deposit & Terms');
   await fillStep5(page, typed);
 }
 
@@ -258,15 +260,15 @@ test.describe('account application wizard', () => {
     await fillStep4(page, typed);
     await next(page).click();
 
-    // Tax residency.
-    await expectStep(page, 5, 'Tax Residency');
+    // Step 4's second page: tax residency.
+    await expectStep(page, 4, 'Tax Residency');
     await next(page).click();
     await expect(summary(page).getByRole('link', { name: /Tell us whether you're a tax resident|tax resident/ }).first()).toBeVisible();
     await fillTax(page);
     await next(page).click();
 
-    // Step 6.
-    await expectStep(page, 6, 'Initial Deposit & Terms');
+    // Step 5.
+    await expectStep(page, 5, 'Initial Deposit & Terms');
     await expect(page.getByText('Suggested minimum deposit: $10 for savings accounts, $25 for checking accounts. You can start with less.')).toBeVisible();
     const form = page.locator('#application');
     await expect(form.getByRole('link', { name: /terms and conditions/ })).toHaveAttribute('href', '/terms');
@@ -362,6 +364,8 @@ test.describe('account application wizard', () => {
     const { typed } = applicant(testInfo);
     await openWizard(page);
     const fills = [fillStep1, fillStep2, fillStep3, fillStep4, fillTax, fillStep5];
+    // The step of each page after the first: tax residency is step 4's second page.
+    const nextSteps = [2, 3, 4, 4, 5];
     const last = fills.length - 1;
     for (const [index, fill] of fills.entries()) {
       await expectNoAxeViolations(page);
@@ -371,7 +375,7 @@ test.describe('account application wizard', () => {
       await fill(page, typed);
       if (index < last) {
         await next(page).click();
-        await expect(stepHeading(page)).toContainText(`Step ${index + 2} of 6`);
+        await expect(stepHeading(page)).toContainText(`Step ${nextSteps[index]} of 5`);
       }
     }
   });
@@ -447,7 +451,7 @@ for (const viewport of [
       await page.getByLabel('Day').fill('14');
       await page.getByLabel('Month').fill('3');
       await next(page).click();
-      await expectStep(page, 6, 'Initial Deposit & Terms');
+      await expectStep(page, 5, 'Initial Deposit & Terms');
       await expect(answer(page, 'date_of_birth')).toHaveText('14 March 1990');
       // What step 5 held before the change is still there.
       await expect(page.getByLabel('Initial deposit amount (AUD)')).toHaveValue(typed.initial_deposit_amount);
@@ -463,7 +467,7 @@ for (const viewport of [
       await expect(summary(page)).toBeVisible();
       await page.getByLabel('Annual income (AUD)').fill('1250.5');
       await next(page).click();
-      await expectStep(page, 6, 'Initial Deposit & Terms');
+      await expectStep(page, 5, 'Initial Deposit & Terms');
       await expect(answer(page, 'employer_name')).toHaveText('Not provided');
       await expect(answer(page, 'annual_income')).toHaveText('$1,250.50');
 
@@ -471,11 +475,11 @@ for (const viewport of [
       await page.getByRole('link', { name: 'Change Account type' }).click();
       await expectStep(page, 1, 'Account Type');
       await expect(page.getByLabel('High Yield Savings', { exact: true })).toBeFocused();
-      // A business account has pages of its own (the business, its owners): Next walks on
-      // through them rather than back to the summary.
+      // A business account asks more inside the same steps (its business in step 1, its owners
+      // in step 3): Next walks on to them rather than back to the summary.
       await page.getByLabel('Business Checking', { exact: true }).check();
       await next(page).click();
-      await expect(stepHeading(page)).toHaveText('Step 2 of 8: Personal Information');
+      await expectStep(page, 1, 'Business Details');
     });
   });
 }

@@ -55,7 +55,8 @@ test.describe('the wizard before hydration', () => {
     await expect(page.locator('astro-island[ssr] .wizard')).toHaveCount(0);
     await expect(page.getByLabel('Business Savings', { exact: true })).toBeChecked();
     await page.getByRole('button', { name: 'Next' }).tap();
-    await expect(page.getByRole('heading', { level: 2, name: /Personal Information/ })).toBeVisible();
+    // A business account's details are asked next, inside step 1.
+    await expect(page.getByRole('heading', { level: 2, name: 'Step 1 of 5: Business Details' })).toBeVisible();
   });
 
   test('Next tapped early without a choice shows core\'s message on step 1, without a reload', async ({ page }) => {

@@ -18,7 +18,7 @@ const next = (page: Page) => page.getByRole('button', { name: 'Next' });
 const stepHeading = (page: Page) => page.locator('#application-step-heading');
 
 async function expectStep(page: Page, step: number, title: string) {
-  await expect(stepHeading(page)).toHaveText(`Step ${step} of 6: ${title}`);
+  await expect(stepHeading(page)).toHaveText(`Step ${step} of 5: ${title}`);
 }
 
 /** The `.eml` files in the mail directory that mention `needle` (headers unfolded). */
@@ -74,12 +74,12 @@ async function answerEmploymentAndDeposit(page: Page) {
   await page.getByLabel('Identification number').fill('TAS123456');
   await next(page).click();
 
-  // Tax residency: every account is asked.
-  await expectStep(page, 5, 'Tax Residency');
+  // Tax residency, step 4's second page: every account is asked.
+  await expectStep(page, 4, 'Tax Residency');
   await page.getByRole('group', { name: 'Are you a tax resident of a country other than Australia?' }).getByLabel('No').check();
   await next(page).click();
 
-  await expectStep(page, 6, 'Initial Deposit & Terms');
+  await expectStep(page, 5, 'Initial Deposit & Terms');
   await page.getByLabel('Initial deposit amount (AUD)').fill('100');
   await page.getByRole('checkbox', { name: /I have read and accept the terms and conditions/ }).check();
 }
@@ -108,7 +108,7 @@ test.describe('the applicant journey', () => {
     await expect(page.getByLabel('First name')).toBeFocused();
     await page.getByLabel('First name').fill('Amelia');
     await next(page).click();
-    await expectStep(page, 6, 'Initial Deposit & Terms');
+    await expectStep(page, 5, 'Initial Deposit & Terms');
     await expect(firstName).toHaveText('Amelia');
     await page.screenshot({ path: testInfo.outputPath('journey-check-answers.png'), fullPage: true });
     await expect(page.getByLabel('Initial deposit amount (AUD)')).toHaveValue('100');

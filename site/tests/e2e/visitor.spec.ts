@@ -188,10 +188,10 @@ for (const viewport of WIDTHS) {
     });
 
     for (const path of ['/apply/account']) {
-      test(`${path}: "Step 1 of 6" and the first account choices are on the first screen`, async ({ page }) => {
+      test(`${path}: "Step 1 of 5" and the first account choices are on the first screen`, async ({ page }) => {
         await page.goto(path);
         await awake(page);
-        const progress = page.getByText('Step 1 of 6', { exact: true });
+        const progress = page.getByText('Step 1 of 5', { exact: true });
         expect(await inViewport(progress)).toBe(true);
         const first = page.locator('.account-card', { has: page.getByRole('radio', { name: 'Essential Checking', exact: true }) });
         expect(await inViewport(first)).toBe(true);
@@ -381,8 +381,8 @@ test.describe('apply buttons keep the product', () => {
       await navigated;
       await awake(page);
       await expect(page.getByRole('radio', { name: account, exact: true })).toBeChecked();
-      // A business account has two pages more (the business, its owners): core's pages.
-      await expect(page.getByText(`Step 1 of ${account.startsWith('Business') ? 8 : 6}`, { exact: true })).toBeVisible();
+      // Five steps whatever the account (a business's own questions are asked inside them).
+      await expect(page.getByText('Step 1 of 5', { exact: true })).toBeVisible();
       // The choice is made; the query is spent, so a reload keeps a later change of mind.
       await expect(page).toHaveURL(/\/apply\/account$/);
       await page.getByRole('radio', { name: 'Essential Checking', exact: true }).check();

@@ -94,14 +94,14 @@ describe('ApplicationForm', () => {
     expect(html).toContain('Everyday banking with no monthly fees');
     expect(html).toContain('Suggested minimum deposit: $25');
     expect(html).toContain('Suggested minimum deposit: $10');
-    expect(html).toContain('Step 1 of 6');
+    expect(html).toContain('Step 1 of 5');
   });
 
   it('stays on step 1 with core’s message and focuses the summary when nothing is chosen', async () => {
     await render();
     expect(button('Previous').disabled).toBe(true);
     await click(button('Next'));
-    expect(heading()).toBe('Step 1 of 6: Account Type');
+    expect(heading()).toBe('Step 1 of 5: Account Type');
     expect(summaryLinks()).toEqual(['Please choose an account type']);
     expect(document.activeElement?.classList.contains('error-summary')).toBe(true);
   });
@@ -110,7 +110,7 @@ describe('ApplicationForm', () => {
     await render();
     await click(shown().querySelector('input[value="savings"]'));
     await click(button('Next'));
-    expect(heading()).toBe('Step 2 of 6: Personal Information');
+    expect(heading()).toBe('Step 2 of 5: Personal Information');
     expect(document.activeElement?.id).toBe('application-step-heading');
     expect(shown().querySelector('[role="progressbar"]')?.getAttribute('aria-valuenow')).toBe('2');
     const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}');
@@ -141,9 +141,42 @@ describe('ApplicationForm', () => {
       }),
     );
     await render();
-    expect(heading()).toBe('Step 3 of 6: Address Details');
+    expect(heading()).toBe('Step 3 of 5: Address Details');
     expect((shown().querySelector('#application-city') as HTMLInputElement).value).toBe('Hobart');
   });
+
+  // Every page of every account says "Step N of 5" (its heading, the label and the progress
+  // bar), N its step: a business's details in step 1, its owners in step 3, tax residency in 4.
+  for (const [account, steps] of [
+    ['checking', [1, 2, 3, 4, 4, 5]],
+    ['savings', [1, 2, 3, 4, 4, 5]],
+    ['business_checking', [1, 1, 2, 3, 3, 4, 4, 5]],
+    ['business_savings', [1, 1, 2, 3, 3, 4, 4, 5]],
+  ] as const) {
+    it(`labels each of ${account}'s ${steps.length} pages with its step of five`, async () => {
+      for (const [index, step] of steps.entries()) {
+        // A fresh entry each time: the wizard records its page in the entry it opens on.
+        window.history.replaceState(null, '');
+        sessionStorage.setItem(
+          DRAFT_KEY,
+          JSON.stringify({ version: 2, step: index + 1, values: { ...FILLED, application_type: account }, details: ANSWERED_TAX, idempotencyKey: '0f8fad5b-d9cb-469f-a165-70867728950e', unconfirmedBodies: [] }),
+        );
+        await render();
+        // A part's page (its own chunk) arrives after a moment.
+        await vi.waitFor(() => expect(heading()).toMatch(new RegExp(`^Step ${step} of 5: `)));
+        expect(shown().querySelector('#application-progress-label')?.textContent).toBe(`Step ${step} of 5`);
+        const bar = shown().querySelector('[role="progressbar"]');
+        expect([bar?.getAttribute('aria-valuenow'), bar?.getAttribute('aria-valuemax')]).toEqual([String(step), '5']);
+        expect(shown().querySelectorAll('.wizard__stepper-item')).toHaveLength(5);
+        expect(shown().querySelector('[aria-current="step"]')?.textContent).toContain(['Account Type', 'Personal Information', 'Address Details', 'Employment & ID', 'Initial Deposit & Terms'][step - 1]);
+        const mounted = root!;
+        act(() => mounted.unmount());
+        container?.remove();
+        root = undefined;
+        container = undefined;
+      }
+    });
+  }
 
   it('shows the failure toast and keeps everything when sending fails', async () => {
     sessionStorage.setItem(

@@ -1,6 +1,9 @@
 /**
- * The account application wizard (spec section 2): five steps, each checked by banksia-core
- * before moving on, kept in sessionStorage, and sent once with an Idempotency-Key.
+ * The account application wizard (spec section 2): five steps, "Step N of 5" for every account,
+ * each checked by banksia-core before moving on, kept in sessionStorage, and sent once with an
+ * Idempotency-Key. What else the law or the bank asks (a business's details, its owners and
+ * controllers, tax residency) is a part of one of the five steps with a page of its own (core's
+ * `wizardPages`), shown only where the account asks for it.
  *
  * Every option (account types, states, employment statuses, ID types), every rule and every
  * field message comes from core through WASM; this component only lays them out.
@@ -17,7 +20,7 @@ import type { DetailsValues } from './details';
 
 /** The details' WebAssembly package, fetched one page ahead of its pages (never in the first load). */
 const loadCustomerDetails = () => import('banksia-core/customer-details');
-import { MAX_PAGE_COUNT, pageOfStep, pagesFor, STEPS } from './steps';
+import { MAX_PAGE_COUNT, pageOfStep, pagesFor, STEP_COUNT, STEPS } from './steps';
 import { submitApplication, type IdempotencyState, type ReportErrors, type SubmissionResult } from './submission';
 import { checkMoment } from './today';
 import { Toaster, type Toast } from './Toaster';
@@ -263,6 +266,11 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
     (values: ApplicationValues) => {
       persist({ values });
       setAccountType(values.application_type);
+      // A business account's next page is its business's details: fetch their package now.
+      if (pagesFor(values.application_type).some((page) => page.details === 'business')) {
+        void loadCustomerDetails();
+        void import('./DetailsStep');
+      }
     },
     [persist],
   );
@@ -382,10 +390,13 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
     showToast('destructive', result.kind === 'failed' ? failureToast(result) : FAILURE_TOAST);
   };
 
+  // The page on screen (its place among the account's pages) and its step: what the person sees
+  // is only ever the step, "Step N of 5", with the part's title as the page's heading.
   const pageCount = pages.length;
   const pageNumber = Math.min(view.step, pageCount);
   const meta = pages[pageNumber - 1]!;
-  const percent = (pageNumber / pageCount) * 100;
+  const stepNumber = meta.step;
+  const percent = (stepNumber / STEP_COUNT) * 100;
   const onNext = (values: ApplicationValues) => {
     // After a summary Change link, a page that validates returns straight to the last page,
     // unless the account changed to one with other pages (a business's own): then walk on.
@@ -400,24 +411,24 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
       <div className="wizard__progress">
         <p className="wizard__progress-label">
           <span id="application-progress-label">
-            Step {pageNumber} of {pageCount}
+            Step {stepNumber} of {STEP_COUNT}
           </span>
-          <span className="wizard__progress-title">{meta.title}</span>
+          <span className="wizard__progress-title">{meta.step_title}</span>
         </p>
         <div
           className="wizard__bar"
           role="progressbar"
           aria-labelledby="application-progress-label"
           aria-valuemin={0}
-          aria-valuemax={pageCount}
-          aria-valuenow={pageNumber}
-          aria-valuetext={`Step ${pageNumber} of ${pageCount}`}
+          aria-valuemax={STEP_COUNT}
+          aria-valuenow={stepNumber}
+          aria-valuetext={`Step ${stepNumber} of ${STEP_COUNT}`}
         >
           <div className="wizard__bar-fill" style={{ width: `${percent}%` }} />
         </div>
         <ol className="wizard__stepper" aria-label="Application steps">
-          {pages.map((step) => {
-            const state = step.number < pageNumber ? 'done' : step.number === pageNumber ? 'current' : 'todo';
+          {STEPS.map((step) => {
+            const state = step.number < stepNumber ? 'done' : step.number === stepNumber ? 'current' : 'todo';
             return (
               <li key={step.number} className={`wizard__stepper-item wizard__stepper-item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
                 <span className="wizard__stepper-number" aria-hidden="true">
@@ -438,8 +449,7 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
         <DetailsStep
           key={view.mount}
           part={meta.details}
-          pageNumber={pageNumber}
-          pageCount={pageCount}
+          stepNumber={stepNumber}
           title={meta.title}
           intro={meta.intro}
           application={toApplicationInput(draft.current.values)}
@@ -466,10 +476,8 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
       ) : (
       <StepForm
         key={view.mount}
-        step={meta.step ?? 1}
+        step={meta.step}
         notice={meta.step === 2 ? collects : undefined}
-        pageNumber={pageNumber}
-        pageCount={pageCount}
         values={view.values}
         accountCards={cards}
         initialErrors={view.initialErrors}

@@ -46,11 +46,11 @@ function company(): DetailsValues {
 
 type Asked = [string, number, string];
 
-async function render(asked: Asked[] = [], details?: DetailsValues) {
+async function render(asked: Asked[] = [], details?: DetailsValues, shown: ApplicationValues = values) {
   const element = document.createElement('div');
   document.body.append(element);
   const props = {
-    values,
+    values: shown,
     details,
     onChange: (step: number, field: string) => asked.push(['step', step, field]),
     onChangeDetail: details ? (page: number, path: string) => asked.push(['page', page, path]) : undefined,
@@ -93,15 +93,20 @@ describe('CheckAnswers', () => {
     expect(asked).toEqual([['step', 3, 'state']]);
   });
 
-  it("adds core's rows of the business, each owner, the applicant's role and the tax residency, each group under its heading", async () => {
+  it("adds core's rows of the business, each owner, the applicant's role and the tax residency, each group under its heading, in the order the five steps ask", async () => {
     const asked: Asked[] = [];
     const element = await render(asked, company());
     await vi.waitFor(() => expect(element.querySelectorAll('h4')).toHaveLength(9));
-    expect([...element.querySelectorAll('h4')].slice(4).map((heading) => heading.textContent)).toEqual([
+    // Step 1 and its business, step 2, step 3 and the owners and your role, step 4 and tax residency.
+    expect([...element.querySelectorAll('h4')].map((heading) => heading.textContent)).toEqual([
+      'Account Type',
       'Business',
+      'Personal Information',
+      'Address Details',
       'Owner or controller 1: Mia Chen',
       'Owner or controller 2: Sam Nguyen',
       'Your role',
+      'Employment & ID',
       'Tax residency',
     ]);
     const rows = rowsOf(element);
@@ -115,6 +120,32 @@ describe('CheckAnswers', () => {
     const sam = [...element.querySelectorAll('a')].find((link) => link.textContent === 'Change Full name (Owner or controller 2: Sam Nguyen)')!;
     expect(sam.getAttribute('href')).toBe('#application-business-owners-1-full_name');
     await act(async () => sam.click());
-    expect(asked).toEqual([['page', 6, 'business.owners.1.full_name']]);
+    // The owners are step 3's second page: page 5 of a business account's 8.
+    expect(asked).toEqual([['page', 5, 'business.owners.1.full_name']]);
+    const abn = [...element.querySelectorAll('a')].find((link) => link.textContent === 'Change Australian Business Number (ABN) (Business)')!;
+    await act(async () => abn.click());
+    const tfn = [...element.querySelectorAll('a')].find((link) => link.textContent === 'Change Tax file number (TFN) (Tax residency)')!;
+    await act(async () => tfn.click());
+    expect(asked.slice(1)).toEqual([
+      ['page', 2, 'business.abn'],
+      ['page', 7, 'tax_residency.tfn'],
+    ]);
+  });
+
+  it("a personal account's tax residency follows employment and ID, and nothing of a business is listed", async () => {
+    const asked: Asked[] = [];
+    const element = await render(asked, company(), { ...values, application_type: 'savings' });
+    await vi.waitFor(() => expect(element.querySelectorAll('h4')).toHaveLength(5));
+    expect([...element.querySelectorAll('h4')].map((heading) => heading.textContent)).toEqual([
+      'Account Type',
+      'Personal Information',
+      'Address Details',
+      'Employment & ID',
+      'Tax residency',
+    ]);
+    expect(element.textContent).not.toContain('Banksia Bakery');
+    const tfn = [...element.querySelectorAll('a')].find((link) => link.textContent === 'Change Tax file number (TFN) (Tax residency)')!;
+    await act(async () => tfn.click());
+    expect(asked).toEqual([['page', 5, 'tax_residency.tfn']]);
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Check your answers (GOV.UK's pattern), shown on the last page before Submit Application: every
- * answer as core writes it for a person, in the wizard's order, each group under its heading
- * with a Change link to its field. Steps 1 to 4 come from `answerSummary` (grouped by their
+ * answer as core writes it for a person, in the order the wizard asked for it (by core's pages:
+ * a business's details right after the account type, its owners after the address, tax
+ * residency after employment and ID), each group under its heading with a Change link to its
+ * field on the page that holds it. Steps 1 to 4 come from `answerSummary` (grouped by their
  * step's title); the business, each owner, the applicant's role and the tax residency from
  * `detailsSummary` (core's groups, pages and input paths), in the details' own package, which
  * the wizard has fetched by then (read here once it has loaded, never in the first load).
@@ -9,7 +11,7 @@
 import { useEffect, useState } from 'react';
 import { answerSummary, type Field } from 'banksia-core/application';
 import type { DetailsSummaryRow } from 'banksia-core/customer-details';
-import { inputId, STEPS } from './steps';
+import { inputId, pageOfStep, pagesFor, STEPS } from './steps';
 import { toApplicationInput, type ApplicationValues } from './values';
 
 export interface CheckAnswersProps {
@@ -25,6 +27,8 @@ export interface CheckAnswersProps {
 interface Row {
   /** What `data-field` names: the field, or the detail's path. */
   key: string;
+  /** The wizard page that asks for it (core's numbering for the account chosen): the order shown. */
+  page: number;
   label: string;
   value: string;
   /** The Change link's hidden words after "Change". */
@@ -74,10 +78,12 @@ export function CheckAnswers({ values, details, onChange, onChangeDetail }: Chec
   // The wizard's own values always read; an empty list would only ever show a bug.
   const own = summary.ok ? summary.value : [];
   const detailRows = useDetailsRows(values, details, Boolean(onChangeDetail));
-  const groups = grouped([
+  const pages = pagesFor(values.application_type);
+  const rows = [
     ...own.map((row) => ({
       group: STEPS[row.step - 1]?.title ?? '',
       key: row.field,
+      page: pageOfStep(pages, row.step) ?? row.step,
       label: row.label,
       value: row.value,
       names: row.label,
@@ -86,13 +92,16 @@ export function CheckAnswers({ values, details, onChange, onChangeDetail }: Chec
     ...detailRows.map((row) => ({
       group: row.group,
       key: row.key,
+      page: row.page,
       label: row.label,
       value: row.value,
       // Owners share their labels: the group tells one "Full name" from another.
       names: `${row.label} (${row.group})`,
       change: () => onChangeDetail?.(row.page, row.key),
     })),
-  ]);
+  ];
+  // In the order the wizard asks (a stable sort keeps each page's own order).
+  const groups = grouped([...rows].sort((a, b) => a.page - b.page));
   return (
     <section className="check-answers" aria-labelledby="application-check-answers-heading">
       <h3 className="check-answers__heading" id="application-check-answers-heading">

@@ -21,7 +21,7 @@ import {
 } from './details';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
 import { describedBy, ErrorMessage, WarningMessages } from './fields';
-import { inputId } from './steps';
+import { inputId, STEP_COUNT } from './steps';
 import { checkMoment } from './today';
 import type { ApplicationValues } from './values';
 
@@ -30,8 +30,9 @@ export type DetailsErrors = Record<string, readonly string[]>;
 
 export interface DetailsStepProps {
   part: DetailsPart;
-  pageNumber: number;
-  pageCount: number;
+  /** The step (1 to 5) the part belongs to: "Step N of 5". */
+  stepNumber: number;
+  /** The part's heading and line of help (core's). */
   title: string;
   intro: string;
   /** The application's own answers as core reads them (account type, the applicant's name). */
@@ -105,7 +106,7 @@ function Message({ id, error, warnings }: { id: string; error?: string | undefin
 }
 
 export function DetailsStep(props: DetailsStepProps) {
-  const { part, pageNumber, pageCount, title, intro, application, applicant, businessAccount, states, initialErrors, focusOnMount, focusPath, busy, isLast, onChange, onPrevious, onNext } = props;
+  const { part, stepNumber, title, intro, application, applicant, businessAccount, states, initialErrors, focusOnMount, focusPath, busy, isLast, onChange, onPrevious, onNext } = props;
   const [core, setCore] = useState<CustomerDetails | null>(null);
   const stored = useMemo(() => readDetails(props.details), []);
   const [values, setValues] = useState<DetailsValues>(() => arriving(part, stored, applicant));
@@ -154,7 +155,14 @@ export function DetailsStep(props: DetailsStepProps) {
     }
   });
 
-  const items: ErrorSummaryItem[] = Object.entries(errors).flatMap(([field, messages]) => (messages[0] ? [{ field, message: messages[0] }] : []));
+  // core's summary: each message after the owner or country it is about, in form order.
+  const items: ErrorSummaryItem[] = useMemo(() => {
+    if (Object.keys(errors).length === 0) return [];
+    const summary = core?.detailsErrorSummary(errors);
+    if (summary?.ok) return summary.value.map((line) => ({ field: line.key, message: line.message }));
+    // Before core's package has loaded (a 422 on arrival): the messages as they are.
+    return Object.entries(errors).flatMap(([field, messages]) => (messages[0] ? [{ field, message: messages[0] }] : []));
+  }, [core, errors]);
   const hasErrors = items.length > 0;
   useEffect(() => {
     const current = document.title.replace(/^Error: /, '');
@@ -545,7 +553,7 @@ export function DetailsStep(props: DetailsStepProps) {
       <ErrorSummary ref={summaryRef} items={items} />
       <h2 className="wizard__heading" id="application-step-heading" ref={headingRef} tabIndex={-1}>
         <span className="visually-hidden">
-          Step {pageNumber} of {pageCount}:{' '}
+          Step {stepNumber} of {STEP_COUNT}:{' '}
         </span>
         {title}
       </h2>

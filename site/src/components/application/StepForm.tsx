@@ -27,9 +27,6 @@ export interface StepFormProps {
   step: number;
   /** What the application collects, shown before the step's first field (step 2, the first personal one). */
   notice?: string | undefined;
-  /** The page's number and the pages of the chosen account: "Step N of M". */
-  pageNumber: number;
-  pageCount: number;
   values: ApplicationValues;
   accountCards: readonly AccountCard[];
   /** Messages of core's report to show on arrival (the server's 422, or core's whole check). */
@@ -105,7 +102,7 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 }
 
 export function StepForm(props: StepFormProps) {
-  const { step, notice, pageNumber, pageCount, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, details, onChangeDetail, busy, onChange, onPrevious, onNext } = props;
+  const { step, notice, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, details, onChangeDetail, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
   const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
   // The step's layout: core's inputs for it, in order.
@@ -258,7 +255,7 @@ export function StepForm(props: StepFormProps) {
       <ErrorSummary ref={summaryRef} items={items} />
       <h2 className="wizard__heading" id="application-step-heading" ref={headingRef} tabIndex={-1}>
         <span className="visually-hidden">
-          Step {pageNumber} of {pageCount}:{' '}
+          Step {step} of {STEP_COUNT}:{' '}
         </span>
         {meta.title}
       </h2>

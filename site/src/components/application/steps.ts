@@ -25,13 +25,18 @@ export const STEPS: readonly WizardStep[] = wizardSteps().map((step) => ({
   fields: step.fields as (keyof ApplicationValues)[],
 }));
 
-/** The application's own steps (1 to 5): what `validateStep` and `first_error_step` number. */
+/**
+ * The application's steps (1 to 5), for every account: the "Step N of 5", and what
+ * `validateStep` and `first_error_step` number.
+ */
 export const STEP_COUNT = STEPS.length;
 
 const pagesByAccount = new Map<string, readonly WizardPage[]>();
 /**
- * The pages the wizard shows for an account type as chosen (core's `wizardPages`: the
- * application's steps and the details' pages, numbered): their count is the "Step N of M".
+ * The pages the wizard shows for an account type as chosen (core's `wizardPages`): each step's
+ * own fields, then the parts of the details that belong to that step where the account asks for
+ * them (a business's details in step 1, its owners in step 3, tax residency in step 4). Every
+ * page names its step, the N of "Step N of 5"; `number` is only its place in the wizard.
  */
 export function pagesFor(applicationType: string): readonly WizardPage[] {
   let pages = pagesByAccount.get(applicationType);
@@ -45,9 +50,9 @@ export function pagesFor(applicationType: string): readonly WizardPage[] {
 /** The most pages any account has: the bound of a stored page number. */
 export const MAX_PAGE_COUNT = Math.max(STEP_COUNT, ...formOptions().account_types.map((account) => pagesFor(account.value).length));
 
-/** The page showing application step `step`, for the account chosen. */
+/** The page showing application step `step`'s own fields, for the account chosen. */
 export function pageOfStep(pages: readonly WizardPage[], step: number): number | null {
-  return pages.find((page) => page.step === step)?.number ?? null;
+  return pages.find((page) => page.step === step && page.details === null)?.number ?? null;
 }
 
 /**
