@@ -47,6 +47,8 @@ pub enum Calculator {
     BorrowingPower,
     /// The Key Facts Sheet generator.
     KeyFactsSheet,
+    /// Stamp duty, the cash needed on the day and the offset account's savings.
+    StampDuty,
 }
 
 /// What a calculator is for, what it assumes and what it cannot tell.
@@ -151,6 +153,21 @@ pub fn calculator_disclosure(calculator: Calculator, today: NaiveDate) -> Calcul
                 None,
             )
         }
+        Calculator::StampDuty => (
+            "Estimates the transfer (stamp) duty on buying a home in each state and territory, the concessions that may apply, the cash needed on the day with an indicative lenders mortgage insurance figure, and what an offset account saves on a home loan.",
+            vec![
+                "Duty is worked out on the price you enter, from the revenue office's published rates for the contract date, each table rounded its own way; the rates, their date and the page they come from are shown with the figure, and anything we couldn't confirm is said there.".to_owned(),
+                "A concession is applied when your answers fit it; the conditions it has (living in the home for a time, never having owned property, the buyer's age and residency) are not checked.".to_owned(),
+                "Lenders mortgage insurance is an estimate from Banksia's indicative table; the land titles office's fees and your conveyancer's costs are left out.".to_owned(),
+                "The offset's savings assume the rate, the offset balance and the monthly addition stay as entered, with the repayment unchanged.".to_owned(),
+            ],
+            vec![
+                "Foreign purchaser surcharges, premium duty and duty on the insurance premium are not included.".to_owned(),
+                "The revenue office assesses the duty you pay, on the price or the market value, whichever is higher.".to_owned(),
+            ],
+            // The cash on the day and the offset are about our own home loans.
+            Some(GENERAL_ADVICE.to_owned()),
+        ),
     };
     CalculatorDisclosure {
         calculator,
@@ -235,6 +252,7 @@ mod tests {
             Calculator::TermDeposit,
             Calculator::BorrowingPower,
             Calculator::KeyFactsSheet,
+            Calculator::StampDuty,
         ] {
             let disclosure = calculator_disclosure(calculator, today);
             assert!(disclosure.not_advice.contains("not an offer of credit"));
