@@ -30,7 +30,9 @@ use banksia_core::staff_wire::{
     QueuePage, QueueQuery, RegisterStart, Revealed, RolesRequest, RolesSaved, SignInStart,
     StaffDirectory, StaffErrorBody, StaffMe, StaffMember, StatusLinkRequest, StatusLinkSent,
 };
+use banksia_core::offset::{OffsetEntries, OffsetField, OffsetView};
 use banksia_core::term_deposit::{InterestFrequency, InterestOption};
+use banksia_core::transfer_duty::{StampDutyEntries, StampDutyField, StampDutyView};
 use banksia_core::wire::{ApplicationCreated, ErrorBody};
 use ts_rs::{Config, TS, TypeVisitor};
 
@@ -103,6 +105,12 @@ fn main() {
     declarations.visit::<TermDepositView>();
     declarations.visit::<BorrowingPowerEntries>();
     declarations.visit::<BorrowingPowerView>();
+    declarations.visit::<StampDutyField>();
+    declarations.visit::<StampDutyEntries>();
+    declarations.visit::<StampDutyView>();
+    declarations.visit::<OffsetField>();
+    declarations.visit::<OffsetEntries>();
+    declarations.visit::<OffsetView>();
     declarations.visit::<RateRise>();
     declarations.visit::<LoanComparison>();
     declarations.visit::<InterestFrequency>();

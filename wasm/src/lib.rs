@@ -20,7 +20,7 @@
 //! the site itself hands amounts over as the text a person typed.
 //!
 //! The crate builds one package per island page, listed once in `wasm/packages.json` (each a
-//! set of this crate's features: `home-loan`, `term-deposit`, `borrowing-power`, `application`,
+//! set of this crate's features: `home-loan`, `term-deposit`, `borrowing-power`, `stamp-duty`, `application`,
 //! `customer-details` (the business and tax details, fetched when the wizard reaches them),
 //! and `site-facts` for what the build writes into pages); native builds (tests, clippy, the
 //! `boundary` binary) compile every export. The TypeScript types of everything that crosses
@@ -44,6 +44,8 @@ mod home_loan;
 pub mod native;
 #[cfg(any(feature = "site-facts", not(target_arch = "wasm32")))]
 mod site_facts;
+#[cfg(any(feature = "stamp-duty", not(target_arch = "wasm32")))]
+mod stamp_duty;
 #[cfg(any(feature = "term-deposit", not(target_arch = "wasm32")))]
 mod term_deposit;
 
@@ -116,6 +118,7 @@ fn read_json<T: DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
     feature = "home-loan",
     feature = "term-deposit",
     feature = "borrowing-power",
+    feature = "stamp-duty",
     not(target_arch = "wasm32")
 ))]
 fn read_entries<T: DeserializeOwned, F: banksia_core::entries::EntryField>(
@@ -135,6 +138,7 @@ fn read_entries<T: DeserializeOwned, F: banksia_core::entries::EntryField>(
 #[cfg(any(
     feature = "borrowing-power",
     feature = "home-loan",
+    feature = "stamp-duty",
     not(target_arch = "wasm32")
 ))]
 fn read_today<F: banksia_core::entries::EntryField>(

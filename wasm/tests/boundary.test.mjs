@@ -2,7 +2,7 @@
 // (field errors at worst) and never throws; no NaN or Infinity ever reaches the page.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { MANIFEST, application, borrowingPower, customerDetails, homeLoan, packages, termDeposits } from "./packages.mjs";
+import { MANIFEST, application, borrowingPower, customerDetails, homeLoan, packages, stampDuty, termDeposits } from "./packages.mjs";
 
 const TODAY = "2026-03-01";
 /** core's message for a value that is not one object of a calculator's entries. */
@@ -300,6 +300,7 @@ describe("one package per page", () => {
     "key-facts-sheet": ["keyFactsSheet"],
     "term-deposit": ["termDeposit", "termDepositOptions"],
     "borrowing-power": ["borrowingPower"],
+    "stamp-duty": ["offsetSavings", "stampDuty"],
     application: [
       "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
       "normaliseApplication", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
@@ -370,5 +371,34 @@ describe("borrowing and tools", () => {
       "second.term_years": ["Loan term can't be more than 40 years"],
     });
     for (const bad of [1.5, -1, "6", undefined, Number.NaN]) assert.deepEqual(termDeposits.termDepositOptions(bad), []);
+  });
+});
+
+describe("stamp duty, the cash on the day and the offset", () => {
+  it("answers with core's figures and its concessions", () => {
+    const first = stampDuty.stampDuty({ state: "NSW", price: "900,000", first_home_buyer: "yes", deposit: "90,000", contract_date: "2026-03-02" }, "2026-12-01");
+    assert.equal(first.ok && first.value.duty.display, "$19,867");
+    assert.equal(first.value.concession.name, "First Home Buyers Assistance Scheme");
+    assert.equal(first.value.cash.loan_amount.display, "$810,000");
+    assert.equal(first.value.source_url, "https://www.revenue.nsw.gov.au/taxes-duties-levies-royalties/transfer-duty");
+    // Today in the bank's home time is the contract date when none is entered.
+    const qld = stampDuty.stampDuty({ state: "QLD", price: "$365,400", purpose: "invest" }, "2026-12-01T13:30:00Z");
+    assert.equal(qld.ok && qld.value.duty.display, "$11,214");
+    const offset = stampDuty.offsetSavings({ principal: "500000", annual_rate_percent: "6.45", term_years: "30", offset_balance: "20000", monthly_addition: "200" });
+    assert.ok(offset.ok && Number(offset.value.interest_saved.amount) > 100000);
+  });
+
+  it("turns bad values into messages per field, never an exception", () => {
+    for (const bad of [undefined, null, 5, "{", [], { postcode: "2000" }]) {
+      assert.equal(stampDuty.stampDuty(bad, "2026-12-01").errors.input.length, 1);
+      assert.equal(stampDuty.offsetSavings(bad).errors.input.length, 1);
+    }
+    assert.deepEqual(stampDuty.stampDuty({ state: "Atlantis", price: "abc" }, "2026-12-01").errors, {
+      state: ["Choose one of NSW, VIC, QLD, WA, SA, TAS, ACT or NT"],
+      price: ["Enter the price in dollars, like 650,000"],
+    });
+    assert.deepEqual(stampDuty.stampDuty({ state: "NSW", price: "500000" }, "tomorrow").errors, {
+      input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"],
+    });
   });
 });

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { application, borrowingPower, customerDetails, homeLoan, keyFacts, packages, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, keyFacts, packages, stampDuty, termDeposits, vectors } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TODAY = "2026-03-01";
@@ -20,6 +20,8 @@ const EXPORTS = {
   loanSchedule: homeLoan.loanSchedule,
   termDeposit: termDeposits.termDeposit,
   borrowingPower: borrowingPower.borrowingPower,
+  stampDuty: stampDuty.stampDuty,
+  offsetSavings: stampDuty.offsetSavings,
   loanRateRises: homeLoan.loanRateRises,
   compareLoans: homeLoan.compareLoans,
   loanScheduleCsv: homeLoan.loanScheduleCsv,
@@ -46,6 +48,8 @@ const FROM_VECTORS = {
   term_deposit_entries: (input) => [["termDeposit", [text(input)]]],
   term_deposit_reinvested: (input) => [["termDeposit", [text(input)]]],
   borrowing_power: (input) => [["borrowingPower", [text(input.entries), input.today]]],
+  stamp_duty: (input) => [["stampDuty", [text(input.entries), input.today]]],
+  offset_savings: (input) => [["offsetSavings", [text(input)]]],
   loan_rate_rises: (input) => [["loanRateRises", [text(input)]]],
   loan_comparison: (input) => [["compareLoans", [text(input.first), text(input.second)]]],
   loan_schedule_csv: (input) => [["loanScheduleCsv", [text(input.entries), input.start]]],
@@ -102,6 +106,12 @@ const HOSTILE = [
   '{"applicants": "2", "income": "90000", "partner_income": "lots", "term_years": "30", "annual_rate_percent": "6.45"}',
   '{"applicants": "1", "income": "90000", "partner_income": "lots", "term_years": "30", "annual_rate_percent": "6.45"}',
   '{"applicants": 2.5, "income": true, "term_years": null}',
+  '{"state": "NSW", "price": "$1e9"}',
+  '{"state": "Atlantis", "price": "-5", "contract_date": "1999-01-01"}',
+  '{"state": "QLD", "price": 365400, "purpose": "invest", "contract_date": "2025-04-30"}',
+  '{"state": ["NSW"], "price": "500000"}',
+  '{"state": "NSW", "price": "500000", "first_home_buyer": true}',
+  '{"principal": "500000", "annual_rate_percent": "6.45", "term_years": "30", "offset_balance": "1e5", "monthly_addition": "-0"}',
   "null",
   "true",
   '"500000"',
@@ -132,6 +142,9 @@ function calls() {
       ["termDeposit", [body]],
       ["borrowingPower", [body, TODAY]],
       ["borrowingPower", ['{"income": "100000", "term_years": "30", "annual_rate_percent": "6.45"}', body]],
+      ["stampDuty", [body, TODAY]],
+      ["stampDuty", ['{"state": "NSW", "price": "500000"}', body]],
+      ["offsetSavings", [body]],
       ["loanRateRises", [body]],
       ["compareLoans", [body, body]],
       ["compareLoans", ['{"principal": "500000", "annual_rate_percent": "6.45", "term_years": "30"}', body]],
@@ -210,7 +223,7 @@ describe("the WASM exports and the native reader answer alike", () => {
 
   it("refuses an array and \"1e5\" in every calculator, with core's message, on both sides", () => {
     const find = (exported, body) => list.findIndex((call) => call.export === exported && call.args[0] === body);
-    for (const exported of ["repayment", "termDeposit", "borrowingPower", "loanRateRises", "loanScheduleCsv"]) {
+    for (const exported of ["repayment", "termDeposit", "borrowingPower", "stampDuty", "offsetSavings", "loanRateRises", "loanScheduleCsv"]) {
       const index = find(exported, '["500000", "6.45", "30"]');
       const answer = answers[index];
       assert.equal(answer.ok, false, exported);

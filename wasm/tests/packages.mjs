@@ -31,6 +31,8 @@ export const siteFacts = packages["site-facts"];
 export const termDeposits = packages["term-deposit"];
 /** The borrowing power calculator's package. */
 export const borrowingPower = packages["borrowing-power"];
+/** The stamp duty calculator's package: transfer duty, the cash needed on the day, the offset. */
+export const stampDuty = packages["stamp-duty"];
 /** The account application's package. */
 export const application = packages.application;
 /** The application's business and tax residency details. */
