@@ -41,6 +41,7 @@ export const searchKeywords: Readonly<Record<string, readonly string[]>> = {
   '/online-banking': ['internet banking', 'netbank', 'login', 'log in', 'sign in', 'signin'],
   '/mobile-app': ['app', 'iphone', 'android', 'banking app'],
   '/calculators/borrowing-power': ['borrowing capacity', 'how much can I borrow', 'borrowing power'],
+  '/calculators/stamp-duty': ['stamp duty', 'transfer duty', 'first home buyer concession', 'LMI', 'lenders mortgage insurance', 'offset', 'offset account', 'cash needed on the day'],
   '/calculators': ['calculator', 'calculators', 'loan calculator'],
   '/apply/account': ['open account', 'open an account', 'new account', 'apply'],
   '/insurance/home': ['home insurance', 'contents insurance', 'building insurance'],

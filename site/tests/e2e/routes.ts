@@ -34,6 +34,7 @@ export const ROUTES = [
   { path: '/community', title: 'Community | Banksia Bank' },
   { path: '/calculators', title: 'Calculators | Banksia Bank' },
   { path: '/calculators/borrowing-power', title: 'How much could I borrow? | Banksia Bank' },
+  { path: '/calculators/stamp-duty', title: 'Stamp duty and the cash you need on the day | Banksia Bank' },
   { path: '/rates', title: 'Rates | Banksia Bank' },
   { path: '/developers/product-data', title: 'Product data for developers | Banksia Bank' },
   { path: '/education', title: 'Financial education | Banksia Bank' },
@@ -50,7 +51,7 @@ export const ROUTES = [
 ] as const;
 
 /** Pages that carry a React island (a calculator or the application wizard); every other page ships no island script. */
-export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/loans/home/key-facts-sheet', '/term-deposits', '/calculators/borrowing-power', '/apply/account', '/apply/car-loan'];
+export const ISLAND_ROUTES: readonly string[] = ['/loans/home', '/loans/home/key-facts-sheet', '/term-deposits', '/calculators/borrowing-power', '/calculators/stamp-duty', '/apply/account', '/apply/car-loan'];
 
 /**
  * Links the spec's original site had without a route. Ours point each at a live page instead

@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import * as stampDutyPackage from 'banksia-core/stamp-duty';
+import { fromDisk } from './core';
+
+/**
+ * The stamp duty calculator in the browser. Expected figures and messages come from the same WASM
+ * build of banksia-core run here in Node (the stamp-duty package), so the page must show exactly
+ * what core says; the revenue offices' worked examples anchor it (QRO: $365,400 as an investment
+ * is $11,214; the NSW Government: a $900,000 first home is $19,867).
+ */
+const core = fromDisk('stamp-duty', stampDutyPackage);
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const DEFAULTS = { state: 'NSW', price: '750000', property_kind: 'established_home', purpose: 'live_in', first_home_buyer: 'no', deposit: '150000' };
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+function coreDuty(entries: Record<string, string>): string {
+  const outcome = core.stampDuty({ ...DEFAULTS, ...entries }, TODAY);
+  if (!outcome.ok) throw new Error(`core refused ${JSON.stringify(entries)}: ${JSON.stringify(outcome.errors)}`);
+  return outcome.value.duty.display;
+}
+
+function coreMessage(entries: Record<string, string>): string {
+  const outcome = core.stampDuty({ ...DEFAULTS, ...entries }, TODAY);
+  if (outcome.ok) throw new Error(`core accepted ${JSON.stringify(entries)}`);
+  return Object.values(outcome.errors).flat()[0]!;
+}
+
+async function open(page: Page, search = '') {
+  await page.goto(`/calculators/stamp-duty${search}`);
+  const calculator = page.getByTestId('stamp-duty-calculator');
+  await calculator.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island:has([data-testid="stamp-duty-calculator"])')).not.toHaveAttribute('ssr', { timeout: 20_000 });
+  return calculator;
+}
+
+for (const width of [320, 1280]) {
+  test.describe(`stamp duty at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('the figure is in the HTML, matches core, names its source, and the page is axe clean', async ({ page, request }) => {
+      const html = await (await request.get('/calculators/stamp-duty')).text();
+      expect(html).toContain(coreDuty({}));
+      expect(html).toContain('General advice warning');
+      await open(page);
+      await expect(page.getByTestId('stamp-duty')).toHaveText(coreDuty({}));
+      await expect(page.getByTestId('sd-source').getByRole('link')).toHaveAttribute('href', /revenue\.nsw\.gov\.au/);
+      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      expect(results.violations.map((violation) => violation.id)).toEqual([]);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: test.info().outputPath(`stamp-duty-${width}.png`), fullPage: true });
+    });
+
+    test('typing and choosing update the figure at once, the concession is said, and the link keeps it', async ({ page }) => {
+      await open(page);
+      await page.getByTestId('sd-state').selectOption('QLD');
+      await page.getByTestId('sd-price').fill('$365,400');
+      await page.getByLabel('Invest').check();
+      await expect(page.getByTestId('stamp-duty')).toHaveText('$11,214');
+      await page.getByTestId('sd-state').selectOption('NSW');
+      await page.getByLabel('Live in it').check();
+      await page.getByTestId('sd-price').fill('900000');
+      await page.getByLabel('Yes').check();
+      await page.getByTestId('sd-contract-date').fill('2026-03-02');
+      await expect(page.getByTestId('stamp-duty')).toHaveText('$19,867');
+      await expect(page.getByTestId('sd-explanation')).toContainText('First Home Buyers Assistance Scheme');
+      await expect(page.getByTestId('sd-lmi')).toBeVisible();
+      await expect(page.getByTestId('sd-to-repayments')).toHaveAttribute('href', '/loans/home?amount=750000.00#calculator');
+      await page.goto(page.url());
+      await expect(page.getByTestId('stamp-duty')).toHaveText('$19,867');
+    });
+
+    test("a bad entry shows core's message beside it", async ({ page }) => {
+      await open(page);
+      for (const price of ['abc', '-5', '$1e9']) {
+        await page.getByTestId('sd-price').fill(price);
+        const message = coreMessage({ price });
+        await expect(page.getByTestId('sd-problem')).toContainText(message);
+        await expect(page.getByTestId('sd-price')).toHaveAttribute('aria-invalid', 'true');
+      }
+      await page.getByTestId('sd-price').fill('500000');
+      await page.getByTestId('sd-state').selectOption('QLD');
+      await page.getByTestId('sd-contract-date').fill('1/1/2020');
+      await expect(page.getByTestId('sd-problem')).toContainText(coreMessage({ state: 'QLD', price: '500000', contract_date: '1/1/2020' }));
+    });
+  });
+}
+
+test('the offset calculator answers with core and the page is linked from the calculators, home loans and borrowing power', async ({ page }) => {
+  await page.goto('/calculators/stamp-duty');
+  const offset = page.getByTestId('offset-calculator');
+  await offset.scrollIntoViewIfNeeded();
+  await expect(page.locator('astro-island:has([data-testid="offset-calculator"])')).not.toHaveAttribute('ssr', { timeout: 20_000 });
+  await page.getByTestId('offset-offset-balance').fill('50000');
+  const rate = await page.getByTestId('offset-annual-rate-percent').inputValue();
+  const years = await page.getByTestId('offset-term-years').inputValue();
+  const outcome = core.offsetSavings({ principal: '600000', annual_rate_percent: rate, term_years: years, offset_balance: '50000', monthly_addition: '500' });
+  if (!outcome.ok) throw new Error(`core refused the offset: ${JSON.stringify(outcome.errors)}`);
+  await expect(page.getByTestId('offset-saved')).toHaveText(outcome.value.interest_saved.display);
+  await expect(page.getByTestId('offset-payoff')).toHaveText(outcome.value.payoff_with_offset_text);
+  await page.getByTestId('offset-monthly-addition').fill('-5');
+  await expect(page.getByTestId('offset-problem')).toContainText("Amount can't be negative");
+  for (const from of ['/calculators', '/loans/home', '/calculators/borrowing-power']) {
+    await page.goto(from);
+    await expect(page.locator('main a[href="/calculators/stamp-duty"]').first()).toBeVisible();
+  }
+});
