@@ -127,6 +127,45 @@ impl EntryField for LoanField {
     const INPUT: Self = Self::Input;
 }
 
+/// A loan's errors as the calculator's fields: the form knows its fields, the loan math does not.
+impl LoanError {
+    /// The calculator's field at fault (a [`LoanTerms`] field of the same name).
+    ///
+    /// ```
+    /// use banksia_core::calculator::LoanField;
+    /// use banksia_core::loan::LoanError;
+    /// assert_eq!(LoanError::RateTooHigh.field(), LoanField::AnnualRatePercent);
+    /// ```
+    pub const fn field(&self) -> LoanField {
+        match self {
+            Self::PrincipalNotPositive
+            | Self::PrincipalTooLarge
+            | Self::PrincipalNotInCents
+            | Self::Calculation => LoanField::Principal,
+            Self::RateNegative | Self::RateTooHigh => LoanField::AnnualRatePercent,
+            Self::TermTooShort | Self::TermTooLong => LoanField::TermYears,
+            Self::InterestOnlyTooLong | Self::InterestOnlyNotShorterThanTerm => {
+                LoanField::InterestOnlyYears
+            }
+            Self::ExtraRepaymentNegative
+            | Self::ExtraRepaymentTooLarge
+            | Self::ExtraRepaymentNotInCents => LoanField::ExtraRepayment,
+        }
+    }
+
+    /// The error as the calculator's messages per field: `{ field: [message] }`.
+    ///
+    /// ```
+    /// use banksia_core::calculator::LoanField;
+    /// use banksia_core::loan::LoanError;
+    /// let errors = LoanError::TermTooLong.to_field_errors();
+    /// assert_eq!(errors[&LoanField::TermYears], ["Loan term can't be more than 40 years"]);
+    /// ```
+    pub fn to_field_errors(&self) -> FieldErrors<LoanField> {
+        FieldErrors::from([(self.field(), vec![self.to_string()])])
+    }
+}
+
 impl LoanField {
     /// The JSON name: `"annual_rate_percent"`.
     ///
@@ -169,6 +208,38 @@ pub enum TermDepositField {
 
 impl EntryField for TermDepositField {
     const INPUT: Self = Self::Input;
+}
+
+/// A term deposit's errors as the calculator's fields.
+impl TermDepositError {
+    /// The calculator's field at fault: the amount, the rate or the term.
+    ///
+    /// ```
+    /// use banksia_core::calculator::TermDepositField;
+    /// use banksia_core::term_deposit::TermDepositError;
+    /// assert_eq!(TermDepositError::TermTooLong.field(), TermDepositField::TermMonths);
+    /// ```
+    pub const fn field(&self) -> TermDepositField {
+        match self {
+            Self::AmountNotPositive | Self::AmountTooLarge | Self::AmountNotInCents => {
+                TermDepositField::Amount
+            }
+            Self::RateNegative | Self::RateTooHigh => TermDepositField::AnnualRatePercent,
+            Self::TermTooShort | Self::TermTooLong => TermDepositField::TermMonths,
+        }
+    }
+
+    /// The error as the calculator's messages per field: `{ field: [message] }`.
+    ///
+    /// ```
+    /// use banksia_core::calculator::TermDepositField;
+    /// use banksia_core::term_deposit::TermDepositError;
+    /// let errors = TermDepositError::AmountNotPositive.to_field_errors();
+    /// assert_eq!(errors[&TermDepositField::Amount], ["Enter a deposit amount greater than $0"]);
+    /// ```
+    pub fn to_field_errors(&self) -> FieldErrors<TermDepositField> {
+        FieldErrors::from([(self.field(), vec![self.to_string()])])
+    }
 }
 
 /// The smallest loan amount the calculators take: $1,000. Below it a repayment rounds to a few
@@ -882,6 +953,27 @@ pub fn term_deposit_view(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_calculations_errors_name_the_calculators_fields() {
+        assert_eq!(
+            LoanError::PrincipalNotPositive.field(),
+            LoanField::Principal
+        );
+        assert_eq!(LoanError::TermTooShort.field(), LoanField::TermYears);
+        assert_eq!(
+            LoanError::InterestOnlyTooLong.field(),
+            LoanField::InterestOnlyYears
+        );
+        assert_eq!(
+            LoanError::ExtraRepaymentNegative.field(),
+            LoanField::ExtraRepayment
+        );
+        assert_eq!(
+            TermDepositError::RateTooHigh.field(),
+            TermDepositField::AnnualRatePercent
+        );
+    }
     use rust_decimal_macros::dec;
 
     fn loan(principal: &str, rate: &str, years: &str) -> LoanEntries {

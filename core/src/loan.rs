@@ -37,9 +37,6 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, MathematicalOps};
 use serde::{Deserialize, Serialize};
 
-use crate::calculator::LoanField;
-use crate::entries::FieldErrors;
-
 /// The largest loan amount accepted: $100,000,000.
 pub const MAX_PRINCIPAL: Decimal = Decimal::from_parts(100_000_000, 0, 0, false, 0);
 /// The highest annual rate accepted: 30% p.a.
@@ -387,44 +384,6 @@ pub enum LoanError {
     /// The figures overflowed decimal arithmetic (not reachable with validated terms).
     #[error("These loan details can't be calculated")]
     Calculation,
-}
-
-impl LoanError {
-    /// The calculator's field at fault (a [`LoanTerms`] field of the same name).
-    ///
-    /// ```
-    /// use banksia_core::calculator::LoanField;
-    /// use banksia_core::loan::LoanError;
-    /// assert_eq!(LoanError::RateTooHigh.field(), LoanField::AnnualRatePercent);
-    /// ```
-    pub const fn field(&self) -> LoanField {
-        match self {
-            Self::PrincipalNotPositive
-            | Self::PrincipalTooLarge
-            | Self::PrincipalNotInCents
-            | Self::Calculation => LoanField::Principal,
-            Self::RateNegative | Self::RateTooHigh => LoanField::AnnualRatePercent,
-            Self::TermTooShort | Self::TermTooLong => LoanField::TermYears,
-            Self::InterestOnlyTooLong | Self::InterestOnlyNotShorterThanTerm => {
-                LoanField::InterestOnlyYears
-            }
-            Self::ExtraRepaymentNegative
-            | Self::ExtraRepaymentTooLarge
-            | Self::ExtraRepaymentNotInCents => LoanField::ExtraRepayment,
-        }
-    }
-
-    /// The error as the calculator's messages per field: `{ field: [message] }`.
-    ///
-    /// ```
-    /// use banksia_core::calculator::LoanField;
-    /// use banksia_core::loan::LoanError;
-    /// let errors = LoanError::TermTooLong.to_field_errors();
-    /// assert_eq!(errors[&LoanField::TermYears], ["Loan term can't be more than 40 years"]);
-    /// ```
-    pub fn to_field_errors(&self) -> FieldErrors<LoanField> {
-        FieldErrors::from([(self.field(), vec![self.to_string()])])
-    }
 }
 
 /// How long until a loan is repaid, in whole years and months. Part months count as a month.
@@ -1213,20 +1172,7 @@ mod tests {
     }
 
     #[test]
-    fn errors_name_their_field_and_speak_plainly() {
-        assert_eq!(
-            LoanError::PrincipalNotPositive.field(),
-            LoanField::Principal
-        );
-        assert_eq!(LoanError::TermTooShort.field(), LoanField::TermYears);
-        assert_eq!(
-            LoanError::InterestOnlyTooLong.field(),
-            LoanField::InterestOnlyYears
-        );
-        assert_eq!(
-            LoanError::ExtraRepaymentNegative.field(),
-            LoanField::ExtraRepayment
-        );
+    fn errors_speak_plainly() {
         assert_eq!(
             LoanError::PrincipalNotPositive.to_string(),
             "Enter a loan amount greater than $0"

@@ -28,9 +28,6 @@
 use rust_decimal::{Decimal, MathematicalOps, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 
-use crate::calculator::TermDepositField;
-use crate::entries::FieldErrors;
-
 use crate::money::round_to_cents;
 
 /// The largest deposit accepted: $100,000,000.
@@ -243,37 +240,6 @@ pub enum TermDepositError {
     /// The term is above [`MAX_TERM_MONTHS`].
     #[error("Term can't be more than 120 months")]
     TermTooLong,
-}
-
-impl TermDepositError {
-    /// The calculator's field at fault: the amount, the rate or the term.
-    ///
-    /// ```
-    /// use banksia_core::calculator::TermDepositField;
-    /// use banksia_core::term_deposit::TermDepositError;
-    /// assert_eq!(TermDepositError::TermTooLong.field(), TermDepositField::TermMonths);
-    /// ```
-    pub const fn field(&self) -> TermDepositField {
-        match self {
-            Self::AmountNotPositive | Self::AmountTooLarge | Self::AmountNotInCents => {
-                TermDepositField::Amount
-            }
-            Self::RateNegative | Self::RateTooHigh => TermDepositField::AnnualRatePercent,
-            Self::TermTooShort | Self::TermTooLong => TermDepositField::TermMonths,
-        }
-    }
-
-    /// The error as the calculator's messages per field: `{ field: [message] }`.
-    ///
-    /// ```
-    /// use banksia_core::calculator::TermDepositField;
-    /// use banksia_core::term_deposit::TermDepositError;
-    /// let errors = TermDepositError::AmountNotPositive.to_field_errors();
-    /// assert_eq!(errors[&TermDepositField::Amount], ["Enter a deposit amount greater than $0"]);
-    /// ```
-    pub fn to_field_errors(&self) -> FieldErrors<TermDepositField> {
-        FieldErrors::from([(self.field(), vec![self.to_string()])])
-    }
 }
 
 /// A term deposit's terms, read and checked: what the calculations take. A page's entries are
@@ -673,10 +639,6 @@ mod tests {
                 );
             }
         }
-        assert_eq!(
-            TermDepositError::RateTooHigh.field(),
-            TermDepositField::AnnualRatePercent
-        );
         assert_eq!(
             TermDepositError::TermTooShort.to_string(),
             "Term must be at least 1 month"

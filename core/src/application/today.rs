@@ -122,7 +122,7 @@ impl Today {
     /// ```
     pub fn parse(text: &str) -> Option<Self> {
         let text = text.trim();
-        if let Some(date) = super::checks::parse_iso_date(text) {
+        if let Some(date) = parse_iso_date(text) {
             return Some(Self::Date(date));
         }
         DateTime::parse_from_rfc3339(text)
@@ -199,6 +199,35 @@ fn first_sunday_at_two(year: i32, month: u32) -> NaiveDateTime {
     let sunday = first + Duration::days(i64::from(days_to_sunday));
     debug_assert_eq!(sunday.weekday(), Weekday::Sun);
     sunday.and_hms_opt(2, 0, 0).unwrap_or_default()
+}
+
+/// Reads a date written `YYYY-MM-DD` (what an HTML date input sends), and only a real
+/// calendar date: `2001-02-29` is refused.
+///
+/// ```
+/// use banksia_core::application::today::parse_iso_date;
+/// use chrono::NaiveDate;
+///
+/// assert_eq!(parse_iso_date("1990-07-15"), NaiveDate::from_ymd_opt(1990, 7, 15));
+/// assert_eq!(parse_iso_date("2001-02-29"), None);
+/// assert_eq!(parse_iso_date("15/07/1990"), None);
+/// ```
+pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
+    let bytes = text.as_bytes();
+    let shape_ok = bytes.len() == 10
+        && bytes[4] == b'-'
+        && bytes[7] == b'-'
+        && bytes
+            .iter()
+            .enumerate()
+            .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
+    if !shape_ok {
+        return None;
+    }
+    let year = text.get(0..4)?.parse().ok()?;
+    let month = text.get(5..7)?.parse().ok()?;
+    let day = text.get(8..10)?.parse().ok()?;
+    NaiveDate::from_ymd_opt(year, month, day)
 }
 
 #[cfg(test)]
