@@ -3,13 +3,14 @@
 //   redrawn on every keystroke), typing the loan amount;
 // * the term deposit calculator on 60 months with interest paid monthly (60 payments), typing the
 //   deposit amount;
-// * the borrowing power calculator (tax, living-expense floor, serviceability), typing the income.
+// * the borrowing power calculator (tax, living-expense floor, serviceability), typing the income;
+// * the stamp duty calculator (NSW's table, the cash on the day and LMI), typing the price.
 //
 //   cd site && npx astro build && cd .. && site/node_modules/.bin/node benches/browser/calculator-latency.mjs
 //
 // Serves site/dist on 127.0.0.1 (or uses BASE_URL), drives /usr/bin/chromium (CHROMIUM_PATH) with
 // playwright-core, and prints the timings and a markdown table for benches/README.md.
-// CALCULATORS=home-loan,term-deposit,borrowing-power (default all) picks which; RUNS sets the
+// CALCULATORS=home-loan,term-deposit,borrowing-power,stamp-duty (default all) picks which; RUNS sets the
 // dispatched events per calculator and CPU setting (default 300).
 // Both without and with 4x CPU throttling (CDP; roughly a mid-range phone):
 // * dispatched input event: from dispatching an input event on the amount field to the
@@ -70,6 +71,17 @@ const ALL_CALCULATORS = [
     base: 100000,
     step: 1000,
     typedFrom: 100000,
+  },
+  {
+    name: 'stamp-duty',
+    title: 'Stamp duty (NSW, with the cash on the day)',
+    path: '/calculators/stamp-duty',
+    island: 'stamp-duty-calculator',
+    input: 'sd-price',
+    figure: 'stamp-duty',
+    base: 750000,
+    step: 1000,
+    typedFrom: 700000,
   },
 ];
 const CALCULATORS = process.env.CALCULATORS
