@@ -29,7 +29,7 @@
 //! assert!(pairs.contains(&("5.39".into(), "5.45".into())));
 //! ```
 
-use chrono::NaiveDate;
+use chrono::{NaiveDate, NaiveTime};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -62,6 +62,10 @@ pub struct ScheduledRate {
     /// The day the change was announced (published in the product data from then).
     #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub announced_on: NaiveDate,
+    /// The time of day, in the bank's home time, the announcement was published: with
+    /// `announced_on`, the moment the product data's `lastUpdated` carries.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub announced_at: NaiveTime,
     /// The first day the new rate applies.
     #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub effective_from: NaiveDate,
@@ -201,7 +205,7 @@ pub struct DepositRate {
     pub scheduled: Vec<ScheduledRate>,
 }
 
-/// A credit card's purchase rate and annual fee.
+/// A credit card's rates, limits and fees.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -214,6 +218,18 @@ pub struct CardRate {
     /// Annual fee, dollars.
     #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub annual_fee: Decimal,
+    /// Cash advance rate, percent a year.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub cash_advance_rate_percent: Decimal,
+    /// The smallest credit limit, dollars.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub min_credit_limit: Decimal,
+    /// The largest credit limit, dollars.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub max_credit_limit: Decimal,
+    /// The fee for a minimum repayment not made by its due date, dollars.
+    #[cfg_attr(feature = "typescript", ts(type = "string"))]
+    pub late_payment_fee: Decimal,
     /// When today's rate took effect.
     #[cfg_attr(feature = "typescript", ts(type = "string"))]
     pub effective_from: NaiveDate,
@@ -293,10 +309,17 @@ fn dollars(amount: i64) -> Decimal {
     Decimal::from(amount)
 }
 
-/// A change announced on `announced_on` to `rate` from `from`.
-fn scheduled(announced_on: (i32, u32, u32), from: (i32, u32, u32), rate: &str) -> ScheduledRate {
+/// A change announced at `announced` (a day and the hour and minute, bank's home time) to `rate`
+/// from `from`.
+fn scheduled(
+    announced: ((i32, u32, u32), (u32, u32)),
+    from: (i32, u32, u32),
+    rate: &str,
+) -> ScheduledRate {
+    let ((year, month, day), (hour, minute)) = announced;
     ScheduledRate {
-        announced_on: date(announced_on.0, announced_on.1, announced_on.2),
+        announced_on: date(year, month, day),
+        announced_at: NaiveTime::from_hms_opt(hour, minute, 0).unwrap_or_default(),
         effective_from: date(from.0, from.1, from.2),
         annual_rate_percent: pct(rate),
     }
@@ -320,10 +343,12 @@ const HOME_EARLIER: (i32, u32, u32) = (2026, 2, 20);
 const DEPOSIT_CHANGE: (i32, u32, u32) = (2026, 11, 6);
 const DEPOSIT_BEFORE: (i32, u32, u32) = (2026, 8, 14);
 /// Announced on `DEPOSIT_ANNOUNCED`, in force from this day: published ahead in the product
-/// data (`effective=FUTURE`); on the day, the entry moves into the history above.
+/// data (the announced rate beside today's, each with its days); on the day, the entry moves
+/// into the history above.
 const DEPOSIT_SCHEDULED: (i32, u32, u32) = (2026, 12, 11);
-/// The day the pricing committee announced `DEPOSIT_SCHEDULED`'s changes.
-const DEPOSIT_ANNOUNCED: (i32, u32, u32) = (2026, 11, 20);
+/// When the pricing committee announced `DEPOSIT_SCHEDULED`'s changes: the day, and the time
+/// (Sydney) the announcement was published.
+const DEPOSIT_ANNOUNCED: ((i32, u32, u32), (u32, u32)) = ((2026, 11, 20), (14, 30));
 const PERSONAL_CHANGE: (i32, u32, u32) = (2026, 7, 1);
 const PERSONAL_BEFORE: (i32, u32, u32) = (2025, 12, 1);
 const CARD_CHANGE: (i32, u32, u32) = (2025, 7, 1);
@@ -664,12 +689,17 @@ pub fn catalog() -> Catalog {
             )
         })
         .collect();
-    let card = |id: &str, rate: &str, fee: i64| {
+    // (id, purchase rate, annual fee, cash advance rate, credit limits, late payment fee)
+    let card = |id: &str, rate: &str, fee: i64, cash: &str, limits: (i64, i64), late: i64| {
         let rates = history(&[(CARD_CHANGE, rate)]);
         CardRate {
             id: id.to_owned(),
             annual_rate_percent: rates[0].annual_rate_percent,
             annual_fee: dollars(fee),
+            cash_advance_rate_percent: pct(cash),
+            min_credit_limit: dollars(limits.0),
+            max_credit_limit: dollars(limits.1),
+            late_payment_fee: dollars(late),
             effective_from: rates[0].effective_from,
             history: rates,
             scheduled: Vec::new(),
@@ -692,8 +722,8 @@ pub fn catalog() -> Catalog {
         certificates_of_deposit,
         term_deposits,
         credit_cards: vec![
-            card("everyday", "19.99", 0),
-            card("premium-travel", "20.99", 199),
+            card("everyday", "19.99", 0, "21.99", (1_000, 15_000), 15),
+            card("premium-travel", "20.99", 199, "21.99", (6_000, 50_000), 15),
         ],
         accounts: vec![
             account("essential", 0, 0, None),

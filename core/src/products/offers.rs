@@ -1,8 +1,9 @@
 //! Every product the bank offers, whole: what it is, who may have it, what it does, its limits,
-//! its fees and its rates, in each period it is offered on those terms. The figures are the
-//! catalog's ([`Catalog`]); this module adds the words and facts around them and works out the
-//! versions: a product with a rate change announced has a version in force today and one from
-//! the day of the change.
+//! its fees and its rates. The figures are the catalog's ([`Catalog`]); this module adds the
+//! words and facts around them. A product is one offer, whatever its rates do: each rate carries
+//! the days it applies ([`RatePeriod`]), so an announced change is today's rate with an end and
+//! the new rate with a start (and the moment it was announced), never a second product or a
+//! product that stops being offered.
 //!
 //! Published as the Consumer Data Right's product reference data by the server, which maps these
 //! types to the standard's wire shapes; nothing here knows that format.
@@ -17,12 +18,74 @@
 //! assert!(term_deposit.deposit_rates.iter().any(|r| r.term_months == Some(60)));
 //! ```
 
-use chrono::NaiveDate;
+use chrono::{DateTime, Duration, NaiveDate, NaiveDateTime, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{Catalog, DepositRate, LendingProduct, LoanKind, RateType};
+use super::{Catalog, DepositKind, DepositRate, LendingProduct, LoanKind, RateType};
+use crate::application::AccountType;
+use crate::application::today::{BANK_HOME_STATE, sydney_time, utc_offset_seconds};
 use crate::term_deposit::InterestFrequency;
+
+/// The moment (bank's home time) the words and facts around the catalog's figures were last
+/// revised: every product's record changed then (a change to a figure is dated by the figure's
+/// own day or announcement). Moved forward with every edit to this module's facts.
+pub const TERMS_REVISED: (i32, u32, u32, u32, u32) = (2026, 12, 2, 10, 30);
+
+/// The moment a Sydney civil time happens (daylight saving included).
+pub fn sydney_moment(local: NaiveDateTime) -> DateTime<Utc> {
+    // Sydney is 10 or 11 hours ahead; the offset 10 hours before the civil time read as UTC is
+    // the offset in force then, except in the hour the clocks change.
+    let near = local.and_utc() - Duration::hours(10);
+    local.and_utc() - Duration::seconds(utc_offset_seconds(BANK_HOME_STATE, near))
+}
+
+fn revised_moment() -> DateTime<Utc> {
+    let (year, month, day, hour, minute) = TERMS_REVISED;
+    let local = NaiveDate::from_ymd_opt(year, month, day)
+        .and_then(|day| day.and_hms_opt(hour, minute, 0))
+        .unwrap_or_default();
+    sydney_moment(local)
+}
+
+/// The interest payment options a fixed-term deposit of `kind` offers on a term of
+/// `term_months`: a term deposit's are the calculator's ([`InterestFrequency::offered_for`]); a
+/// certificate of deposit pays at maturity only; savings pay monthly.
+///
+/// ```
+/// use banksia_core::products::DepositKind;
+/// use banksia_core::products::offers::{interest_paid_options, InterestPaid};
+///
+/// assert_eq!(interest_paid_options(DepositKind::CertificateOfDeposit, 12), vec![InterestPaid::AtMaturity]);
+/// assert!(interest_paid_options(DepositKind::TermDeposit, 12).contains(&InterestPaid::EveryMonths(3)));
+/// ```
+pub fn interest_paid_options(kind: DepositKind, term_months: u32) -> Vec<InterestPaid> {
+    match kind {
+        DepositKind::Savings => vec![InterestPaid::EveryMonths(1)],
+        DepositKind::CertificateOfDeposit => vec![InterestPaid::AtMaturity],
+        DepositKind::TermDeposit => InterestFrequency::offered_for(term_months)
+            .into_iter()
+            .map(|frequency| {
+                frequency
+                    .months_between_payments()
+                    .map_or(InterestPaid::AtMaturity, InterestPaid::EveryMonths)
+            })
+            .collect(),
+    }
+}
+
+/// The account type the online application opens for a catalog product, if it opens it: the
+/// wizard's step 1 offers these four accounts (spec section 2), every other product is opened
+/// with a person.
+pub fn online_application(product_id: &str) -> Option<AccountType> {
+    match product_id {
+        "essential" => Some(AccountType::Checking),
+        "high-yield" => Some(AccountType::Savings),
+        "business" => Some(AccountType::BusinessChecking),
+        "business-savings" => Some(AccountType::BusinessSavings),
+        _ => None,
+    }
+}
 
 /// What kind of product it is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -114,8 +177,8 @@ pub enum Feature {
     PayId,
     /// BPAY bill payments.
     BillPayment,
-    /// This many free transactions a month.
-    FreeTransactionsAllowance(u32),
+    /// This many free transactions a month (a count, not a dollar allowance).
+    FreeTransactions(u32),
     /// As many free transactions as you like.
     UnlimitedTransactions,
     /// Up to this many cardholders on one account.
@@ -147,7 +210,7 @@ impl Feature {
             Self::DigitalBanking => "Online banking and the Banksia app".into(),
             Self::PayId => "PayID and instant payments".into(),
             Self::BillPayment => "Pay bills with BPAY".into(),
-            Self::FreeTransactionsAllowance(count) => format!("{count} free transactions a month"),
+            Self::FreeTransactions(count) => format!("{count} free transactions a month"),
             Self::UnlimitedTransactions => "Unlimited free transactions".into(),
             Self::AdditionalCards(count) => format!("Up to {count} cardholders on one account"),
             Self::ExtraRepayments(None) => "Extra repayments at no cost".into(),
@@ -202,6 +265,11 @@ pub enum FeeKind {
     Annual,
     /// Once, when the loan is repaid.
     Discharge,
+    /// When a payment is this many days late (a card's minimum repayment after its due date).
+    LatePayment {
+        /// Days after the due date.
+        days_late: u32,
+    },
 }
 
 /// A fee and when it is charged.
@@ -252,6 +320,43 @@ pub struct DepositRateOffer {
     pub minimum_balance: Decimal,
     /// When interest is paid.
     pub paid: InterestPaid,
+    /// The days the rate applies.
+    pub period: RatePeriod,
+}
+
+/// The days a rate applies, and when it was announced if ahead of its first day.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub struct RatePeriod {
+    /// The first day it applies (the bank's date).
+    pub from: NaiveDate,
+    /// The first day it no longer applies, when a change is announced.
+    pub until: Option<NaiveDate>,
+    /// When a rate announced ahead of its first day was announced.
+    pub announced: Option<DateTime<Utc>>,
+}
+
+impl RatePeriod {
+    /// A rate in force since `from`, with no change announced.
+    pub const fn since(from: NaiveDate) -> Self {
+        Self {
+            from,
+            until: None,
+            announced: None,
+        }
+    }
+
+    /// Whether the rate applies on `day`.
+    pub fn applies_on(&self, day: NaiveDate) -> bool {
+        self.from <= day && self.until.is_none_or(|until| day < until)
+    }
+
+    /// Whether, at `now`, the rate is published: in force, or announced and still to come.
+    pub fn is_published_at(&self, now: DateTime<Utc>) -> bool {
+        let today = sydney_time(now).date();
+        self.until.is_none_or(|until| today < until)
+            && self.announced.is_none_or(|announced| announced <= now)
+    }
 }
 
 /// How a lending rate applies.
@@ -264,6 +369,10 @@ pub enum LendingRateKind {
     Fixed,
     /// A card's purchase rate.
     Purchase,
+    /// A card's cash advance rate.
+    CashAdvance,
+    /// The variable rate a fixed rate reverts to at the end of its fixed period.
+    Revert,
 }
 
 /// What a loan may be used for.
@@ -292,6 +401,8 @@ pub struct LendingRateOffer {
     pub purpose: LoanPurpose,
     /// The Code's example the comparison rate is worked out on, in words.
     pub comparison_basis: Option<String>,
+    /// The days the rate applies.
+    pub period: RatePeriod,
 }
 
 /// The site's pages about a product, as paths from the site's root.
@@ -306,17 +417,17 @@ pub struct ProductPages {
     pub fees_and_pricing: &'static str,
     /// The terms and conditions.
     pub terms: &'static str,
-    /// Where to apply online, if one can.
-    pub apply: Option<&'static str>,
+    /// Where to apply online, if one can: a page that opens this very product.
+    pub apply: Option<String>,
     /// The Key Facts Sheet, for standard home loans.
     pub key_facts_sheet: Option<&'static str>,
 }
 
-/// One product, on the terms of one period.
+/// One product, with every rate it has, has announced or will have.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub struct ProductOffer {
-    /// Stable id (the same in every version of the product).
+    /// Stable id.
     pub id: String,
     /// The product's name.
     pub name: String,
@@ -326,12 +437,13 @@ pub struct ProductOffer {
     pub category: ProductCategory,
     /// Whom it is for.
     pub customer: Customer,
-    /// The first day these terms apply.
-    pub effective_from: NaiveDate,
-    /// The first day they no longer apply (a change is announced), if any.
-    pub effective_to: Option<NaiveDate>,
-    /// The last day anything about these terms was decided or announced.
-    pub last_updated: NaiveDate,
+    /// The first day the catalog has it on offer (its earliest rate), if it has a date for it.
+    pub offered_from: Option<NaiveDate>,
+    /// The first day it is no longer offered, when its withdrawal is announced.
+    pub withdrawn_from: Option<NaiveDate>,
+    /// Every moment its published record changes: each rate's first day (the bank's midnight),
+    /// each announcement, and the revision of its words ([`TERMS_REVISED`]).
+    pub changes: Vec<DateTime<Utc>>,
     /// The site's pages about it.
     pub pages: ProductPages,
     /// Who may have it.
@@ -349,14 +461,36 @@ pub struct ProductOffer {
 }
 
 impl ProductOffer {
-    /// Whether these terms apply on `day`.
+    /// Whether it is offered on `day`.
     pub fn is_current_on(&self, day: NaiveDate) -> bool {
-        self.effective_from <= day && self.effective_to.is_none_or(|to| day < to)
+        self.offered_from.is_none_or(|from| from <= day)
+            && self.withdrawn_from.is_none_or(|to| day < to)
     }
 
-    /// Whether these terms start after `day`.
+    /// Whether it is offered only from a day after `day`.
     pub fn is_future_on(&self, day: NaiveDate) -> bool {
-        self.effective_from > day
+        self.offered_from.is_some_and(|from| from > day)
+    }
+
+    /// The last moment up to `now` its record changed (its first, if all are later).
+    pub fn last_updated(&self, now: DateTime<Utc>) -> DateTime<Utc> {
+        let past = self.changes.iter().filter(|moment| **moment <= now).max();
+        past.or_else(|| self.changes.iter().min())
+            .copied()
+            .unwrap_or(now)
+    }
+
+    /// The product as published at `now`: the rates in force and those announced by then and
+    /// still to come; rates that have ended and announcements not yet made are left out.
+    pub fn published_at(&self, now: DateTime<Utc>) -> ProductOffer {
+        let mut offer = self.clone();
+        offer
+            .deposit_rates
+            .retain(|rate| rate.period.is_published_at(now));
+        offer
+            .lending_rates
+            .retain(|rate| rate.period.is_published_at(now));
+        offer
     }
 }
 
@@ -389,8 +523,19 @@ struct Draft {
     fees: Vec<Fee>,
     deposit_rates: Vec<DepositRateOffer>,
     lending_rates: Vec<LendingRateOffer>,
-    /// The day today's rates (and so these terms) took effect.
-    rates_from: NaiveDate,
+    /// The first day the catalog has it on offer.
+    offered_from: Option<NaiveDate>,
+}
+
+/// The earliest day of a rate history (newest first).
+fn first_day(history: &[super::RateChange]) -> Option<NaiveDate> {
+    history.last().map(|change| change.effective_from)
+}
+
+/// The online application of a product the wizard opens, with the product chosen.
+fn apply_page(product_id: &str) -> Option<String> {
+    online_application(product_id)
+        .map(|account| format!("/apply/account?account={}", account.as_str()))
 }
 
 fn fee(name: &str, kind: FeeKind, amount: Decimal) -> Option<Fee> {
@@ -442,7 +587,7 @@ fn account_drafts(catalog: &Catalog) -> Vec<Draft> {
                     Customer::Business,
                     "/business",
                     vec![
-                        Feature::FreeTransactionsAllowance(BUSINESS_FREE_TRANSACTIONS),
+                        Feature::FreeTransactions(BUSINESS_FREE_TRANSACTIONS),
                         Feature::AdditionalCards(5),
                         Feature::Other("Connects to popular accounting software"),
                         Feature::PayId,
@@ -466,10 +611,17 @@ fn account_drafts(catalog: &Catalog) -> Vec<Draft> {
             monthly.waived_from_balance = account.fee_waived_from_balance;
             fees.push(monthly);
         }
-        let constraints = if account.minimum_balance > Decimal::ZERO {
-            vec![Constraint::MinimumBalance(account.minimum_balance)]
-        } else {
-            Vec::new()
+        // A fee waived from a daily balance at or below the account's minimum could never be
+        // charged if that minimum had to be kept: such a minimum is the deposit the account is
+        // opened with (Premium Checking: open with $2,500, the fee applies in a month the
+        // balance falls below it).
+        let opening_only = account
+            .fee_waived_from_balance
+            .is_some_and(|waived| waived <= account.minimum_balance);
+        let constraints = match (account.minimum_balance > Decimal::ZERO, opening_only) {
+            (false, _) => Vec::new(),
+            (true, true) => vec![Constraint::OpeningBalance(account.minimum_balance)],
+            (true, false) => vec![Constraint::MinimumBalance(account.minimum_balance)],
         };
         drafts.push(Draft {
             id: account.id.clone(),
@@ -478,7 +630,7 @@ fn account_drafts(catalog: &Catalog) -> Vec<Draft> {
             category: ProductCategory::TransactionAccount,
             customer,
             pages: ProductPages {
-                apply: Some("/apply/account"),
+                apply: apply_page(&account.id),
                 ..pages(overview, tmd(&account.id))
             },
             eligibility,
@@ -487,7 +639,7 @@ fn account_drafts(catalog: &Catalog) -> Vec<Draft> {
             fees,
             deposit_rates: Vec::new(),
             lending_rates: Vec::new(),
-            rates_from: catalog.effective_from,
+            offered_from: None,
         });
     }
     drafts
@@ -569,7 +721,7 @@ fn savings_draft(rate: &DepositRate) -> Option<Draft> {
         category: ProductCategory::SavingsAccount,
         customer,
         pages: ProductPages {
-            apply: Some("/apply/account"),
+            apply: apply_page(id),
             ..pages(overview, target_market)
         },
         eligibility,
@@ -582,9 +734,10 @@ fn savings_draft(rate: &DepositRate) -> Option<Draft> {
             term_months: None,
             minimum_balance: rate.minimum,
             paid: InterestPaid::EveryMonths(1),
+            period: RatePeriod::since(rate.effective_from),
         }],
         lending_rates: Vec::new(),
-        rates_from: rate.effective_from,
+        offered_from: first_day(&rate.history),
     })
 }
 
@@ -596,20 +749,20 @@ fn fixed_term_draft(
     terms: &[DepositRate],
     features: Vec<Feature>,
 ) -> Draft {
+    // Each term at each payment option the product itself offers.
     let deposit_rates = terms
         .iter()
         .flat_map(|term| {
             let months = term.term_months.unwrap_or(0);
-            InterestFrequency::offered_for(months)
+            interest_paid_options(term.kind, months)
                 .into_iter()
-                .map(move |frequency| DepositRateOffer {
+                .map(move |paid| DepositRateOffer {
                     kind: DepositRateKind::Fixed,
                     annual_rate_percent: term.annual_rate_percent,
                     term_months: term.term_months,
                     minimum_balance: term.minimum,
-                    paid: frequency
-                        .months_between_payments()
-                        .map_or(InterestPaid::AtMaturity, InterestPaid::EveryMonths),
+                    paid,
+                    period: RatePeriod::since(term.effective_from),
                 })
         })
         .collect();
@@ -631,11 +784,7 @@ fn fixed_term_draft(
         fees: Vec::new(),
         deposit_rates,
         lending_rates: Vec::new(),
-        rates_from: terms
-            .iter()
-            .map(|t| t.effective_from)
-            .max()
-            .unwrap_or(NaiveDate::MIN),
+        offered_from: terms.iter().filter_map(|t| first_day(&t.history)).min(),
     }
 }
 
@@ -678,20 +827,38 @@ fn card_drafts(catalog: &Catalog) -> Vec<Draft> {
                 pages: pages("/credit-cards", tmd(id)),
                 eligibility: lending_eligibility(),
                 features,
-                constraints: Vec::new(),
-                fees: fee("Annual fee", FeeKind::Annual, card.annual_fee)
-                    .into_iter()
-                    .collect(),
+                constraints: vec![
+                    Constraint::MinimumLoan(card.min_credit_limit),
+                    Constraint::MaximumLoan(card.max_credit_limit),
+                ],
+                fees: [
+                    fee("Annual fee", FeeKind::Annual, card.annual_fee),
+                    fee(
+                        "Late payment fee",
+                        FeeKind::LatePayment { days_late: 1 },
+                        card.late_payment_fee,
+                    ),
+                ]
+                .into_iter()
+                .flatten()
+                .collect(),
                 deposit_rates: Vec::new(),
-                lending_rates: vec![LendingRateOffer {
-                    kind: LendingRateKind::Purchase,
-                    annual_rate_percent: card.annual_rate_percent,
+                lending_rates: [
+                    (LendingRateKind::Purchase, card.annual_rate_percent),
+                    (LendingRateKind::CashAdvance, card.cash_advance_rate_percent),
+                ]
+                .into_iter()
+                .map(|(kind, annual_rate_percent)| LendingRateOffer {
+                    kind,
+                    annual_rate_percent,
                     comparison_rate_percent: None,
                     fixed_years: None,
                     purpose: LoanPurpose::Personal,
                     comparison_basis: None,
-                }],
-                rates_from: card.effective_from,
+                    period: RatePeriod::since(card.effective_from),
+                })
+                .collect(),
+                offered_from: first_day(&card.history),
             })
         })
         .collect()
@@ -880,7 +1047,7 @@ fn loan_draft(loan: &LendingProduct) -> Option<Draft> {
         pages.key_facts_sheet = Some("/loans/home/key-facts-sheet");
     }
     if loan.kind == LoanKind::Car {
-        pages.apply = Some("/apply/car-loan");
+        pages.apply = Some("/apply/car-loan".to_owned());
     }
     Some(Draft {
         id: id.to_owned(),
@@ -894,16 +1061,75 @@ fn loan_draft(loan: &LendingProduct) -> Option<Draft> {
         constraints,
         fees,
         deposit_rates: Vec::new(),
-        lending_rates: vec![LendingRateOffer {
+        lending_rates: loan_rates(loan, kind, purpose, &basis),
+        offered_from: first_day(&loan.history),
+    })
+}
+
+/// A loan's rates: a variable rate; a rate fixed for part of the loan, once per fixed period
+/// offered (1 year up to the longest), each with its own comparison rate, and the rate it reverts
+/// to; a rate fixed for the whole loan, once per loan term offered.
+fn loan_rates(
+    loan: &LendingProduct,
+    kind: LendingRateKind,
+    purpose: LoanPurpose,
+    basis: &str,
+) -> Vec<LendingRateOffer> {
+    let period = RatePeriod::since(loan.effective_from);
+    let rate =
+        |kind, fixed_years, comparison: Option<Decimal>, basis: Option<String>| LendingRateOffer {
             kind,
             annual_rate_percent: loan.annual_rate_percent,
-            comparison_rate_percent: Some(loan.comparison_rate_percent),
-            fixed_years: loan.fixed_period.as_ref().map(|fixed| fixed.years),
+            comparison_rate_percent: comparison,
+            fixed_years,
             purpose,
-            comparison_basis: Some(basis),
-        }],
-        rates_from: loan.effective_from,
-    })
+            comparison_basis: basis,
+            period,
+        };
+    match (kind, &loan.fixed_period) {
+        (LendingRateKind::Fixed, Some(fixed)) => {
+            let mut rates: Vec<LendingRateOffer> = (1..=fixed.years)
+                .map(|years| {
+                    // The comparison rate of this fixed period on the Code's example, reverting
+                    // to today's revert rate after it.
+                    let mut shorter = loan.clone();
+                    if let Some(period) = shorter.fixed_period.as_mut() {
+                        period.years = years;
+                    }
+                    let comparison = shorter.comparison_rate_for(loan.annual_rate_percent, None);
+                    rate(
+                        LendingRateKind::Fixed,
+                        Some(years),
+                        Some(comparison),
+                        Some(format!(
+                            "{basis} Fixed for {years} years, then the revert rate."
+                        )),
+                    )
+                })
+                .collect();
+            rates.push(LendingRateOffer {
+                annual_rate_percent: fixed.revert_rate_percent,
+                ..rate(LendingRateKind::Revert, None, None, None)
+            });
+            rates
+        }
+        (LendingRateKind::Fixed, None) => (loan.min_term_years..=loan.max_term_years)
+            .map(|years| {
+                rate(
+                    LendingRateKind::Fixed,
+                    Some(years),
+                    Some(loan.comparison_rate_percent),
+                    Some(basis.to_owned()),
+                )
+            })
+            .collect(),
+        _ => vec![rate(
+            kind,
+            None,
+            Some(loan.comparison_rate_percent),
+            Some(basis.to_owned()),
+        )],
+    }
 }
 
 /// Every product's terms as `catalog` has them (its rates in force), in the site's order.
@@ -950,24 +1176,19 @@ fn drafts(catalog: &Catalog) -> Vec<Draft> {
     drafts
 }
 
-/// The announcement date of the changes `catalog` has scheduled on `day`, per product id: the
+/// The moment the changes `catalog` has scheduled on `day` were announced, per product id: the
 /// latest announcement among the product's components.
-fn announced(catalog: &Catalog, day: NaiveDate) -> Vec<(String, NaiveDate)> {
+fn announced(catalog: &Catalog, day: NaiveDate) -> Vec<(String, DateTime<Utc>)> {
     let on_day = |scheduled: &[super::ScheduledRate]| {
         scheduled
             .iter()
             .filter(|change| change.effective_from == day)
-            .map(|change| change.announced_on)
+            .map(|change| sydney_moment(change.announced_on.and_time(change.announced_at)))
             .max()
     };
     let mut found = Vec::new();
-    let mut note = |id: String, date: Option<NaiveDate>| {
-        if let Some(date) = date {
-            found.push((id, date));
-        }
-    };
     for draft in drafts(catalog) {
-        let date = match draft.category {
+        let moment = match draft.category {
             ProductCategory::TermDeposit => {
                 let list = if draft.id == "term-deposit" {
                     &catalog.term_deposits
@@ -994,22 +1215,73 @@ fn announced(catalog: &Catalog, day: NaiveDate) -> Vec<(String, NaiveDate)> {
             }
             ProductCategory::TransactionAccount => None,
         };
-        note(draft.id, date);
+        if let Some(moment) = moment {
+            found.push((draft.id, moment));
+        }
     }
     found
 }
 
-/// The catalog from the day of an announced change: the day, who announced what when, and
-/// every product's terms from then.
+/// Adds to `rates` (today's, each with its period) the ones that differ on `day` in `later`
+/// (the same product's rates from then, in the same order): a rate that changes ends the day
+/// before, the new one starts on `day`, announced at `announced`.
+fn add_changes<R: Clone + PartialEq>(
+    rates: &mut Vec<R>,
+    later: &[R],
+    day: NaiveDate,
+    announced: DateTime<Utc>,
+    period: fn(&mut R) -> &mut RatePeriod,
+) {
+    // The rates in force the day before, in their order: the last of each position.
+    let count = later.len();
+    let current: Vec<usize> = (0..rates.len())
+        .filter(|&index| period(&mut rates[index].clone()).until.is_none())
+        .collect();
+    if current.len() != count {
+        // Another shape of rates from `day` (a term added or withdrawn): every rate changes.
+        for &index in &current {
+            period(&mut rates[index]).until = Some(day);
+        }
+        for rate in later {
+            let mut rate = rate.clone();
+            *period(&mut rate) = RatePeriod {
+                from: day,
+                until: None,
+                announced: Some(announced),
+            };
+            rates.push(rate);
+        }
+        return;
+    }
+    for (position, &index) in current.iter().enumerate() {
+        let mut before = rates[index].clone();
+        let mut after = later[position].clone();
+        // Compare the terms, not the periods.
+        *period(&mut after) = *period(&mut before);
+        if before == after {
+            continue;
+        }
+        period(&mut rates[index]).until = Some(day);
+        let mut rate = later[position].clone();
+        *period(&mut rate) = RatePeriod {
+            from: day,
+            until: None,
+            announced: Some(announced),
+        };
+        rates.push(rate);
+    }
+}
+
+/// The catalog from the day of an announced change: the day, when each product's change was
+/// announced, and every product's terms from then.
 struct Stage {
     day: NaiveDate,
-    announced: Vec<(String, NaiveDate)>,
+    announced: Vec<(String, DateTime<Utc>)>,
     drafts: Vec<Draft>,
 }
 
-/// Every product in every period it is offered on set terms: today's terms (as `catalog` is
-/// written) and, for each announced rate change, the terms from its day. A version's
-/// `effective_to` is the next version's `effective_from`.
+/// Every product once, in the site's order, with today's rates (as `catalog` is written) and
+/// every rate announced to replace one of them, each with the days it applies.
 pub fn offers(catalog: &Catalog) -> Vec<ProductOffer> {
     let today = drafts(catalog);
     let stages: Vec<Stage> = catalog
@@ -1021,50 +1293,82 @@ pub fn offers(catalog: &Catalog) -> Vec<ProductOffer> {
             drafts: drafts(&catalog.as_of(day)),
         })
         .collect();
-    let mut offers = Vec::new();
-    for (index, draft) in today.iter().enumerate() {
-        // This product's versions: today's and each later stage in which it changed.
-        let mut versions: Vec<(NaiveDate, NaiveDate, &Draft)> =
-            vec![(draft.rates_from, draft.rates_from, draft)];
-        for stage in &stages {
-            let Some(changed) = stage.drafts.get(index).filter(|d| d.id == draft.id) else {
-                continue;
-            };
-            let Some(&(_, announced_on)) = stage.announced.iter().find(|(id, _)| *id == draft.id)
-            else {
-                continue;
-            };
-            versions.push((stage.day, announced_on, changed));
-        }
-        let announced_last = versions.iter().map(|v| v.1).max();
-        for (position, &(from, updated, version)) in versions.iter().enumerate() {
-            let next = versions.get(position + 1).map(|v| v.0);
-            // Today's terms were last touched when the next change was announced.
-            let last_updated = if position == 0 {
-                announced_last.unwrap_or(updated).max(from)
-            } else {
-                updated
-            };
-            offers.push(ProductOffer {
-                id: version.id.clone(),
-                name: version.name.clone(),
-                description: version.description.clone(),
-                category: version.category,
-                customer: version.customer,
-                effective_from: from,
-                effective_to: next,
-                last_updated,
-                pages: version.pages.clone(),
-                eligibility: version.eligibility.clone(),
-                features: version.features.clone(),
-                constraints: version.constraints.clone(),
-                fees: version.fees.clone(),
-                deposit_rates: version.deposit_rates.clone(),
-                lending_rates: version.lending_rates.clone(),
-            });
-        }
-    }
-    offers
+    let revised = revised_moment();
+    today
+        .into_iter()
+        .enumerate()
+        .map(|(index, draft)| {
+            let mut deposit_rates = draft.deposit_rates;
+            let mut lending_rates = draft.lending_rates;
+            for Stage {
+                day,
+                announced,
+                drafts,
+            } in &stages
+            {
+                let Some(later) = drafts.get(index).filter(|d| d.id == draft.id) else {
+                    continue;
+                };
+                let Some(&(_, moment)) = announced.iter().find(|(id, _)| *id == draft.id) else {
+                    continue;
+                };
+                add_changes(
+                    &mut deposit_rates,
+                    &later.deposit_rates,
+                    *day,
+                    moment,
+                    |r| &mut r.period,
+                );
+                add_changes(
+                    &mut lending_rates,
+                    &later.lending_rates,
+                    *day,
+                    moment,
+                    |r| &mut r.period,
+                );
+            }
+            let periods = deposit_rates
+                .iter()
+                .map(|r| r.period)
+                .chain(lending_rates.iter().map(|r| r.period));
+            let mut changes: Vec<DateTime<Utc>> = periods
+                .flat_map(|period| {
+                    [
+                        Some(crate::application::today::sydney_midnight(period.from)),
+                        period.announced,
+                    ]
+                })
+                .flatten()
+                // Its first day on offer (for an account without dated figures, the catalog's
+                // "rates effective from"), and the revision of its words.
+                .chain([
+                    crate::application::today::sydney_midnight(
+                        draft.offered_from.unwrap_or(catalog.effective_from),
+                    ),
+                    revised,
+                ])
+                .collect();
+            changes.sort_unstable();
+            changes.dedup();
+            ProductOffer {
+                id: draft.id,
+                name: draft.name,
+                description: draft.description,
+                category: draft.category,
+                customer: draft.customer,
+                offered_from: draft.offered_from,
+                withdrawn_from: None,
+                changes,
+                pages: draft.pages,
+                eligibility: draft.eligibility,
+                features: draft.features,
+                constraints: draft.constraints,
+                fees: draft.fees,
+                deposit_rates,
+                lending_rates,
+            }
+        })
+        .collect()
 }
 
 /// A product as the site's pages name and describe it: the words of the offer the product data
@@ -1139,30 +1443,274 @@ mod tests {
         assert_eq!(count, expected);
     }
 
+    /// 20 November 2026 at `hour`:`minute` in Sydney.
+    fn on_20_november(hour: u32, minute: u32) -> DateTime<Utc> {
+        sydney_moment(day(2026, 11, 20).and_hms_opt(hour, minute, 0).unwrap())
+    }
+
+    fn twelve_months(offer: &ProductOffer) -> Vec<(String, RatePeriod)> {
+        offer
+            .deposit_rates
+            .iter()
+            .filter(|r| r.term_months == Some(12) && r.paid == InterestPaid::AtMaturity)
+            .map(|r| (r.annual_rate_percent.to_string(), r.period))
+            .collect()
+    }
+
     #[test]
-    fn an_announced_change_is_a_future_version_with_its_rate() {
+    fn an_announced_change_is_a_rate_with_its_days_not_another_product() {
         let catalog = catalog();
         let offers = offers(&catalog);
-        let td: Vec<&ProductOffer> = offers.iter().filter(|o| o.id == "term-deposit").collect();
-        assert_eq!(td.len(), 2);
-        let (now, later) = (td[0], td[1]);
-        assert_eq!(now.effective_to, Some(later.effective_from));
-        assert_eq!(later.effective_from, day(2026, 12, 11));
-        assert!(later.is_future_on(day(2026, 11, 26)));
-        assert!(later.is_current_on(day(2026, 12, 11)) && !now.is_current_on(day(2026, 12, 11)));
-        let twelve = |o: &ProductOffer| {
-            o.deposit_rates
+        let ids: Vec<&str> = offers.iter().map(|o| o.id.as_str()).collect();
+        let mut unique = ids.clone();
+        unique.sort_unstable();
+        unique.dedup();
+        assert_eq!(unique.len(), ids.len(), "one offer per product");
+        assert!(
+            offers.iter().all(|o| o.withdrawn_from.is_none()),
+            "a rate change is not a withdrawal"
+        );
+        let td = offers.iter().find(|o| o.id == "term-deposit").unwrap();
+        let change = day(2026, 12, 11);
+        let announced = on_20_november(14, 30);
+        assert_eq!(
+            twelve_months(td),
+            vec![
+                (
+                    "4.25".to_owned(),
+                    RatePeriod {
+                        from: day(2026, 11, 6),
+                        until: Some(change),
+                        announced: None
+                    }
+                ),
+                (
+                    "4.35".to_owned(),
+                    RatePeriod {
+                        from: change,
+                        until: None,
+                        announced: Some(announced)
+                    }
+                ),
+            ]
+        );
+        // Terms whose rate doesn't change keep one rate, open-ended.
+        let six: Vec<&DepositRateOffer> = td
+            .deposit_rates
+            .iter()
+            .filter(|r| r.term_months == Some(6))
+            .collect();
+        assert!(six.iter().all(|r| r.period.until.is_none()));
+        // Before the announcement only today's rate is published; after it both; on the day
+        // only the new one.
+        let at = |moment| twelve_months(&td.published_at(moment)).len();
+        assert_eq!(at(on_20_november(14, 29)), 1);
+        assert_eq!(at(on_20_november(14, 30)), 2);
+        let on_the_day = crate::application::today::sydney_midnight(change);
+        assert_eq!(twelve_months(&td.published_at(on_the_day))[0].0, "4.35");
+        assert_eq!(at(on_the_day), 1);
+        // The record changed at the moment of the announcement, not at its midnight.
+        assert_eq!(td.last_updated(on_20_november(18, 0)), announced);
+        assert!(td.last_updated(on_20_november(10, 0)) < on_20_november(0, 0));
+        assert_eq!(td.last_updated(on_the_day), on_the_day);
+        // Products without an announced change have no rate with an end.
+        let goal = offers.iter().find(|o| o.id == "goal").unwrap();
+        assert!(goal.deposit_rates.iter().all(|r| r.period.until.is_none()));
+    }
+
+    #[test]
+    fn each_deposit_publishes_only_the_payment_options_it_offers() {
+        let catalog = catalog();
+        let offers = offers(&catalog);
+        for (id, terms) in [
+            ("term-deposit", &catalog.term_deposits),
+            ("certificate-of-deposit", &catalog.certificates_of_deposit),
+        ] {
+            let offer = offers.iter().find(|o| o.id == id).unwrap();
+            for term in terms {
+                let months = term.term_months.unwrap();
+                let mut published: Vec<InterestPaid> = offer
+                    .deposit_rates
+                    .iter()
+                    .filter(|r| r.term_months == Some(months) && r.period.until.is_none())
+                    .map(|r| r.paid)
+                    .collect();
+                published.dedup();
+                assert_eq!(
+                    published,
+                    interest_paid_options(term.kind, months),
+                    "{id}, {months} months"
+                );
+            }
+        }
+        let cd = offers
+            .iter()
+            .find(|o| o.id == "certificate-of-deposit")
+            .unwrap();
+        assert_eq!(
+            cd.deposit_rates.len(),
+            catalog.certificates_of_deposit.len()
+        );
+        assert!(
+            cd.deposit_rates
                 .iter()
-                .find(|r| r.term_months == Some(12))
-                .map(|r| r.annual_rate_percent)
+                .all(|r| r.paid == InterestPaid::AtMaturity)
+        );
+    }
+
+    #[test]
+    fn an_apply_link_opens_the_product_itself() {
+        for offer in offers(&catalog()) {
+            let Some(apply) = &offer.pages.apply else {
+                continue;
+            };
+            if offer.category == ProductCategory::CarLoan {
+                assert_eq!(apply, "/apply/car-loan");
+                continue;
+            }
+            let code = apply
+                .strip_prefix("/apply/account?account=")
+                .unwrap_or_else(|| panic!("{}: {apply}", offer.id));
+            let account = AccountType::parse(code).unwrap();
+            // The wizard names the account as the product data does.
+            assert_eq!(account.label(), offer.name, "{}", offer.id);
+        }
+        let offers = offers(&catalog());
+        let apply = |id: &str| {
+            offers
+                .iter()
+                .find(|o| o.id == id)
+                .unwrap()
+                .pages
+                .apply
+                .clone()
         };
-        assert_eq!(twelve(now), Some("4.25".parse().unwrap()));
-        assert_eq!(twelve(later), Some("4.35".parse().unwrap()));
-        assert_eq!(later.last_updated, day(2026, 11, 20));
-        // Products without an announced change have one version, open-ended.
-        let goal: Vec<&ProductOffer> = offers.iter().filter(|o| o.id == "goal").collect();
-        assert_eq!(goal.len(), 1);
-        assert_eq!(goal[0].effective_to, None);
+        assert_eq!(apply("goal"), None);
+        assert_eq!(apply("premium"), None);
+        assert_eq!(
+            apply("high-yield").as_deref(),
+            Some("/apply/account?account=savings")
+        );
+    }
+
+    #[test]
+    fn a_fixed_rate_names_its_period_and_what_follows_it() {
+        let catalog = catalog();
+        let offers = offers(&catalog);
+        let fixed = offers.iter().find(|o| o.id == "fixed").unwrap();
+        let loan = catalog.loan("fixed").unwrap();
+        let period = loan.fixed_period.as_ref().unwrap();
+        let rates: Vec<&LendingRateOffer> = fixed
+            .lending_rates
+            .iter()
+            .filter(|r| r.kind == LendingRateKind::Fixed)
+            .collect();
+        let years: Vec<u32> = rates.iter().filter_map(|r| r.fixed_years).collect();
+        assert_eq!(years, (1..=period.years).collect::<Vec<_>>());
+        // The longest period is the catalog's own comparison example.
+        assert_eq!(
+            rates.last().unwrap().comparison_rate_percent,
+            Some(loan.comparison_rate_percent)
+        );
+        // A shorter fixed period reverts sooner to the (higher) variable rate.
+        assert!(rates[0].comparison_rate_percent > rates.last().unwrap().comparison_rate_percent);
+        let revert: Vec<&LendingRateOffer> = fixed
+            .lending_rates
+            .iter()
+            .filter(|r| r.kind == LendingRateKind::Revert)
+            .collect();
+        assert_eq!(revert.len(), 1);
+        assert_eq!(
+            revert[0].annual_rate_percent,
+            catalog
+                .loan(&period.reverts_to)
+                .unwrap()
+                .annual_rate_percent
+        );
+        // A rate fixed for the whole loan: once per loan term, each its own period.
+        for id in ["quick", "secured", "new", "used", "green"] {
+            let offer = offers.iter().find(|o| o.id == id).unwrap();
+            let loan = catalog.loan(id).unwrap();
+            let years: Vec<u32> = offer
+                .lending_rates
+                .iter()
+                .map(|r| r.fixed_years.unwrap())
+                .collect();
+            assert_eq!(
+                years,
+                (loan.min_term_years..=loan.max_term_years).collect::<Vec<_>>(),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_fee_waiver_can_be_missed_and_cards_publish_their_terms() {
+        let catalog = catalog();
+        for offer in offers(&catalog) {
+            let minimum = offer.constraints.iter().find_map(|c| match c {
+                Constraint::MinimumBalance(amount) => Some(*amount),
+                _ => None,
+            });
+            if offer.id == "premium" {
+                // Open with the minimum; the fee applies in a month the balance falls below it.
+                assert!(
+                    offer
+                        .constraints
+                        .iter()
+                        .any(|c| matches!(c, Constraint::OpeningBalance(_)))
+                );
+                assert_eq!(minimum, None);
+            }
+            for fee in &offer.fees {
+                if let Some(waived) = fee.waived_from_balance {
+                    // A fee waived at or below the balance the account must keep never applies.
+                    assert!(
+                        minimum.is_none_or(|minimum| waived > minimum),
+                        "{}: waived from {waived}, minimum {minimum:?}",
+                        offer.id
+                    );
+                }
+            }
+            if offer.category == ProductCategory::CreditCard {
+                let card = catalog
+                    .credit_cards
+                    .iter()
+                    .find(|c| c.id == offer.id)
+                    .unwrap();
+                assert!(
+                    offer
+                        .constraints
+                        .contains(&Constraint::MaximumLoan(card.max_credit_limit))
+                );
+                assert!(
+                    offer
+                        .constraints
+                        .contains(&Constraint::MinimumLoan(card.min_credit_limit))
+                );
+                assert!(offer.lending_rates.iter().any(|r| {
+                    r.kind == LendingRateKind::CashAdvance
+                        && r.annual_rate_percent == card.cash_advance_rate_percent
+                }));
+                assert!(offer.fees.iter().any(|f| {
+                    matches!(f.kind, FeeKind::LatePayment { .. })
+                        && f.amount == card.late_payment_fee
+                }));
+            }
+        }
+    }
+
+    #[test]
+    fn business_checking_counts_free_transactions() {
+        let business = offers(&catalog())
+            .into_iter()
+            .find(|o| o.id == "business")
+            .unwrap();
+        assert!(
+            business
+                .features
+                .contains(&Feature::FreeTransactions(BUSINESS_FREE_TRANSACTIONS))
+        );
     }
 
     #[test]
@@ -1230,9 +1778,15 @@ mod tests {
     fn every_loan_rate_has_its_comparison_rate() {
         for offer in offers(&catalog()) {
             for rate in &offer.lending_rates {
+                // A card's rates and a revert rate (taken out with the fixed rate, whose
+                // comparison rate counts it) have none.
+                let has_one = matches!(
+                    rate.kind,
+                    LendingRateKind::Variable | LendingRateKind::Fixed
+                );
                 assert_eq!(
                     rate.comparison_rate_percent.is_some(),
-                    rate.kind != LendingRateKind::Purchase,
+                    has_one,
                     "{}",
                     offer.id
                 );

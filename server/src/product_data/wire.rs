@@ -3,12 +3,13 @@
 //! Only this module knows the wire format: core's types say what a product is, in the bank's
 //! words; the standard's enumerations, ISO 8601 durations and string-typed numbers are made here.
 
-use banksia_core::application::today::{BANK_HOME_STATE, utc_offset_seconds};
+use banksia_core::application::today::{BANK_HOME_STATE, sydney_time, utc_offset_seconds};
 use banksia_core::products::offers::{
     Constraint, DepositRateKind, DepositRateOffer, Eligibility, Feature, Fee, FeeKind,
     InterestPaid, LendingRateKind, LendingRateOffer, LoanPurpose, ProductCategory, ProductOffer,
+    RatePeriod,
 };
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -75,7 +76,8 @@ pub struct EmptyMeta {}
 #[serde(rename_all = "camelCase")]
 pub struct Product<'a> {
     pub product_id: &'a str,
-    pub effective_from: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub effective_from: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub effective_to: Option<String>,
     pub last_updated: String,
@@ -191,6 +193,16 @@ pub struct WireDepositRate {
     pub additional_value: Option<String>,
     pub additional_info: String,
     pub tiers: Vec<WireTier>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub applicability_conditions: Vec<WireCondition>,
+}
+
+/// `BankingProductRateConditionV2`: here only ever `OTHER`, the days a rate applies.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct WireCondition {
+    pub rate_applicability_type: &'static str,
+    pub additional_info: String,
 }
 
 /// `BankingProductRateTierV4`.
@@ -221,6 +233,8 @@ pub struct WireLendingRate {
     pub additional_value: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub additional_info: Option<String>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub applicability_conditions: Vec<WireCondition>,
 }
 
 /// The standard's `productCategory` of a category.
@@ -270,6 +284,56 @@ pub fn date_time(day: NaiveDate) -> String {
     )
 }
 
+/// A moment as the standard's DateTimeString, in the bank's home time (Sydney), to the second.
+pub fn moment(at: DateTime<Utc>) -> String {
+    let offset = utc_offset_seconds(BANK_HOME_STATE, at);
+    let local = sydney_time(at);
+    let sign = if offset < 0 { '-' } else { '+' };
+    let minutes = offset.abs() / 60;
+    format!(
+        "{}{sign}{:02}:{:02}",
+        local.format("%Y-%m-%dT%H:%M:%S"),
+        minutes / 60,
+        minutes % 60
+    )
+}
+
+/// A day in words, as a rate's condition names it ("11 December 2026").
+fn day_in_words(day: NaiveDate) -> String {
+    day.format("%-d %B %Y").to_string()
+}
+
+/// The conditions of a rate that does not apply every day from today: the last day of one a
+/// change replaces, the first day of one announced. `today` is the bank's date.
+fn period_conditions(period: &RatePeriod, today: NaiveDate) -> Vec<WireCondition> {
+    let mut conditions = Vec::new();
+    if period.from > today {
+        let announced = period
+            .announced
+            .map(|at| format!(" (announced {})", day_in_words(sydney_time(at).date())))
+            .unwrap_or_default();
+        conditions.push(WireCondition {
+            rate_applicability_type: "OTHER",
+            additional_info: format!(
+                "An announced rate: applies from {}{announced}",
+                day_in_words(period.from)
+            ),
+        });
+    }
+    if let Some(until) = period.until {
+        let last = until.pred_opt().unwrap_or(until);
+        conditions.push(WireCondition {
+            rate_applicability_type: "OTHER",
+            additional_info: format!(
+                "Applies until {}; an announced rate replaces it from {}",
+                day_in_words(last),
+                day_in_words(until)
+            ),
+        });
+    }
+    conditions
+}
+
 /// A percent a year as the standard's RateString (a fraction: 6.45% is `0.0645`).
 fn rate(percent: Decimal) -> String {
     (percent / Decimal::ONE_HUNDRED).normalize().to_string()
@@ -287,7 +351,7 @@ fn absolute(origin: &str, path: &str) -> String {
 }
 
 /// The list's fields of `offer`, its links absolute under `origin`.
-pub fn product<'a>(offer: &'a ProductOffer, origin: &str) -> Product<'a> {
+pub fn product<'a>(offer: &'a ProductOffer, origin: &str, now: DateTime<Utc>) -> Product<'a> {
     let pages = &offer.pages;
     let mut additional_overview_uris = Vec::new();
     if let Some(sheet) = pages.key_facts_sheet {
@@ -298,15 +362,15 @@ pub fn product<'a>(offer: &'a ProductOffer, origin: &str) -> Product<'a> {
     }
     Product {
         product_id: &offer.id,
-        effective_from: date_time(offer.effective_from),
-        effective_to: offer.effective_to.map(date_time),
-        last_updated: date_time(offer.last_updated),
+        effective_from: offer.offered_from.map(date_time),
+        effective_to: offer.withdrawn_from.map(date_time),
+        last_updated: moment(offer.last_updated(now)),
         product_category: category_code(offer),
         name: &offer.name,
         description: &offer.description,
         brand: BRAND,
         brand_name: BRAND,
-        application_uri: pages.apply.map(|path| absolute(origin, path)),
+        application_uri: pages.apply.as_deref().map(|path| absolute(origin, path)),
         is_tailored: false,
         additional_information: AdditionalInformation {
             overview_uri: absolute(origin, pages.overview),
@@ -357,11 +421,9 @@ fn feature(feature: &Feature) -> Described {
         Feature::BillPayment => {
             described(Kind::Feature("BILL_PAYMENT"), Some("BPAY".into()), words)
         }
-        Feature::FreeTransactionsAllowance(count) => described(
-            Kind::Feature("FREE_TXNS_ALLOWANCE"),
-            Some(count.to_string()),
-            words,
-        ),
+        Feature::FreeTransactions(count) => {
+            described(Kind::Feature("FREE_TXNS"), Some(count.to_string()), words)
+        }
         Feature::UnlimitedTransactions => described(Kind::Feature("UNLIMITED_TXNS"), None, None),
         Feature::AdditionalCards(count) => described(
             Kind::Feature("ADDITIONAL_CARDS"),
@@ -415,26 +477,54 @@ fn constraint(constraint: &Constraint) -> Described {
 }
 
 fn eligibility(criterion: &Eligibility) -> Described {
-    let (code, value) = match criterion {
-        Eligibility::MinimumAge(years) => ("MIN_AGE", Some(years.to_string())),
-        Eligibility::AustralianResident => ("RESIDENCY_STATUS", None),
-        Eligibility::NaturalPerson => ("NATURAL_PERSON", None),
-        Eligibility::Business => ("BUSINESS", None),
-        Eligibility::RegularIncome => ("EMPLOYMENT_STATUS", None),
+    let words = criterion.describe();
+    // Where the standard's table says `additionalValue` holds the description (residency and
+    // employment status), the words go there; `OTHER` carries them in `additionalInfo`.
+    let (code, value, info) = match criterion {
+        Eligibility::MinimumAge(years) => ("MIN_AGE", Some(years.to_string()), Some(words)),
+        Eligibility::AustralianResident => ("RESIDENCY_STATUS", Some(words), None),
+        Eligibility::NaturalPerson => ("NATURAL_PERSON", None, Some(words)),
+        Eligibility::Business => ("BUSINESS", None, Some(words)),
+        Eligibility::RegularIncome => ("EMPLOYMENT_STATUS", Some(words), None),
         Eligibility::FirstHomeBuyer
         | Eligibility::OwnerOccupier
         | Eligibility::MinimumDepositPercent(_)
-        | Eligibility::Other(_) => ("OTHER", None),
+        | Eligibility::Other(_) => ("OTHER", None, Some(words)),
     };
-    described(Kind::Eligibility(code), value, Some(criterion.describe()))
+    described(Kind::Eligibility(code), value, info)
 }
 
 fn fee(fee: &Fee) -> WireFee {
-    let (fee_type, period, when) = match fee.kind {
-        FeeKind::Establishment => ("UPFRONT", None, "Charged once, when the loan is drawn"),
-        FeeKind::Monthly => ("PERIODIC", Some("P1M"), "Charged every month"),
-        FeeKind::Annual => ("PERIODIC", Some("P1Y"), "Charged every year"),
-        FeeKind::Discharge => ("EXIT", None, "Charged once, when the loan is repaid"),
+    let (fee_type, value, when) = match fee.kind {
+        FeeKind::Establishment => (
+            "UPFRONT",
+            None,
+            "Charged once, when the loan is drawn".to_owned(),
+        ),
+        FeeKind::Monthly => (
+            "PERIODIC",
+            Some("P1M".to_owned()),
+            "Charged every month".to_owned(),
+        ),
+        FeeKind::Annual => (
+            "PERIODIC",
+            Some("P1Y".to_owned()),
+            "Charged every year".to_owned(),
+        ),
+        FeeKind::Discharge => (
+            "EXIT",
+            None,
+            "Charged once, when the loan is repaid".to_owned(),
+        ),
+        // The standard's additionalValue: the number of days late after which it applies.
+        FeeKind::LatePayment { days_late } => (
+            "LATE_PAYMENT",
+            Some(days_late.to_string()),
+            format!(
+                "Charged when the minimum repayment is {days_late} day{} or more past its due date",
+                if days_late == 1 { "" } else { "s" }
+            ),
+        ),
     };
     let discounts = fee
         .waived_from_balance
@@ -460,8 +550,8 @@ fn fee(fee: &Fee) -> WireFee {
             amount: amount(fee.amount),
         },
         currency: "AUD",
-        additional_value: period.map(str::to_owned),
-        additional_info: when.to_owned(),
+        additional_value: value,
+        additional_info: when,
         discounts,
     }
 }
@@ -470,7 +560,7 @@ fn months(count: u32) -> String {
     format!("P{count}M")
 }
 
-fn deposit_rate(offered: &DepositRateOffer) -> WireDepositRate {
+fn deposit_rate(offered: &DepositRateOffer, today: NaiveDate) -> WireDepositRate {
     let (application_type, application_frequency, paid) = match offered.paid {
         InterestPaid::EveryMonths(count) => (
             "PERIODIC",
@@ -517,18 +607,31 @@ fn deposit_rate(offered: &DepositRateOffer) -> WireDepositRate {
             minimum_value: amount(offered.minimum_balance),
             rate_application_method: "WHOLE_BALANCE",
         }],
+        applicability_conditions: period_conditions(&offered.period, today),
     }
 }
 
-fn lending_rate(offered: &LendingRateOffer) -> WireLendingRate {
+fn lending_rate(offered: &LendingRateOffer, today: NaiveDate) -> WireLendingRate {
     let (kind, additional_value) = match offered.kind {
-        LendingRateKind::Variable => ("VARIABLE", None),
+        LendingRateKind::Variable | LendingRateKind::Revert => ("VARIABLE", None),
         LendingRateKind::Fixed => (
             "FIXED",
             offered.fixed_years.map(|years| format!("P{years}Y")),
         ),
         LendingRateKind::Purchase => ("PURCHASE", None),
+        LendingRateKind::CashAdvance => ("CASH_ADVANCE", None),
     };
+    let mut conditions = period_conditions(&offered.period, today);
+    if offered.kind == LendingRateKind::Revert {
+        conditions.insert(
+            0,
+            WireCondition {
+                rate_applicability_type: "OTHER",
+                additional_info: "The revert rate: applies when the fixed rate period ends"
+                    .to_owned(),
+            },
+        );
+    }
     WireLendingRate {
         lending_rate_type: kind,
         rate: rate(offered.annual_rate_percent),
@@ -543,24 +646,187 @@ fn lending_rate(offered: &LendingRateOffer) -> WireLendingRate {
             LoanPurpose::Personal => "OTHER",
         },
         additional_value,
-        additional_info: offered.comparison_basis.as_ref().map(|basis| {
-            format!(
+        additional_info: match (&offered.comparison_basis, offered.kind) {
+            (Some(basis), _) => Some(format!(
                 "{basis} WARNING: This comparison rate is true only for the examples given and may not include all fees and charges. Different terms, fees or other loan amounts might result in a different comparison rate."
-            )
-        }),
+            )),
+            (None, LendingRateKind::Revert) => Some(
+                "The variable rate the loan reverts to at the end of its fixed rate period."
+                    .to_owned(),
+            ),
+            (None, LendingRateKind::CashAdvance) => {
+                Some("Applies to cash advances from the day they are made.".to_owned())
+            }
+            (None, _) => None,
+        },
+        applicability_conditions: conditions,
     }
 }
 
-/// `BankingProductDetailV7` of `offer`.
-pub fn detail<'a>(offer: &'a ProductOffer, origin: &str) -> ProductDetail<'a> {
+/// `BankingProductDetailV7` of `offer` as published at `now` (its rates already chosen for
+/// then, [`ProductOffer::published_at`]).
+pub fn detail<'a>(offer: &'a ProductOffer, origin: &str, now: DateTime<Utc>) -> ProductDetail<'a> {
+    let today = sydney_time(now).date();
     ProductDetail {
-        product: product(offer, origin),
+        product: product(offer, origin, now),
         features: offer.features.iter().map(feature).collect(),
         constraints: offer.constraints.iter().map(constraint).collect(),
         eligibility: offer.eligibility.iter().map(eligibility).collect(),
         fees: offer.fees.iter().map(fee).collect(),
-        deposit_rates: offer.deposit_rates.iter().map(deposit_rate).collect(),
-        lending_rates: offer.lending_rates.iter().map(lending_rate).collect(),
+        deposit_rates: offer
+            .deposit_rates
+            .iter()
+            .map(|rate| deposit_rate(rate, today))
+            .collect(),
+        lending_rates: offer
+            .lending_rates
+            .iter()
+            .map(|rate| lending_rate(rate, today))
+            .collect(),
+    }
+}
+
+/// `ResponseCommonDiscoveryStatus` (Get Status, version 1).
+#[derive(Debug, Serialize)]
+pub struct StatusResponse {
+    pub data: Status,
+    pub links: SelfLink,
+    pub meta: EmptyMeta,
+}
+
+/// The status itself: `OK` needs no explanation and no outage times.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Status {
+    pub status: &'static str,
+    pub update_time: String,
+}
+
+/// `ResponseDiscoveryOutagesList` (Get Outages, version 1).
+#[derive(Debug, Serialize)]
+pub struct OutagesResponse {
+    pub data: Outages,
+    pub links: SelfLink,
+    pub meta: EmptyMeta,
+}
+
+/// The scheduled outages (`DiscoveryOutage`), none.
+#[derive(Debug, Serialize)]
+pub struct Outages {
+    pub outages: Vec<Outage>,
+}
+
+/// `DiscoveryOutage`.
+#[derive(Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Outage {
+    pub outage_time: String,
+    pub duration: String,
+    pub explanation: String,
+}
+
+/// The detail's `data` (`BankingProductDetailV7`, written by [`detail`]) in version 4's shape
+/// (`BankingProductDetailV4`, banking 1.15 to 1.32): a fee or discount is an `amount` (no
+/// `feeMethodUType`), a rate has no `applicationType` and no rate-level conditions (their words
+/// join its `additionalInfo`), a loan purpose or repayment type version 4 doesn't know is left
+/// out, and an LVR limit is an `OTHER` constraint in words.
+pub fn downgrade_detail(data: &mut serde_json::Value) {
+    use serde_json::Value;
+    let list = |data: &mut Value, key: &str| -> Vec<Value> {
+        data.get_mut(key)
+            .and_then(Value::as_array_mut)
+            .map(std::mem::take)
+            .unwrap_or_default()
+    };
+    let flatten_amount = |item: &mut Value, method: &str| {
+        if let Some(object) = item.as_object_mut() {
+            object.remove(method);
+            if let Some(amount) = object
+                .remove("fixedAmount")
+                .and_then(|fixed| fixed.get("amount").cloned())
+            {
+                object.insert("amount".into(), amount);
+            }
+        }
+    };
+    let conditions_into_words = |item: &mut Value| {
+        let Some(object) = item.as_object_mut() else {
+            return;
+        };
+        object.remove("applicationType");
+        let words: Vec<String> = object
+            .remove("applicabilityConditions")
+            .and_then(|c| c.as_array().cloned())
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|c| c["additionalInfo"].as_str().map(str::to_owned))
+            .collect();
+        if !words.is_empty() {
+            let before = object
+                .get("additionalInfo")
+                .and_then(Value::as_str)
+                .map(str::to_owned);
+            let joined = match before {
+                Some(before) => format!("{before}. {}", words.join(". ")),
+                None => words.join(". "),
+            };
+            object.insert("additionalInfo".into(), Value::String(joined));
+        }
+    };
+    let mut fees = list(data, "fees");
+    for fee in &mut fees {
+        flatten_amount(fee, "feeMethodUType");
+        if let Some(discounts) = fee.get_mut("discounts").and_then(Value::as_array_mut) {
+            for discount in discounts {
+                flatten_amount(discount, "discountMethodUType");
+            }
+        }
+    }
+    let mut deposit_rates = list(data, "depositRates");
+    deposit_rates.iter_mut().for_each(conditions_into_words);
+    let mut lending_rates = list(data, "lendingRates");
+    for rate in &mut lending_rates {
+        conditions_into_words(rate);
+        if let Some(object) = rate.as_object_mut() {
+            for (key, known) in [
+                ("loanPurpose", ["OWNER_OCCUPIED", "INVESTMENT"]),
+                ("repaymentType", ["PRINCIPAL_AND_INTEREST", "INTEREST_ONLY"]),
+            ] {
+                let keep = object
+                    .get(key)
+                    .and_then(Value::as_str)
+                    .is_some_and(|value| known.contains(&value));
+                if !keep {
+                    object.remove(key);
+                }
+            }
+        }
+    }
+    let mut constraints = list(data, "constraints");
+    for constraint in &mut constraints {
+        if constraint["constraintType"] == "MAX_LVR" {
+            let percent = constraint["additionalValue"]
+                .as_str()
+                .and_then(|fraction| fraction.parse::<Decimal>().ok())
+                .map(|fraction| (fraction * Decimal::ONE_HUNDRED).normalize().to_string())
+                .unwrap_or_default();
+            *constraint = serde_json::json!({
+                "constraintType": "OTHER",
+                "additionalInfo": format!("Loan to value ratio (LVR) up to {percent}%"),
+            });
+        }
+    }
+    if let Some(object) = data.as_object_mut() {
+        for (key, items) in [
+            ("fees", fees),
+            ("depositRates", deposit_rates),
+            ("lendingRates", lending_rates),
+            ("constraints", constraints),
+        ] {
+            if !items.is_empty() || key == "fees" || key == "constraints" {
+                object.insert(key.into(), Value::Array(items));
+            }
+        }
     }
 }
 
