@@ -1,0 +1,75 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { act, createElement } from 'react';
+import { offsetSavings, stampDuty } from 'banksia-core/stamp-duty';
+import StampDutyCalculator, { defaultEntries, type DutyEntries, type StampDutyCalculatorProps } from './StampDutyCalculator';
+import OffsetCalculator, { offsetDefaults } from './OffsetCalculator';
+import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
+
+const DATE = '2026-03-02';
+const PROPS: StampDutyCalculatorProps = { defaults: defaultEntries, date: DATE };
+
+function core(entries: Partial<DutyEntries>) {
+  return stampDuty({ ...defaultEntries, ...entries }, DATE);
+}
+
+let view: Mounted;
+beforeEach(() => window.history.replaceState(null, '', '/calculators/stamp-duty'));
+afterEach(() => view?.unmount());
+
+describe('StampDutyCalculator', () => {
+  it("renders core's duty and its source on the server", () => {
+    const html = renderToString(createElement(StampDutyCalculator, PROPS));
+    const expected = core({});
+    if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+    expect(html).toContain(expected.value.duty.display);
+    expect(html).toContain(expected.value.source_url);
+  });
+
+  it('recomputes on every keystroke and choice, says the concession, and records the entries in the URL', () => {
+    view = mount(StampDutyCalculator, PROPS);
+    type(byLabel(view.container, 'Price of the property'), '900,000');
+    click(view.container.querySelector<HTMLInputElement>('input[name="first_home_buyer"][value="yes"]')!);
+    const expected = core({ price: '900,000', first_home_buyer: 'yes' });
+    if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+    expect(textOf(view.container, 'stamp-duty')).toBe('$19,867');
+    expect(textOf(view.container, 'stamp-duty')).toBe(expected.value.duty.display);
+    expect(textOf(view.container, 'sd-explanation')).toBe(expected.value.explanation);
+    const params = new URLSearchParams(window.location.search);
+    expect(params.get('price')).toBe('900,000');
+    expect(params.get('first')).toBe('yes');
+  });
+
+  it('asks the ACT household income only in the ACT', () => {
+    view = mount(StampDutyCalculator, PROPS);
+    expect(view.container.querySelector('input[name="household_income"]')).toBeNull();
+    const state = view.container.querySelector<HTMLSelectElement>('select[name="state"]')!;
+    act(() => {
+      state.value = 'ACT';
+      state.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    expect(view.container.querySelector('input[name="household_income"]')).not.toBeNull();
+  });
+
+  it("shows core's message beside a bad entry and in the result", () => {
+    view = mount(StampDutyCalculator, PROPS);
+    type(byLabel(view.container, 'Price of the property'), '$1e9');
+    const expected = core({ price: '$1e9' });
+    if (expected.ok) throw new Error('core accepted $1e9');
+    const message = expected.errors['price']![0]!;
+    expect(view.container.querySelector('.calc-field__message')?.textContent).toBe(message);
+    expect(textOf(view.container, 'sd-problem')).toContain(message);
+  });
+});
+
+describe('OffsetCalculator', () => {
+  it("shows core's interest saved as the offset changes", () => {
+    const defaults = offsetDefaults('600000', '6.45', '30');
+    view = mount(OffsetCalculator, { defaults });
+    type(byLabel(view.container, 'Offset balance to start'), '50000');
+    const expected = offsetSavings({ ...defaults, offset_balance: '50000' });
+    if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+    expect(textOf(view.container, 'offset-saved')).toBe(expected.value.interest_saved.display);
+  });
+});
