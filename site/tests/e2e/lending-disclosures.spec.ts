@@ -186,6 +186,7 @@ test.describe('calculator disclosures and the collection notice', () => {
     { path: '/term-deposits', calculator: 'term_deposit' },
     { path: '/calculators/borrowing-power', calculator: 'borrowing_power' },
     { path: '/loans/home/key-facts-sheet', calculator: 'key_facts_sheet' },
+    { path: '/calculators/stamp-duty', calculator: 'stamp_duty' },
   ] as const;
   for (const { path, calculator } of cases) {
     test(`${path} states the calculator's purpose, assumptions and limitations, from core`, async ({ page }) => {
@@ -196,7 +197,7 @@ test.describe('calculator disclosures and the collection notice', () => {
       await expect(disclosure).toContainText(expected.purpose);
       for (const line of [...expected.assumptions, ...expected.limitations]) await expect(disclosure).toContainText(line);
       await expect(disclosure).toContainText('not an offer of credit');
-      if (calculator === 'term_deposit' || calculator === 'home_loan') {
+      if (calculator === 'term_deposit' || calculator === 'home_loan' || calculator === 'stamp_duty') {
         await expect(disclosure.getByTestId('general-advice-warning')).toContainText('General advice warning');
       }
     });
