@@ -763,6 +763,34 @@ pub struct ApplicationStatusView {
     pub information_request: Option<String>,
     /// The form to answer it with, while information is requested (none otherwise).
     pub answer: Option<AnswerForm>,
+    /// Why the application was declined and what the applicant can do, as the decline email
+    /// said it (`DeclineReason::applicant_explanation` of the reason stored with the
+    /// decision); none unless declined.
+    pub decline: Option<StatusDecline>,
+}
+
+/// A decline as the status page repeats it from the decline email.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct StatusDecline {
+    /// Why, in plain words.
+    pub reason: String,
+    /// What the applicant can do next.
+    pub next_step: String,
+    /// How to complain: the bank first, then AFCA (`contact::complaint_path`).
+    pub complaints: Vec<String>,
+}
+
+impl StatusDecline {
+    /// The words of the decline email for `reason`.
+    pub fn of(reason: crate::review::DeclineReason) -> Self {
+        let words = reason.applicant_explanation();
+        Self {
+            reason: words.reason.to_owned(),
+            next_step: words.next_step.to_owned(),
+            complaints: crate::contact::complaint_path().to_vec(),
+        }
+    }
 }
 
 /// How the applicant may answer an information request from an opened status link: the limits
@@ -770,7 +798,9 @@ pub struct ApplicationStatusView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct AnswerForm {
-    /// Send it with the answer; it works for one answer within `minutes` (never in a URL).
+    /// Send it with the answer, as `Authorization: Bearer <token>` (never in a URL or the
+    /// body: the server checks it before it reads the documents); it works for one answer
+    /// within `minutes`, to the information request on screen when the link was opened.
     pub token: String,
     /// How many minutes the form accepts an answer.
     pub minutes: i32,
@@ -784,22 +814,36 @@ pub struct AnswerForm {
     pub accepted_types: String,
     /// The file input's `accept` (a hint to the picker; the server reads the content).
     pub accept: String,
+    /// What the message box's help says: core's rule for the message
+    /// (`review::information::ANSWER_MESSAGE_HELP`).
+    pub message_help: String,
 }
 
-/// `POST /api/application-status/answer`: the applicant's answer. Documents travel as base64
-/// inside the JSON (ARCHITECTURE.md says why).
+/// `POST /api/application-status/answer`: the applicant's answer, sent with the answer form's
+/// token in `Authorization: Bearer …`. Documents travel as base64 inside the JSON
+/// (ARCHITECTURE.md says why).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(deny_unknown_fields)]
 pub struct InformationAnswer {
-    /// The answer form's token.
-    pub token: String,
     /// The message (may be empty when a document is attached).
     #[serde(default)]
     pub message: String,
-    /// Each document's bytes, base64 (standard alphabet, padded).
+    /// The documents, in the order chosen.
     #[serde(default)]
-    pub documents: Vec<String>,
+    pub documents: Vec<AnswerDocument>,
+}
+
+/// One document of an answer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub struct AnswerDocument {
+    /// The file's name as chosen, only so that a refusal can name it; never stored.
+    #[serde(default)]
+    pub name: String,
+    /// The file's bytes, base64 (standard alphabet, padded).
+    pub content: String,
 }
 
 /// `GET /api/staff/applications/{reference}/information`: the applicant's answers, newest first.

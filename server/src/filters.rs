@@ -35,8 +35,22 @@ pub fn routes(
         .unify()
         .recover(handle_rejection)
         .unify()
-        .with(warp::reply::with::headers(security_headers))
+        .map(move |reply| with_default_headers(reply, &security_headers))
         .with(warp::log::custom(telemetry::access_log))
+}
+
+/// `reply` with each of the site's security headers it did not set itself. A handler's own
+/// value is kept (a staff document download's `default-src 'none'; sandbox`), where warp's
+/// `with::headers` would replace it.
+fn with_default_headers(reply: impl Reply, defaults: &HeaderMap) -> Response {
+    let mut response = reply.into_response();
+    let headers = response.headers_mut();
+    for (name, value) in defaults {
+        if !headers.contains_key(name) {
+            headers.insert(name.clone(), value.clone());
+        }
+    }
+    response
 }
 
 /// POST /api/applications
@@ -105,6 +119,32 @@ fn with_state(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_handlers_own_security_header_is_kept_and_the_others_added() {
+        let defaults = crate::security::security_headers(&Default::default());
+        let mut own = warp::reply::html("x").into_response();
+        own.headers_mut().insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static("default-src 'none'; sandbox"),
+        );
+        let answered = with_default_headers(own, &defaults);
+        let csp = answered.headers().get_all(header::CONTENT_SECURITY_POLICY);
+        assert_eq!(
+            csp.iter().collect::<Vec<_>>(),
+            ["default-src 'none'; sandbox"]
+        );
+        for (name, value) in &defaults {
+            if name != header::CONTENT_SECURITY_POLICY {
+                assert_eq!(answered.headers().get(name), Some(value), "{name}");
+            }
+        }
+        let plain = with_default_headers(warp::reply::html("x"), &defaults);
+        assert_eq!(
+            plain.headers().get(header::CONTENT_SECURITY_POLICY),
+            defaults.get(header::CONTENT_SECURITY_POLICY)
+        );
+    }
 
     #[test]
     fn single_headers_sent_twice_are_refused() {

@@ -235,6 +235,58 @@ async fn the_details_messages_are_cores_in_one_422_and_nothing_is_stored() {
     assert_eq!(r.status, 400, "{}", r.text());
 }
 
+/// Numbers that pass their check digits and still can't be right are refused in words, not
+/// stored: a company whose ACN isn't its ABN's last nine digits (the ABR builds a company's
+/// ABN on its ACN), and a TFN or ACN of one digit repeated (`000 000 000`, the forms' code for
+/// "no TFN").
+#[tokio::test]
+async fn numbers_that_pass_their_check_digits_but_cant_be_real_are_refused() {
+    use banksia_core::application::tax_numbers::{NumberKind, NumberProblem};
+    let app = spawn_app().await;
+    let refused = |pointer: &'static str, value: &'static str, key: &'static str, words: &str| {
+        let words = words.to_owned();
+        let app = &app;
+        async move {
+            let mut company = company_application();
+            *company.pointer_mut(pointer).unwrap() = json!(value);
+            let r = app.post_json(&company.to_string()).await;
+            assert_eq!(r.status, 422, "{value}: {}", r.text());
+            assert_eq!(r.json()["details_errors"][key], json!([words]), "{value}");
+        }
+    };
+    // 51 824 753 556 is a valid ABN, but not the one built on ACN 004 085 616.
+    refused(
+        "/business/abn",
+        "51 824 753 556",
+        "business.acn",
+        banksia_core::application::details::ABN_NOT_ON_ACN,
+    )
+    .await;
+    for tfn in ["000 000 000", "444 444 444", "2222 2222"] {
+        refused(
+            "/tax_residency/tfn",
+            tfn,
+            "tax_residency.tfn",
+            NumberKind::Tfn.message(NumberProblem::Placeholder),
+        )
+        .await;
+    }
+    refused(
+        "/business/acn",
+        "000 000 000",
+        "business.acn",
+        NumberKind::Acn.message(NumberProblem::Placeholder),
+    )
+    .await;
+    assert_eq!(
+        query_i64(&app.db, "SELECT count(*) FROM account_applications", &[]).await,
+        0
+    );
+    // The company as it is, its ABN built on its ACN, is taken.
+    let r = app.post_json(&company_application().to_string()).await;
+    assert_eq!(r.status, 201, "{}", r.text());
+}
+
 #[tokio::test]
 async fn the_public_role_inserts_the_details_but_cannot_read_them() {
     let app = spawn_app().await;

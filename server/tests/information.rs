@@ -104,15 +104,52 @@ fn png() -> Vec<u8> {
     .concat()
 }
 
+/// POSTs an answer as the status page sends it: the form's token in `Authorization`, each
+/// document with a name.
 async fn answer(app: &TestApp, token: &str, message: &str, documents: &[Vec<u8>]) -> (u16, Value) {
-    let documents: Vec<String> = documents.iter().map(|d| STANDARD.encode(d)).collect();
-    post(
+    // No names: the server's words fall back to "Document N".
+    let named: Vec<(String, Vec<u8>)> = documents
+        .iter()
+        .map(|d| (String::new(), d.clone()))
+        .collect();
+    answer_named(app, token, message, &named).await
+}
+
+async fn answer_named(
+    app: &TestApp,
+    token: &str,
+    message: &str,
+    documents: &[(String, Vec<u8>)],
+) -> (u16, Value) {
+    let documents: Vec<Value> = documents
+        .iter()
+        .map(|(name, d)| json!({ "name": name, "content": STANDARD.encode(d) }))
+        .collect();
+    answer_raw(
         app,
-        None,
-        "/api/application-status/answer",
-        &json!({ "token": token, "message": message, "documents": documents }),
+        Some(token),
+        json!({ "message": message, "documents": documents })
+            .to_string()
+            .as_bytes(),
     )
     .await
+}
+
+async fn answer_raw(app: &TestApp, token: Option<&str>, body: &[u8]) -> (u16, Value) {
+    let origin = origin(app);
+    let bearer = token.map(|t| format!("Bearer {t}"));
+    let mut headers = vec![
+        ("content-type", "application/json"),
+        ("origin", origin.as_str()),
+    ];
+    if let Some(bearer) = &bearer {
+        headers.push(("authorization", bearer.as_str()));
+    }
+    let r = app
+        .request("POST", "/api/application-status/answer", &headers, body)
+        .await;
+    let body = serde_json::from_str(&r.text()).unwrap_or(Value::Null);
+    (r.status, body)
 }
 
 async fn answers_stored(app: &TestApp) -> (i64, i64) {
@@ -178,11 +215,65 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
     }
     // A body over the limit is a 413 in words, before anything is parsed.
     let huge = vec![b'a'; banksia_server::staff::information::MAX_ANSWER_BODY + 10];
-    let (s, body) = post_raw(&app, None, "/api/application-status/answer", &huge).await;
+    let (s, body) = answer_raw(&app, Some(&token), &huge).await;
     assert_eq!(s, 413, "{body}");
     assert!(
         body["error"].as_str().unwrap().contains("too large"),
         "{body}"
+    );
+    // The token is the header's: without it, or with it only in the body as before, the
+    // answer is the expired form's, before the body is read.
+    let in_body = json!({ "token": token, "message": "Here it is, my answer." }).to_string();
+    for sent in [None, Some("not a token")] {
+        let (s, body) = answer_raw(&app, sent, in_body.as_bytes()).await;
+        assert_eq!(s, 401, "{body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("expired"),
+            "{body}"
+        );
+    }
+    let (s, body) = post_raw(
+        &app,
+        None,
+        "/api/application-status/answer",
+        in_body.as_bytes(),
+    )
+    .await;
+    assert_eq!(s, 401, "{body}");
+    // A refused document is named as the applicant chose it.
+    let (s, body) = answer_named(
+        &app,
+        &token,
+        "My passport.",
+        &[
+            ("payslip.pdf".to_owned(), pdf("a")),
+            (
+                "passport\u{202E}.gif".to_owned(),
+                b"GIF89a an image the bank does not take".to_vec(),
+            ),
+        ],
+    )
+    .await;
+    assert_eq!(s, 422, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("\"passport.gif\" isn't a PDF, JPEG or PNG"),
+        "{body}"
+    );
+    let (s, body) = answer_raw(
+        &app,
+        Some(&token),
+        json!({ "message": "", "documents": [{ "name": "scan.png", "content": "not base64!" }] })
+            .to_string()
+            .as_bytes(),
+    )
+    .await;
+    assert_eq!(s, 422, "{body}");
+    assert_eq!(
+        body["error"],
+        "\"scan.png\" could not be read. Choose the file again."
     );
     // A made-up token is the expired form's answer.
     let (s, body) = answer(
@@ -294,6 +385,24 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
     assert!(disposition.ends_with(".pdf\""), "{disposition}");
     assert_eq!(file.header("x-content-type-options"), Some("nosniff"));
     assert_eq!(file.header("cache-control"), Some("no-store"));
+    // The sandbox the download sets is the policy the browser gets (the site-wide headers
+    // added around it don't replace it), once; the site's other headers are still there.
+    let policies: Vec<&str> = file
+        .headers
+        .iter()
+        .filter(|(n, _)| n == "content-security-policy")
+        .map(|(_, v)| v.as_str())
+        .collect();
+    assert_eq!(policies, ["default-src 'none'; sandbox"]);
+    assert_eq!(file.header("x-frame-options"), Some("DENY"));
+    assert!(file.header("strict-transport-security").is_some());
+    // Any other answer keeps the site's policy.
+    let page = staff_get_raw(&app, Some(&ann), "/api/staff/me").await;
+    assert!(
+        page.header("content-security-policy")
+            .unwrap()
+            .contains("default-src 'self'")
+    );
     assert_eq!(
         query_i64(
             &app.db,
@@ -383,6 +492,117 @@ async fn an_expired_form_or_a_request_no_longer_waiting_refuses_the_answer_and_s
     );
     assert_eq!(answers_stored(&app).await, (0, 0));
     assert_eq!(status(&app, &reference).await, "under_review");
+}
+
+#[tokio::test]
+async fn a_form_answers_only_the_request_it_was_opened_for_and_a_short_note_goes_with_a_file() {
+    let app = spawn_app().await;
+    let (_, ann) = staff_member(&app, "ann", &["approver"]).await;
+    let reference = submit(&app, "kim@example.com").await;
+    act(
+        &app,
+        &ann,
+        &reference,
+        json!({"action": "request_information", "message": "Please send a recent payslip."}),
+    )
+    .await;
+    let first = open_status(&app, &reference, "kim@example.com").await;
+    let stale = first["answer"]["token"].as_str().unwrap().to_owned();
+    assert_eq!(
+        first["information_request"],
+        "Please send a recent payslip."
+    );
+    // The help beside the message is core's rule.
+    assert_eq!(
+        first["answer"]["message_help"],
+        banksia_core::review::information::ANSWER_MESSAGE_HELP
+    );
+    // The reviewer takes the case back and asks for something else; the first form is still
+    // open in the applicant's tab, within its time.
+    act(&app, &ann, &reference, json!({"action": "resume_review"})).await;
+    act(
+        &app,
+        &ann,
+        &reference,
+        json!({"action": "request_information", "message": "Please send your passport's photo page."}),
+    )
+    .await;
+    let (s, body) = answer(&app, &stale, "My payslip is attached.", &[pdf("payslip")]).await;
+    assert_eq!(s, 409, "{body}");
+    let words = body["error"].as_str().unwrap();
+    assert!(words.contains("earlier request"), "{words}");
+    assert!(words.contains("Your message is still here"), "{words}");
+    assert_eq!(answers_stored(&app).await, (0, 0));
+    assert_eq!(status(&app, &reference).await, "information_requested");
+
+    // The link opened again shows the new request, and its form takes the answer: a PNG
+    // with a note too short to be a message on its own ("Attached"), as the help says.
+    let second = open_status(&app, &reference, "kim@example.com").await;
+    assert_eq!(
+        second["information_request"],
+        "Please send your passport's photo page."
+    );
+    let token = second["answer"]["token"].as_str().unwrap().to_owned();
+    let (s, body) = answer(&app, &token, "Attached", &[]).await;
+    assert_eq!(s, 422, "a short note alone is not an answer: {body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("at least 10 characters")
+    );
+    let (s, body) = answer(&app, &token, "Attached", &[png()]).await;
+    assert_eq!(s, 200, "{body}");
+    assert_eq!(answers_stored(&app).await, (1, 1));
+    // The old form stays refused: the answer it would give is about the earlier request.
+    let (s, _) = answer(&app, &stale, "My payslip is attached.", &[pdf("payslip")]).await;
+    assert_eq!(s, 409);
+}
+
+#[tokio::test]
+async fn the_declined_status_page_repeats_the_decline_emails_reason() {
+    // Every reason's link asked for and opened from one address: room for them all.
+    let app = common::spawn_app_with(&common::CLUSTER, |c| c.staff.sign_in_per_minute = 60).await;
+    let (_, ann) = staff_member(&app, "ann", &["approver"]).await;
+    for reason in banksia_core::review::DeclineReason::ALL {
+        let email = format!("{}@example.com", reason.as_str().replace('_', "."));
+        let reference = submit(&app, &email).await;
+        act(
+            &app,
+            &ann,
+            &reference,
+            json!({"action": "decline", "reason": reason.as_str(), "rationale": RATIONALE}),
+        )
+        .await;
+        let view = open_status(&app, &reference, &email).await;
+        assert_eq!(view["status"], "declined");
+        let words = reason.applicant_explanation();
+        assert_eq!(view["decline"]["reason"], words.reason);
+        assert_eq!(view["decline"]["next_step"], words.next_step);
+        // The very words of the email the applicant was sent.
+        let text: String = app
+            .db
+            .query_one(
+                "SELECT text_body FROM application_emails WHERE reference = $1 AND kind = 'decision'",
+                &[&reference],
+            )
+            .await
+            .unwrap()
+            .get(0);
+        for said in [
+            view["decline"]["reason"].as_str().unwrap(),
+            view["decline"]["next_step"].as_str().unwrap(),
+        ] {
+            assert!(text.contains(said), "{said}");
+        }
+        let complaints = view["decline"]["complaints"].as_array().unwrap();
+        assert_eq!(complaints.len(), 2);
+        assert!(complaints[1].as_str().unwrap().contains("afca.org.au"));
+    }
+    // Other statuses carry no decline.
+    let open = submit(&app, "open@example.com").await;
+    let view = open_status(&app, &open, "open@example.com").await;
+    assert!(view["decline"].is_null(), "{view}");
 }
 
 /// Every web link of an email's bodies.

@@ -2221,18 +2221,27 @@ async fn purge_erases_every_copy_of_the_applicants_data_and_refuses_later_writes
     assert_eq!(s, 200, "{view}");
     let document = b"%PDF-1.4\n1 0 obj << /Note (Zqxdocument) >> endobj\n%%EOF\n";
     use base64::Engine as _;
-    let (s, answered) = post(
-        &app,
-        None,
-        "/api/application-status/answer",
-        &json!({
-            "token": view["answer"]["token"],
-            "message": "Zqxanswer: my licence is attached.",
-            "documents": [base64::engine::general_purpose::STANDARD.encode(document)],
-        }),
-    )
-    .await;
-    assert_eq!(s, 200, "{answered}");
+    let bearer = format!("Bearer {}", view["answer"]["token"].as_str().unwrap());
+    let origin = common::staff_origin(&app);
+    let answered = app
+        .request(
+            "POST",
+            "/api/application-status/answer",
+            &[
+                ("content-type", "application/json"),
+                ("origin", &origin),
+                ("authorization", &bearer),
+            ],
+            json!({
+                "message": "Zqxanswer: my licence is attached.",
+                "documents": [{"name": "Zqxfile.pdf",
+                               "content": base64::engine::general_purpose::STANDARD.encode(document)}],
+            })
+            .to_string()
+            .as_bytes(),
+        )
+        .await;
+    assert_eq!(answered.status, 200, "{}", answered.text());
     let v = version(&app, &reference).await;
     let (s, _) = post(
         &app,

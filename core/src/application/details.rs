@@ -768,6 +768,7 @@ const ABN: &[Rule] = &[
     },
     NumberKind::Abn.rule(NumberProblem::Characters),
     NumberKind::Abn.rule(NumberProblem::Length),
+    NumberKind::Abn.rule(NumberProblem::Placeholder),
     NumberKind::Abn.rule(NumberProblem::CheckDigit),
 ];
 
@@ -777,6 +778,7 @@ const ACN: &[Rule] = &[
     },
     NumberKind::Acn.rule(NumberProblem::Characters),
     NumberKind::Acn.rule(NumberProblem::Length),
+    NumberKind::Acn.rule(NumberProblem::Placeholder),
     NumberKind::Acn.rule(NumberProblem::CheckDigit),
 ];
 
@@ -880,6 +882,7 @@ const BUSINESS_FOREIGN_RESIDENT: &[Rule] = &[Rule::Required {
 const TFN: &[Rule] = &[
     NumberKind::Tfn.rule(NumberProblem::Characters),
     NumberKind::Tfn.rule(NumberProblem::Length),
+    NumberKind::Tfn.rule(NumberProblem::Placeholder),
     NumberKind::Tfn.rule(NumberProblem::CheckDigit),
 ];
 
@@ -1385,9 +1388,10 @@ pub fn details_options() -> DetailsOptions {
     }
 }
 
-/// The warning when a company's ABN is not its ACN behind two check digits.
-pub const ABN_NOT_ON_ACN_WARNING: &str =
-    "A company's ABN usually ends with its ACN. Please check both numbers.";
+/// The error when a company's ABN is not its ACN behind two check digits. The ABR issues a
+/// company's ABN as its ACN with two check digits in front, so a company whose two numbers
+/// disagree has one of them mistyped (or gave another entity's ABN).
+pub const ABN_NOT_ON_ACN: &str = "A company's ABN is its ACN with two digits in front, and this ACN isn't the last nine digits of the ABN above. Check both numbers.";
 
 /// Collects messages while the checks run.
 struct Checker {
@@ -1527,8 +1531,8 @@ fn check_business(checker: &mut Checker, business: &BusinessInput, applicant: &A
         {
             checker
                 .report
-                .warnings
-                .insert(key(B::Abn), vec![ABN_NOT_ON_ACN_WARNING.to_owned()]);
+                .errors
+                .insert(key(B::Acn), vec![ABN_NOT_ON_ACN.to_owned()]);
         }
     }
     check_address(

@@ -62,6 +62,11 @@ pub enum NumberProblem {
     Length,
     /// The digits are well formed but the check digit rule fails.
     CheckDigit,
+    /// One digit repeated (`000 000 000`): a code forms use when no number is given (the
+    /// ATO's `000 000 000`, `111 111 111`, `333 333 333`, `444 444 444` stand for "not
+    /// quoted", "applied for", "under 18", "pensioner"), never a number the register issued.
+    /// Some pass the check digit rule (every 8-digit TFN of one repeated digit does).
+    Placeholder,
 }
 
 impl NumberKind {
@@ -97,6 +102,14 @@ impl NumberKind {
         }
     }
 
+    /// The problems in the order they are checked: a number's rows in the form's rule table.
+    pub const PROBLEMS: [NumberProblem; 4] = [
+        NumberProblem::Characters,
+        NumberProblem::Length,
+        NumberProblem::Placeholder,
+        NumberProblem::CheckDigit,
+    ];
+
     /// The message for `problem`: the one statement of it, used by the form's rule table too.
     ///
     /// ```
@@ -104,7 +117,7 @@ impl NumberKind {
     /// assert_eq!(NumberKind::Acn.message(NumberProblem::Length), "An ACN has 9 digits");
     /// ```
     pub const fn message(self, problem: NumberProblem) -> &'static str {
-        use NumberProblem::{Characters, CheckDigit, Length};
+        use NumberProblem::{Characters, CheckDigit, Length, Placeholder};
         match (self, problem) {
             (Self::Abn, Characters) => "An ABN has only digits (spaces are fine)",
             (Self::Abn, Length) => "An ABN has 11 digits",
@@ -120,6 +133,15 @@ impl NumberKind {
             (Self::Tfn, Length) => "A TFN has 9 digits (some older ones have 8)",
             (Self::Tfn, CheckDigit) => {
                 "This TFN's check digit doesn't match its other digits: one of them is probably mistyped"
+            }
+            (Self::Abn, Placeholder) => {
+                "An ABN isn't one digit repeated: enter the business's ABN as the register shows it"
+            }
+            (Self::Acn, Placeholder) => {
+                "An ACN isn't one digit repeated: enter the company's ACN as ASIC shows it"
+            }
+            (Self::Tfn, Placeholder) => {
+                "A TFN isn't one digit repeated (000 000 000 is the code forms use when no TFN is given): enter your own TFN, or leave it empty"
             }
         }
     }
@@ -178,7 +200,7 @@ impl NumberKind {
     }
 
     /// The row of the form's rule table that refuses `problem` in this number, with its
-    /// message. A number's rows are its three problems, in order.
+    /// message. A number's rows are its [`Self::PROBLEMS`], in order.
     pub const fn rule(self, problem: NumberProblem) -> super::Rule {
         super::Rule::RegisteredNumber {
             kind: self,
@@ -203,6 +225,9 @@ impl NumberKind {
             .collect();
         if !self.has_length(digits.len()) {
             return Err(error(NumberProblem::Length));
+        }
+        if digits.iter().all(|digit| *digit == digits[0]) {
+            return Err(error(NumberProblem::Placeholder));
         }
         if !self.passes_check(&digits) {
             return Err(error(NumberProblem::CheckDigit));
@@ -517,6 +542,51 @@ mod tests {
             Tfn::parse("１２３456782").unwrap_err().problem,
             NumberProblem::Characters
         );
+    }
+
+    /// Every number of one repeated digit, in each length a kind comes in, is refused as a
+    /// placeholder, whether or not it passes the check digit rule (the 8-digit TFNs and the
+    /// all-zero ACN and 9-digit TFN do): the class of `000 000 000`, not the one example.
+    #[test]
+    fn one_digit_repeated_is_a_placeholder_never_a_number() {
+        let mut passing_the_check = 0;
+        for kind in NumberKind::ALL {
+            for length in 8..=11 {
+                if !kind.has_length(length) {
+                    continue;
+                }
+                for digit in 0..=9u8 {
+                    let digits = vec![digit; length];
+                    passing_the_check += usize::from(kind.passes_check(&digits));
+                    let typed: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+                    assert_eq!(
+                        kind.problem_with(&typed),
+                        Some(NumberProblem::Placeholder),
+                        "{kind:?} {typed}"
+                    );
+                    let spaced = format!("{} {}", &typed[..3], &typed[3..]);
+                    assert_eq!(kind.problem_with(&spaced), Some(NumberProblem::Placeholder));
+                }
+            }
+        }
+        // The rule is needed: without it these would have been taken as real numbers.
+        assert!(passing_the_check >= 12, "{passing_the_check}");
+        assert!(Tfn::parse("000 000 000").is_err());
+        assert!(Acn::parse("000 000 000").is_err());
+        assert!(
+            NumberKind::Tfn
+                .message(NumberProblem::Placeholder)
+                .contains("000 000 000")
+        );
+        // A real number with repeated digits in it is still a number.
+        assert!(Tfn::parse("876 543 210").is_ok());
+        assert!(Acn::parse("000 000 019").is_ok());
+        // Every problem has its row, in the order the reader finds them.
+        for kind in NumberKind::ALL {
+            for problem in NumberKind::PROBLEMS {
+                assert!(!kind.message(problem).is_empty());
+            }
+        }
     }
 
     #[test]

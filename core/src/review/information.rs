@@ -18,7 +18,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::{MESSAGE_MAX_CHARS, Refusal, Status, check_message};
+use super::{MESSAGE_MAX_CHARS, MESSAGE_MIN_CHARS, Refusal, Status, check_text};
+use crate::application::checks::{TextClass, text_class};
 
 /// The most documents one answer may carry.
 pub const MAX_DOCUMENTS: usize = 3;
@@ -149,22 +150,101 @@ fn is_jpeg(bytes: &[u8]) -> bool {
 }
 
 /// Why a document is refused, in words the applicant can act on; `position` counts from 1.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+/// `Display` calls the document "Document 2"; [`DocumentRefusal::naming`] calls it by the
+/// name of the file the applicant chose, which is how they know it.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum DocumentRefusal {
     /// More than [`MAX_DOCUMENTS`].
-    #[error("You can attach up to {max} documents. Remove one and send again.", max = MAX_DOCUMENTS)]
     TooMany,
     /// Over [`MAX_DOCUMENT_BYTES`].
-    #[error("Document {0} is larger than {max} MB. Send a smaller copy (a photo at a lower resolution, or the pages as separate files).", max = MAX_DOCUMENT_BYTES / (1024 * 1024))]
     TooLarge(usize),
     /// Empty, or too short to be a document.
-    #[error("Document {0} is empty. Choose the file again.")]
     Empty(usize),
     /// Its content is not a PDF, JPEG or PNG (whatever its name says).
-    #[error(
-        "Document {0} isn't a PDF, JPEG or PNG file. Save it as one of those and send again (renaming a file doesn't change its type)."
-    )]
     WrongType(usize),
+    /// Its content did not arrive as base64 (a page that sent it wrong, or a broken upload).
+    Unreadable(usize),
+}
+
+impl std::fmt::Display for DocumentRefusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.naming::<&str>(&[]))
+    }
+}
+
+impl std::error::Error for DocumentRefusal {}
+
+/// The longest file name a message repeats; a longer one is cut with "…".
+pub const MAX_NAME_CHARS: usize = 80;
+
+impl DocumentRefusal {
+    /// The refused document's position (from 1), when the refusal is about one document.
+    pub const fn position(&self) -> Option<usize> {
+        match self {
+            Self::TooMany => None,
+            Self::TooLarge(p) | Self::Empty(p) | Self::WrongType(p) | Self::Unreadable(p) => {
+                Some(*p)
+            }
+        }
+    }
+
+    /// The message, calling the document `document`.
+    fn describe(&self, document: &str) -> String {
+        match self {
+            Self::TooMany => format!(
+                "You can attach up to {MAX_DOCUMENTS} documents. Remove one and send again."
+            ),
+            Self::TooLarge(_) => format!(
+                "{document} is larger than {} MB. Send a smaller copy (a photo at a lower resolution, or the pages as separate files).",
+                MAX_DOCUMENT_BYTES / (1024 * 1024)
+            ),
+            Self::Empty(_) => format!("{document} is empty. Choose the file again."),
+            Self::Unreadable(_) => format!("{document} could not be read. Choose the file again."),
+            Self::WrongType(_) => format!(
+                "{document} isn't a {ACCEPTED_TYPES} file. Save it as one of those and send again (renaming a file doesn't change its type)."
+            ),
+        }
+    }
+
+    /// The message naming the document as the applicant chose it: `names` are the files'
+    /// names in the order sent (as the browser gives them: untrusted, so control and
+    /// invisible characters are dropped and a long name is cut). A document without a usable
+    /// name is "Document 2".
+    ///
+    /// ```
+    /// use banksia_core::review::information::DocumentRefusal;
+    /// let names = ["payslip.pdf", "passport.gif"];
+    /// assert!(DocumentRefusal::WrongType(2).naming(&names).starts_with("\"passport.gif\" isn't a PDF"));
+    /// assert!(DocumentRefusal::Empty(3).naming(&names).starts_with("Document 3 is empty"));
+    /// ```
+    pub fn naming<S: AsRef<str>>(&self, names: &[S]) -> String {
+        let position = self.position().unwrap_or(0);
+        let name = position
+            .checked_sub(1)
+            .and_then(|i| names.get(i))
+            .map(|name| shown_name(name.as_ref()))
+            .filter(|name| !name.is_empty());
+        match name {
+            Some(name) => self.describe(&format!("\"{name}\"")),
+            None => self.describe(&format!("Document {position}")),
+        }
+    }
+}
+
+/// A file name as a message may repeat it: its visible characters (no control, invisible or
+/// direction-changing character, no quote), trimmed, at most [`MAX_NAME_CHARS`].
+fn shown_name(name: &str) -> String {
+    let kept: String = name
+        .chars()
+        .filter(|c| *c != '"' && !c.is_control() && text_class(*c) != TextClass::Refused)
+        .collect();
+    let kept = kept.trim();
+    if kept.chars().count() <= MAX_NAME_CHARS {
+        kept.to_owned()
+    } else {
+        let cut: String = kept.chars().take(MAX_NAME_CHARS - 1).collect();
+        format!("{}…", cut.trim_end())
+    }
 }
 
 /// Checks the documents of one answer (their bytes, in the order sent): their number, each
@@ -198,14 +278,22 @@ pub fn check_documents<B: AsRef<[u8]>>(
         .collect()
 }
 
-/// Checks the answer's message with the text rules of [`check_message`]. The message may be
-/// left empty when at least one document is attached (the documents are the answer); with none
-/// it is needed. Returns the message as stored (`None` for an empty one).
+/// What the answer form says about its message: the rule of [`check_answer_message`], in the
+/// words the status page shows beside the message box.
+pub const ANSWER_MESSAGE_HELP: &str = "With a document attached, the message is up to you: leave it empty or write a few words. Without one, write at least 10 characters.";
+
+/// Checks the answer's message. With at least one document attached the documents are the
+/// answer: the message may be empty or as short as "Attached", and only the character rules
+/// and the length limit of [`super::check_message`] apply. With none, the message is the
+/// answer and needs [`MESSAGE_MIN_CHARS`] visible characters, as a staff message does
+/// ([`ANSWER_MESSAGE_HELP`] says so). Returns the message as stored (`None` for an empty one).
 ///
 /// ```
 /// use banksia_core::review::information::check_answer_message;
 /// assert_eq!(check_answer_message("  ", 1), Ok(None));
+/// assert_eq!(check_answer_message("Attached", 1).unwrap().as_deref(), Some("Attached"));
 /// assert!(check_answer_message("", 0).is_err());
+/// assert!(check_answer_message("Attached", 0).is_err());
 /// assert_eq!(check_answer_message("My licence is attached.", 1).unwrap().as_deref(), Some("My licence is attached."));
 /// ```
 pub fn check_answer_message(message: &str, documents: usize) -> Result<Option<String>, Refusal> {
@@ -218,7 +306,8 @@ pub fn check_answer_message(message: &str, documents: usize) -> Result<Option<St
             ))
         };
     }
-    check_message(message).map(Some)
+    let min = if documents > 0 { 0 } else { MESSAGE_MIN_CHARS };
+    check_text(message, "message", min, MESSAGE_MAX_CHARS).map(Some)
 }
 
 /// The longest message an answer may have (the text rules' limit).
@@ -238,6 +327,31 @@ pub enum AnswerRefusal {
         "We're no longer waiting for information on this application, so nothing was sent. Ask for a new link below to see where it stands."
     )]
     NotWaiting,
+    /// The form was opened for an earlier request; the bank has asked for something else since.
+    #[error(
+        "This form was for an earlier request: we've since asked you for something else, so nothing was sent. Your message is still here. Ask for a new link below and open it to read what we need now."
+    )]
+    EarlierRequest,
+}
+
+/// [`receive_answer`] for an answer form opened for one request: `same_request` is false when
+/// the bank has asked again since the form was opened (the form's words and the applicant's
+/// answer are about the earlier request), and the answer is refused.
+///
+/// ```
+/// use banksia_core::review::Status;
+/// use banksia_core::review::information::{AnswerRefusal, receive_answer_for};
+/// assert_eq!(receive_answer_for(Status::InformationRequested, true), Ok(Status::InformationReceived));
+/// assert_eq!(receive_answer_for(Status::InformationRequested, false), Err(AnswerRefusal::EarlierRequest));
+/// ```
+pub const fn receive_answer_for(
+    status: Status,
+    same_request: bool,
+) -> Result<Status, AnswerRefusal> {
+    match receive_answer(status) {
+        Ok(_) if !same_request => Err(AnswerRefusal::EarlierRequest),
+        other => other,
+    }
 }
 
 /// What the applicant's answer does: an application waiting for information is marked
@@ -348,6 +462,89 @@ mod tests {
             DocumentRefusal::WrongType(1)
                 .to_string()
                 .contains(ACCEPTED_TYPES)
+        );
+    }
+
+    #[test]
+    fn a_refusal_names_the_file_as_the_applicant_chose_it() {
+        let names = ["passport.gif", "", "\u{202E}fdp.exe\u{0007}"];
+        for (refusal, starts) in [
+            (
+                DocumentRefusal::WrongType(1),
+                "\"passport.gif\" isn't a PDF, JPEG or PNG",
+            ),
+            (
+                DocumentRefusal::TooLarge(1),
+                "\"passport.gif\" is larger than 5 MB",
+            ),
+            (DocumentRefusal::Empty(2), "Document 2 is empty"),
+            // Direction overrides and control characters never reach the message.
+            (DocumentRefusal::WrongType(3), "\"fdp.exe\" isn't"),
+            (DocumentRefusal::Empty(4), "Document 4 is empty"),
+        ] {
+            let words = refusal.naming(&names);
+            assert!(words.starts_with(starts), "{words}");
+        }
+        // Without names, and in `Display`, the position.
+        assert_eq!(
+            DocumentRefusal::WrongType(1).naming::<&str>(&[]),
+            DocumentRefusal::WrongType(1).to_string()
+        );
+        assert_eq!(
+            DocumentRefusal::TooMany.naming(&names),
+            DocumentRefusal::TooMany.to_string()
+        );
+        // A name can't break out of its quotes, nor run on.
+        let long = format!("{}\"quoted\".pdf", "a".repeat(200));
+        let words = DocumentRefusal::Empty(1).naming(&[long]);
+        let name = words.split('"').nth(1).unwrap();
+        assert_eq!(name.chars().count(), MAX_NAME_CHARS);
+        assert!(name.ends_with('…'));
+        assert_eq!(words.matches('"').count(), 2, "{words}");
+    }
+
+    #[test]
+    fn the_message_rule_is_the_one_the_help_states() {
+        // With a document: empty, or any short words.
+        for message in ["", "   ", "Attached", "ok", "See PDF"] {
+            assert!(check_answer_message(message, 1).is_ok(), "{message:?}");
+        }
+        // Without one: at least the minimum, as the help says.
+        assert!(ANSWER_MESSAGE_HELP.contains(&format!("at least {MESSAGE_MIN_CHARS} characters")));
+        for message in ["", "Attached", "123456789"] {
+            assert!(check_answer_message(message, 0).is_err(), "{message:?}");
+        }
+        assert!(check_answer_message("1234567890", 0).is_ok());
+        // The character rules and the limit hold either way.
+        assert!(check_answer_message("Attached\u{202E}", 1).is_err());
+        assert!(check_answer_message(&"a".repeat(ANSWER_MAX_CHARS + 1), 1).is_err());
+    }
+
+    #[test]
+    fn a_form_answers_only_the_request_it_was_opened_for() {
+        assert_eq!(
+            receive_answer_for(Status::InformationRequested, false),
+            Err(AnswerRefusal::EarlierRequest)
+        );
+        // An application no longer waiting says so, whichever request the form was for.
+        for same in [true, false] {
+            assert_eq!(
+                receive_answer_for(Status::UnderReview, same),
+                Err(AnswerRefusal::NotWaiting)
+            );
+            assert_eq!(
+                receive_answer_for(Status::InformationReceived, same),
+                Err(AnswerRefusal::AlreadyAnswered)
+            );
+        }
+        assert!(
+            AnswerRefusal::EarlierRequest
+                .to_string()
+                .contains("Your message is still here")
+        );
+        assert_eq!(
+            DocumentRefusal::Unreadable(2).naming(&["a.pdf", "scan.png"]),
+            "\"scan.png\" could not be read. Choose the file again."
         );
     }
 

@@ -8,29 +8,36 @@
 //! The documents are encrypted before they are stored and never served back to the applicant;
 //! staff list the answers and download each document, every download audited.
 
+use std::collections::HashSet;
 use std::net::IpAddr;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
+use banksia_core::review::Status;
 use banksia_core::review::events::AuditEvent;
 use banksia_core::review::information::{
-    ACCEPTED_TYPES, ANSWER_MAX_CHARS, ANSWER_MINUTES, AnswerRefusal, MAX_DOCUMENT_BYTES,
-    MAX_DOCUMENTS, check_answer_message, check_documents, receive_answer,
+    ACCEPTED_TYPES, ANSWER_MAX_CHARS, ANSWER_MESSAGE_HELP, ANSWER_MINUTES, AnswerRefusal,
+    DocumentRefusal, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, check_answer_message, check_documents,
+    receive_answer_for,
 };
 use banksia_core::review::{Permission, Refusal};
 use banksia_core::staff_wire::{
-    AnswerForm, ApplicationStatusView, DocumentView, InformationAnswer, InformationResponseView,
-    InformationResponses,
+    AnswerDocument, AnswerForm, ApplicationStatusView, DocumentView, InformationAnswer,
+    InformationResponseView, InformationResponses, StaffErrorBody,
 };
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
+use futures_util::StreamExt as _;
 use serde_json::json;
-use warp::http::{HeaderValue, StatusCode, header};
-use warp::hyper::body::Bytes;
+use tokio::sync::Semaphore;
+use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};
 
 use super::StaffState;
 use super::auth::Signed;
 use super::http::{StaffError, rfc3339};
-use super::store::documents as store;
+use super::status::check_origin;
+use super::store::documents::{self as store, Lock};
 use super::tokens::{hash_token, looks_like_token, new_token};
 
 /// The largest answer body: every document at its largest, in base64 (4 bytes per 3), and the
@@ -41,11 +48,121 @@ pub const MAX_ANSWER_BODY: usize = MAX_DOCUMENTS * MAX_DOCUMENT_BYTES.div_ceil(3
 const _: () = assert!(MAX_ANSWER_BODY > MAX_DOCUMENTS * MAX_DOCUMENT_BYTES * 4 / 3);
 const _: () = assert!(MAX_ANSWER_BODY < (MAX_DOCUMENTS + 1) * MAX_DOCUMENT_BYTES * 4 / 3);
 
+/// The answer bodies the whole server holds at once, in bytes: three answers at the largest.
+/// An answer holds about twice its body at its peak (the body, then its documents' text and
+/// bytes), so this bounds the documents' memory at about 120 MB whatever the number of clients.
+pub const ANSWER_BODY_BUDGET: usize = 3 * MAX_ANSWER_BODY;
+
+/// How long an answer waits for room in [`ANSWER_BODY_BUDGET`] before it is told to send again.
+pub const BUDGET_WAIT: Duration = Duration::from_secs(20);
+
+/// Refused bodies read and thrown away at once, so that the browser that sent one reads the
+/// answer rather than a reset connection (hyper closes a connection whose body is left unread).
+const DRAIN_SLOTS: usize = 8;
+
+/// How long a refused body is read for before its connection is closed.
+const DRAIN_TIME: Duration = Duration::from_secs(30);
+
 /// The 413 of an answer over [`MAX_ANSWER_BODY`].
 const TOO_LARGE: &str = "Your documents are too large to send together. Each can be up to 5 MB: send smaller copies. Your message is still here.";
 
 /// An answer token that is unknown or past its time.
 const EXPIRED: &str = "This answer form has expired: it works for 60 minutes after the link is opened. Your message is still here. Ask for a new link below, open it, and send your answer again.";
+
+/// A second answer with a token whose first is still being received.
+const ALREADY_SENDING: &str = "Your answer is already on its way: wait until this page says it has arrived before sending it again.";
+
+/// The 503 when [`ANSWER_BODY_BUDGET`] stays full for [`BUDGET_WAIT`].
+const BUSY: &str = "We're receiving a lot of documents right now, so yours weren't sent. Your message is still here: please send your answer again in a minute.";
+
+/// An answer's unreadable body.
+const UNREADABLE: &str = "Your answer could not be read. Please send it again.";
+
+/// The server-wide brake on the applicant's documents in memory: a byte budget for answer
+/// bodies being read and checked ([`ANSWER_BODY_BUDGET`]), one answer at a time per answer
+/// token, and a few slots for reading refused bodies away. Only an answer whose token checks
+/// out (unknown and expired ones are refused before a byte of the body is read) takes part of
+/// the budget, so a flood of made-up tokens holds nothing.
+#[derive(Debug)]
+pub struct AnswerIntake {
+    budget: Arc<Semaphore>,
+    sending: Mutex<HashSet<Vec<u8>>>,
+    drains: Arc<Semaphore>,
+}
+
+impl Default for AnswerIntake {
+    fn default() -> Self {
+        Self {
+            budget: Arc::new(Semaphore::new(ANSWER_BODY_BUDGET)),
+            sending: Mutex::new(HashSet::new()),
+            drains: Arc::new(Semaphore::new(DRAIN_SLOTS)),
+        }
+    }
+}
+
+impl AnswerIntake {
+    /// Bytes of [`ANSWER_BODY_BUDGET`] held by answers being received now.
+    pub fn bytes_held(&self) -> usize {
+        ANSWER_BODY_BUDGET - self.budget.available_permits()
+    }
+
+    /// Marks the answer token `hash` as being received; `None` when it already is.
+    fn start_sending(&self, hash: &[u8]) -> Option<Sending<'_>> {
+        let mut sending = self.sending.lock().unwrap_or_else(|e| e.into_inner());
+        sending.insert(hash.to_vec()).then(|| Sending {
+            intake: self,
+            hash: hash.to_vec(),
+        })
+    }
+
+    /// Reads a refused body away in the background (at most `declared` bytes, within
+    /// [`DRAIN_TIME`]), when a slot is free; otherwise drops it, and hyper closes the
+    /// connection.
+    fn drain<S, B>(&self, body: S, declared: Option<usize>)
+    where
+        S: futures_util::Stream<Item = Result<B, warp::Error>> + Send + 'static,
+        B: warp::Buf,
+    {
+        let Some(limit) = declared.filter(|n| *n <= MAX_ANSWER_BODY) else {
+            return;
+        };
+        let Ok(slot) = self.drains.clone().try_acquire_owned() else {
+            return;
+        };
+        tokio::spawn(async move {
+            let _slot = slot;
+            let mut body = std::pin::pin!(body);
+            let mut read = 0usize;
+            let _ = tokio::time::timeout(DRAIN_TIME, async {
+                while let Some(Ok(mut chunk)) = body.next().await {
+                    read += chunk.remaining();
+                    chunk.advance(chunk.remaining());
+                    if read >= limit {
+                        break;
+                    }
+                }
+            })
+            .await;
+        });
+    }
+}
+
+/// An answer token being received; dropping it ends that.
+struct Sending<'a> {
+    intake: &'a AnswerIntake,
+    hash: Vec<u8>,
+}
+
+impl Drop for Sending<'_> {
+    fn drop(&mut self) {
+        let mut sending = self
+            .intake
+            .sending
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        sending.remove(&self.hash);
+    }
+}
 
 /// The answer form of an opened link, with a new token stored against the link `link_hash`.
 pub async fn answer_form<C: deadpool_postgres::GenericClient>(
@@ -62,83 +179,256 @@ pub async fn answer_form<C: deadpool_postgres::GenericClient>(
         max_message_chars: ANSWER_MAX_CHARS as u32,
         accepted_types: ACCEPTED_TYPES.to_owned(),
         accept: ".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png".to_owned(),
+        message_help: ANSWER_MESSAGE_HELP.to_owned(),
     })
 }
 
-/// Reads the answer's body (after the per-client limit, so an unknown client's large body is
-/// not read at all past it), up to [`MAX_ANSWER_BODY`].
-pub async fn read_answer_body<S, B>(
-    state: &StaffState,
-    client_ip: Option<IpAddr>,
-    body: S,
-) -> Result<Bytes, StaffError>
-where
-    S: futures_util::Stream<Item = Result<B, warp::Error>> + Send,
-    B: warp::Buf,
-{
-    state.answer_limiter.admit(&state.pool, client_ip).await?;
-    crate::handlers::read_limited(body, MAX_ANSWER_BODY)
-        .await
-        .map(Bytes::from)
-        .map_err(|err| match err {
-            crate::error::ApiError::PayloadTooLarge => StaffError::TooLargeBecause(TOO_LARGE),
-            _ => StaffError::BadRequest("Your answer could not be read. Please send it again."),
-        })
+/// The answer token of `Authorization: Bearer <token>`, when it has a token's shape.
+fn bearer_token(headers: &HeaderMap) -> Option<&str> {
+    let mut values = headers.get_all(header::AUTHORIZATION).iter();
+    let value = values.next()?.to_str().ok()?;
+    if values.next().is_some() {
+        return None;
+    }
+    let (scheme, token) = value.split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && looks_like_token(token)).then_some(token)
 }
 
-/// POST /api/application-status/answer: the applicant's answer. Everything is checked before
-/// anything is written; then the answer, its sealed documents, the new status, the used token
-/// and the audit row go in one transaction.
-pub async fn answer(state: &StaffState, body: &[u8]) -> Result<ApplicationStatusView, StaffError> {
-    let request: InformationAnswer = serde_json::from_slice(body).map_err(|_| {
-        StaffError::BadRequest("Your answer could not be read. Please send it again.")
-    })?;
-    if !looks_like_token(&request.token) {
-        return Err(StaffError::SignInFailed(EXPIRED));
+/// The body's declared `Content-Length`: `Ok(None)` when there is none (chunked), an error
+/// when it is not one number.
+fn declared_length(headers: &HeaderMap) -> Result<Option<usize>, StaffError> {
+    let mut values = headers.get_all(header::CONTENT_LENGTH).iter();
+    let Some(value) = values.next() else {
+        return Ok(None);
+    };
+    if values.next().is_some() {
+        return Err(StaffError::BadRequest(UNREADABLE));
     }
-    let documents: Vec<Vec<u8>> = request
-        .documents
-        .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            STANDARD.decode(text.trim()).map_err(|_| {
-                StaffError::Invalid(format!(
-                    "Document {} could not be read. Choose the file again.",
-                    i + 1
-                ))
-            })
-        })
-        .collect::<Result<_, _>>()?;
-    let kinds = check_documents(&documents).map_err(|r| StaffError::Invalid(r.to_string()))?;
-    let message = check_answer_message(&request.message, documents.len()).map_err(|r| match r {
-        Refusal::InvalidText(text) => StaffError::Invalid(text),
-        other => StaffError::Invalid(other.to_string()),
-    })?;
-    let answer_hash = hash_token(&request.token);
-    let mut conn = state.pool.get().await?;
-    let tx = conn.transaction().await?;
-    let grant = store::grant(&tx, &answer_hash)
-        .await?
-        .ok_or(StaffError::SignInFailed(EXPIRED))?;
+    value
+        .to_str()
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .map(Some)
+        .ok_or(StaffError::BadRequest(UNREADABLE))
+}
+
+/// Whether a grant may answer the application now: the status moves as core's
+/// `receive_answer_for` says, for the request the form was opened for.
+fn check_grant(grant: &store::Grant, app: &store::Answered) -> Result<Status, StaffError> {
     if grant.used {
         return Err(StaffError::Conflict(
             AnswerRefusal::AlreadyAnswered.to_string(),
             None,
         ));
     }
-    if !grant.live {
+    if !grant.live || app.erased {
         return Err(StaffError::SignInFailed(EXPIRED));
     }
-    let app = store::lock_for_answer(&tx, grant.application_id)
+    let same_request = grant.request_at.is_some() && grant.request_at == app.status_changed_at;
+    receive_answer_for(app.status, same_request)
+        .map_err(|refusal| StaffError::Conflict(refusal.to_string(), None))
+}
+
+/// The grant of `answer_hash` and its application, checked; read without locks (the
+/// transaction checks again under its locks).
+async fn look_up(state: &StaffState, answer_hash: &[u8]) -> Result<(), StaffError> {
+    let conn = state.pool.get().await?;
+    let grant = store::grant(&conn, answer_hash, Lock::None)
         .await?
         .ok_or(StaffError::SignInFailed(EXPIRED))?;
-    if app.erased {
-        return Err(StaffError::SignInFailed(EXPIRED));
+    let app = store::application_for_answer(&conn, grant.application_id, Lock::None)
+        .await?
+        .ok_or(StaffError::SignInFailed(EXPIRED))?;
+    check_grant(&grant, &app).map(|_| ())
+}
+
+/// A refusal before the body is read, and whether the body is read away (so that a browser
+/// reads the words) or left (the connection closes).
+struct Refused {
+    error: StaffError,
+    drain: bool,
+}
+
+impl From<StaffError> for Refused {
+    fn from(error: StaffError) -> Self {
+        Self { error, drain: true }
     }
-    let status = receive_answer(app.status)
-        .map_err(|refusal| StaffError::Conflict(refusal.to_string(), None))?;
+}
+
+/// POST /api/application-status/answer: the applicant's answer. In this order, each refusal
+/// before a byte of the body is read: the Origin; the per-client limit (429); the declared
+/// size (413); the token of `Authorization: Bearer` and what it grants, looked up (401 or
+/// 409); one answer at a time per token (409); room in the server's [`ANSWER_BODY_BUDGET`]
+/// (a wait of up to [`BUDGET_WAIT`], then 503). Only then is the body read, its documents
+/// decoded and checked (422), and the answer, its sealed documents, the new status, the used
+/// token and the audit row written in one transaction that checks the grant again.
+pub async fn receive<S, B>(
+    state: &StaffState,
+    client_ip: Option<IpAddr>,
+    headers: &HeaderMap,
+    body: S,
+) -> Response
+where
+    S: futures_util::Stream<Item = Result<B, warp::Error>> + Send + 'static,
+    B: warp::Buf,
+{
+    let declared = declared_length(headers).ok().flatten();
+    let admitted = async {
+        check_origin(headers, &state.config.public_origin).map_err(|error| Refused {
+            error,
+            drain: false,
+        })?;
+        state
+            .answer_limiter
+            .admit(&state.pool, client_ip)
+            .await
+            .map_err(|error| Refused {
+                error,
+                drain: false,
+            })?;
+        let declared = declared_length(headers)?;
+        if declared.is_some_and(|n| n > MAX_ANSWER_BODY) {
+            return Err(Refused {
+                error: StaffError::TooLargeBecause(TOO_LARGE),
+                drain: false,
+            });
+        }
+        let token = bearer_token(headers).ok_or(StaffError::SignInFailed(EXPIRED))?;
+        let answer_hash = hash_token(token);
+        look_up(state, &answer_hash).await?;
+        let sending = state
+            .answer_intake
+            .start_sending(&answer_hash)
+            .ok_or_else(|| StaffError::Conflict(ALREADY_SENDING.to_owned(), None))?;
+        let charge = declared.unwrap_or(MAX_ANSWER_BODY).max(1);
+        let permit = tokio::time::timeout(
+            BUDGET_WAIT,
+            state
+                .answer_intake
+                .budget
+                .clone()
+                .acquire_many_owned(u32::try_from(charge).unwrap_or(u32::MAX)),
+        )
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .ok_or(Refused {
+            error: StaffError::Db(crate::db::DbError::Unavailable(BUSY.to_owned())),
+            drain: true,
+        })?;
+        Ok::<_, Refused>((answer_hash, sending, permit, charge))
+    }
+    .await;
+    let (answer_hash, _sending, _permit, limit) = match admitted {
+        Ok(admitted) => admitted,
+        Err(Refused { error, drain }) => {
+            if drain {
+                state.answer_intake.drain(body, declared);
+            }
+            return refusal_response(error);
+        }
+    };
+    let result = async {
+        let body = read_body(body, limit.min(MAX_ANSWER_BODY)).await?;
+        answer(state, &answer_hash, body).await
+    }
+    .await;
+    match result {
+        Ok(view) => super::http::json(&view, StatusCode::OK),
+        Err(error) => refusal_response(error),
+    }
+}
+
+/// The answer of a refusal: the staff API's JSON, and for the busy 503 its own words and
+/// when to send again.
+fn refusal_response(error: StaffError) -> Response {
+    if let StaffError::Db(crate::db::DbError::Unavailable(words)) = &error
+        && words == BUSY
+    {
+        let mut response = super::http::json(
+            &StaffErrorBody {
+                error: BUSY.to_owned(),
+                current: None,
+            },
+            StatusCode::SERVICE_UNAVAILABLE,
+        );
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+        return response;
+    }
+    error.into_response()
+}
+
+/// Reads the body, up to `limit` bytes (its declared length, within [`MAX_ANSWER_BODY`]), into
+/// one allocation of that size.
+async fn read_body<S, B>(body: S, limit: usize) -> Result<Vec<u8>, StaffError>
+where
+    S: futures_util::Stream<Item = Result<B, warp::Error>> + Send,
+    B: warp::Buf,
+{
+    let mut body = std::pin::pin!(body);
+    let mut collected = Vec::with_capacity(limit);
+    while let Some(chunk) = body.next().await {
+        let mut chunk = chunk.map_err(|_| StaffError::BadRequest(UNREADABLE))?;
+        if collected.len() + chunk.remaining() > limit {
+            return Err(StaffError::TooLargeBecause(TOO_LARGE));
+        }
+        while chunk.has_remaining() {
+            let part = chunk.chunk();
+            collected.extend_from_slice(part);
+            let n = part.len();
+            chunk.advance(n);
+        }
+    }
+    Ok(collected)
+}
+
+/// Checks and stores the answer `body` sent with the token whose hash is `answer_hash`. The
+/// body is dropped once parsed and each document's text once decoded, so that an answer holds
+/// about twice its body at most.
+async fn answer(
+    state: &StaffState,
+    answer_hash: &[u8],
+    body: Vec<u8>,
+) -> Result<ApplicationStatusView, StaffError> {
+    let request: InformationAnswer =
+        serde_json::from_slice(&body).map_err(|_| StaffError::BadRequest(UNREADABLE))?;
+    drop(body);
+    let InformationAnswer { message, documents } = request;
+    if documents.len() > MAX_DOCUMENTS {
+        return Err(StaffError::Invalid(DocumentRefusal::TooMany.to_string()));
+    }
+    let mut names = Vec::with_capacity(documents.len());
+    let mut contents = Vec::with_capacity(documents.len());
+    for (i, document) in documents.into_iter().enumerate() {
+        let AnswerDocument { name, content } = document;
+        let bytes = STANDARD.decode(content.trim()).map_err(|_| {
+            let mut named: Vec<&str> = names.iter().map(String::as_str).collect();
+            named.push(&name);
+            StaffError::Invalid(DocumentRefusal::Unreadable(i + 1).naming(&named))
+        })?;
+        drop(content);
+        names.push(name);
+        contents.push(bytes);
+    }
+    let kinds = check_documents(&contents).map_err(|r| StaffError::Invalid(r.naming(&names)))?;
+    let message = check_answer_message(&message, contents.len()).map_err(|r| match r {
+        Refusal::InvalidText(text) => StaffError::Invalid(text),
+        other => StaffError::Invalid(other.to_string()),
+    })?;
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let grant = store::grant(&tx, answer_hash, Lock::ForUpdate)
+        .await?
+        .ok_or(StaffError::SignInFailed(EXPIRED))?;
+    let app = store::application_for_answer(&tx, grant.application_id, Lock::ForUpdate)
+        .await?
+        .ok_or(StaffError::SignInFailed(EXPIRED))?;
+    let status = check_grant(&grant, &app)?;
     let response_id = store::insert_response(&tx, grant.application_id, message.as_deref()).await?;
-    for (i, (bytes, kind)) in documents.iter().zip(&kinds).enumerate() {
+    for (i, (bytes, kind)) in contents.iter().zip(&kinds).enumerate() {
         let position = i16::try_from(i + 1).unwrap_or(i16::MAX);
         let sealed = state
             .config
@@ -161,13 +451,13 @@ pub async fn answer(state: &StaffState, body: &[u8]) -> Result<ApplicationStatus
         .await?;
     }
     store::set_status(&tx, grant.application_id, status).await?;
-    store::use_grant(&tx, &answer_hash).await?;
+    store::use_grant(&tx, answer_hash).await?;
     super::audit::append(
         &tx,
         None,
         AuditEvent::InformationReceived,
         Some(&app.reference),
-        &json!({ "documents": documents.len(), "message": message.is_some() }),
+        &json!({ "documents": contents.len(), "message": message.is_some() }),
     )
     .await?;
     tx.commit().await?;
@@ -178,6 +468,7 @@ pub async fn answer(state: &StaffState, body: &[u8]) -> Result<ApplicationStatus
         wording: status.applicant_wording(),
         information_request: None,
         answer: None,
+        decline: None,
     })
 }
 

@@ -45,6 +45,8 @@ pub struct StaffState {
     /// Answers to information requests per client address and minute (their own bucket, so a
     /// file refused and sent again does not use up the status links).
     pub answer_limiter: http::SignInLimiter,
+    /// The server-wide budget of answer bodies in memory (`information::AnswerIntake`).
+    pub answer_intake: information::AnswerIntake,
     /// The key of queue search terms in the audit log.
     search_term_secret: Vec<u8>,
     /// Identification number reveals per staff member and minute.
@@ -88,6 +90,7 @@ impl StaffState {
                 "status-answer",
                 config.sign_in_per_minute.saturating_mul(3),
             ),
+            answer_intake: information::AnswerIntake::default(),
             reveal_limiter: crate::rate_limit::RateLimiter::new(config.reveals_per_minute),
             config,
             webauthn,
@@ -754,7 +757,8 @@ pub fn routes(
             },
         );
     // POST /api/application-status/answer: the applicant's answer, with its documents (a
-    // larger body than any other call, read only after the per-client limit).
+    // larger body than any other call, read only once its token checks out and the server has
+    // room for it: `information::receive`).
     let answer = warp::path!("api" / "application-status" / "answer")
         .and(warp::post())
         .and(client_ip(state.clone()))
@@ -763,16 +767,7 @@ pub fn routes(
         .and(warp::body::stream())
         .then(
             |ip: Option<IpAddr>, st: Arc<StaffState>, c: Call, stream| async move {
-                let result = async {
-                    status::check_origin(&c.headers, &st.config.public_origin)?;
-                    let body = information::read_answer_body(&st, ip, stream).await?;
-                    information::answer(&st, &body).await
-                }
-                .await;
-                match result {
-                    Ok(view) => http::json(&view, warp::http::StatusCode::OK),
-                    Err(err) => err.into_response(),
-                }
+                information::receive(&st, ip, &c.headers, stream).await
             },
         );
     // POST /api/application-status/{link|open}: the applicant's side.

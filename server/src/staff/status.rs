@@ -7,9 +7,11 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use banksia_core::application::AccountType;
-use banksia_core::review::Status;
 use banksia_core::review::events::EmailKind;
-use banksia_core::staff_wire::{ApplicationStatusView, StatusLinkRequest, StatusLinkSent};
+use banksia_core::review::{DeclineReason, Status};
+use banksia_core::staff_wire::{
+    ApplicationStatusView, StatusDecline, StatusLinkRequest, StatusLinkSent,
+};
 use serde::Deserialize;
 use warp::http::{HeaderMap, header};
 
@@ -160,7 +162,8 @@ pub async fn open(
                  UPDATE application_status_links SET used_at = now()
                  WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
                  RETURNING application_id)
-             SELECT a.reference, a.application_type, a.status, a.information_request
+             SELECT a.reference, a.application_type, a.status, a.information_request,
+                    a.decline_reason
              FROM account_applications a JOIN used ON used.application_id = a.id",
             &[&link_hash],
         )
@@ -169,6 +172,7 @@ pub async fn open(
     let account: AccountType = row.try_get("application_type")?;
     let status: Status = row.try_get("status")?;
     let message: Option<String> = row.try_get("information_request")?;
+    let decline_reason: Option<DeclineReason> = row.try_get("decline_reason")?;
     let waiting = status == Status::InformationRequested;
     // While information is requested, the page can answer it: a token of its own, for one
     // answer, within its time.
@@ -184,5 +188,9 @@ pub async fn open(
         wording: status.applicant_wording(),
         information_request: waiting.then_some(message).flatten(),
         answer,
+        // The reason stored with the decision, in the decline email's words.
+        decline: decline_reason
+            .filter(|_| status == Status::Declined)
+            .map(StatusDecline::of),
     })
 }

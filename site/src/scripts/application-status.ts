@@ -3,7 +3,10 @@
 // token is in the URL's fragment, so it never reaches a server log or a Referer.
 // An application waiting for information can be answered here (a message and documents): the
 // limits come from the server (core's rules), which reads each file's content to judge its type.
+// The answer form's token goes in `Authorization`, so the server checks it before it reads the
+// documents. A declined application shows the reason the decline email gave.
 import type {
+  AnswerDocument,
   AnswerForm,
   ApplicationStatusView,
   InformationAnswer,
@@ -32,13 +35,15 @@ function text(selector: string, value: string): void {
   if (element) element.textContent = value;
 }
 
-async function post<T>(path: string, body: unknown): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+async function post<T>(
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
   try {
-    const response = await fetch(path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
     if (response.ok) return { ok: true, value: (await response.json()) as T };
     const error = (await response.json().catch(() => null)) as StaffErrorBody | null;
     return { ok: false, error: error?.error ?? 'Something went wrong. Please try again.' };
@@ -56,6 +61,18 @@ function show(view: ApplicationStatusView): void {
   const block = document.querySelector<HTMLElement>('[data-status-message-block]');
   if (block) block.hidden = !view.information_request;
   text('[data-status-message]', view.information_request ?? '');
+  // Declined: why and what next, as the decline email said them.
+  const decline = document.querySelector<HTMLElement>('[data-status-decline]');
+  if (decline) decline.hidden = !view.decline;
+  text('[data-status-decline-reason]', view.decline?.reason ?? '');
+  if (view.decline) text('[data-status-next]', view.decline.next_step);
+  document.querySelector('[data-status-complaints]')?.replaceChildren(
+    ...(view.decline?.complaints ?? []).map((words) => {
+      const paragraph = document.createElement('p');
+      paragraph.textContent = words;
+      return paragraph;
+    }),
+  );
   result.hidden = false;
   result.dataset['status'] = view.status;
   showAnswerForm(view.answer);
@@ -79,6 +96,7 @@ function showAnswerForm(answer: AnswerForm | null): void {
     '[data-answer-limits]',
     `Attach up to ${answer.max_documents} documents: ${answer.accepted_types} files, up to ${megabytes(answer.max_document_bytes)} each. We check what each file contains, so renaming a file doesn't change its type. Send your answer within ${answer.minutes} minutes.`,
   );
+  text('[data-answer-message-help]', answer.message_help);
   fileInput?.setAttribute('accept', answer.accept);
   answerForm.querySelector('textarea')?.setAttribute('maxlength', String(answer.max_message_chars));
 }
@@ -102,13 +120,13 @@ function listFiles(): void {
   );
 }
 
-/** A file's bytes as base64 (what the answer's JSON carries). */
-function base64Of(file: File): Promise<string> {
+/** A file as the answer's JSON carries it: its name (for the server's messages) and bytes as base64. */
+function documentOf(file: File): Promise<AnswerDocument> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {
       const url = String(reader.result ?? '');
-      resolve(url.slice(url.indexOf(',') + 1));
+      resolve({ name: file.name, content: url.slice(url.indexOf(',') + 1) });
     };
     reader.onerror = () => reject(reader.error);
     reader.readAsDataURL(file);
@@ -153,10 +171,10 @@ answerForm?.addEventListener('submit', (event) => {
     button.textContent = 'Sending…';
   }
   answerSays(null);
-  void Promise.all(files.map(base64Of))
+  void Promise.all(files.map(documentOf))
     .then((documents) => {
-      const body: InformationAnswer = { token: answer.token, message, documents };
-      return post<ApplicationStatusView>('/api/application-status/answer', body);
+      const body: InformationAnswer = { message, documents };
+      return post<ApplicationStatusView>('/api/application-status/answer', body, answer.token);
     })
     .catch(() => ({ ok: false as const, error: 'We could not read one of your files. Choose it again.' }))
     .then((sent) => {
@@ -171,8 +189,10 @@ answerForm?.addEventListener('submit', (event) => {
         show(sent.value);
         say('Thank you: we have your answer.');
       } else {
-        // Nothing typed or chosen is cleared: fix what the message says and send again.
+        // Nothing typed or chosen is cleared: fix what the message says and send again. The
+        // button was disabled while sending, so focus goes to the words (a screen reader reads them).
         answerSays(sent.error);
+        answerError?.focus();
       }
     });
 });

@@ -2,8 +2,9 @@
  * An applicant answers an information request, end to end in Chromium against the release
  * server, a real PostgreSQL and the mail worker's files: a reviewer (a passkey on Chromium's
  * virtual authenticator) asks for information; the email says how to answer; on the status page
- * a renamed file and an oversized one are refused with the message kept; a PDF and a PNG are
- * accepted; the case is back in the queue as "Information received" and the reviewer downloads
+ * a renamed file and an oversized one are refused with the message kept, the refusal naming the
+ * file and taking focus; a PDF and a PNG with a note as short as "Attached" are accepted (the
+ * help beside the message says so, in core's words); the case is back in the queue as "Information received" and the reviewer downloads
  * the PDF (audited). The answer form is checked with axe in each state and photographed at 320,
  * 375, 1024 and 1280 px (test-results/information-answer-*.png).
  */
@@ -92,6 +93,9 @@ test('information request, the applicant answers with documents, staff download 
     const form = mine.locator('[data-answer-form]');
     await expect(form).toBeVisible();
     await expect(form).toContainText('Attach up to 3 documents: PDF, JPEG or PNG files, up to 5 MB each.');
+    await expect(mine.locator('#answer-message-help')).toHaveText(
+      'With a document attached, the message is up to you: leave it empty or write a few words. Without one, write at least 10 characters.',
+    );
     expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
     const message = mine.getByLabel('Your message');
     await message.fill('Here is my passport photo page.\nThe licence is the second file.');
@@ -108,7 +112,8 @@ test('information request, the applicant answers with documents, staff download 
     await files.setInputFiles([{ name: 'passport.pdf', mimeType: 'application/pdf', buffer: RENAMED }]);
     await mine.getByRole('button', { name: 'Send my answer' }).click();
     const error = mine.locator('[data-answer-error]');
-    await expect(error).toContainText("Document 1 isn't a PDF, JPEG or PNG file");
+    await expect(error).toContainText(`"passport.pdf" isn't a PDF, JPEG or PNG file`);
+    await expect(error).toBeFocused();
     await expect(message).toHaveValue('Here is my passport photo page.\nThe licence is the second file.');
     expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
     await mine.screenshot({ path: `${SHOTS}/information-answer-error-1280.png`, fullPage: true });
@@ -125,6 +130,7 @@ test('information request, the applicant answers with documents, staff download 
       { name: 'licence.png', mimeType: 'image/png', buffer: PNG },
     ]);
     await expect(mine.locator('[data-answer-files] li')).toHaveCount(2);
+    await message.fill('Attached');
     await mine.getByRole('button', { name: 'Send my answer' }).click();
     await expect(mine.getByRole('heading', { name: "We've received your information" })).toBeVisible();
     await expect(form).toBeHidden();
@@ -140,7 +146,7 @@ test('information request, the applicant answers with documents, staff download 
     await page.goto(`${ORIGIN}/staff/#case=${reference}`);
     await expect(page.locator('[data-case-status]')).toHaveText('Information received');
     const answers = page.locator('[data-information-received]');
-    await expect(answers).toContainText('Here is my passport photo page.');
+    await expect(answers).toContainText('Attached');
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     const downloading = page.waitForEvent('download');
     await answers.getByRole('button', { name: /^Download Document 1 \(PDF, 1 KB\)$/ }).click();

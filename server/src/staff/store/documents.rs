@@ -10,7 +10,9 @@ use tokio_postgres::Error;
 
 use crate::id_keys::Sealed;
 
-/// Hands the opened status link `link_hash` an answer token (`answer_hash`), good for `minutes`.
+/// Hands the opened status link `link_hash` an answer token (`answer_hash`), good for `minutes`
+/// and for the information request the application is waiting on now (V23: the request is
+/// known by when the application entered `information_requested`).
 pub async fn grant_answer<C: GenericClient>(
     client: &C,
     link_hash: &[u8],
@@ -19,9 +21,11 @@ pub async fn grant_answer<C: GenericClient>(
 ) -> Result<(), Error> {
     client
         .execute(
-            "UPDATE application_status_links
-             SET answer_token_hash = $2, answer_expires_at = now() + make_interval(mins => $3)
-             WHERE token_hash = $1",
+            "UPDATE application_status_links l
+             SET answer_token_hash = $2, answer_expires_at = now() + make_interval(mins => $3),
+                 answer_request_at = a.status_changed_at
+             FROM account_applications a
+             WHERE l.token_hash = $1 AND a.id = l.application_id",
             &[&link_hash, &answer_hash, &minutes],
         )
         .await?;
@@ -36,17 +40,41 @@ pub struct Grant {
     pub live: bool,
     /// Already used for an answer.
     pub used: bool,
+    /// The information request the form was opened for (None for a form from before V23).
+    pub request_at: Option<DateTime<Utc>>,
 }
 
-/// The grant of the answer token whose hash is `answer_hash`, locked; `None` if there is none.
+/// Whether a read takes row locks (inside the answer's transaction) or not (the check before
+/// the documents are read).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lock {
+    ForUpdate,
+    None,
+}
+
+impl Lock {
+    const fn clause(self) -> &'static str {
+        match self {
+            Self::ForUpdate => " FOR UPDATE",
+            Self::None => "",
+        }
+    }
+}
+
+/// The grant of the answer token whose hash is `answer_hash`; `None` if there is none.
 pub async fn grant<C: GenericClient>(
     client: &C,
     answer_hash: &[u8],
+    lock: Lock,
 ) -> Result<Option<Grant>, Error> {
     client
         .query_opt(
-            "SELECT application_id, answer_expires_at > now() AS live, answered_at IS NOT NULL AS used
-             FROM application_status_links WHERE answer_token_hash = $1 FOR UPDATE",
+            &format!(
+                "SELECT application_id, answer_expires_at > now() AS live,
+                        answered_at IS NOT NULL AS used, answer_request_at
+                 FROM application_status_links WHERE answer_token_hash = $1{}",
+                lock.clause()
+            ),
             &[&answer_hash],
         )
         .await?
@@ -55,6 +83,7 @@ pub async fn grant<C: GenericClient>(
                 application_id: row.try_get("application_id")?,
                 live: row.try_get("live")?,
                 used: row.try_get("used")?,
+                request_at: row.try_get("answer_request_at")?,
             })
         })
         .transpose()
@@ -71,24 +100,31 @@ pub async fn use_grant<C: GenericClient>(client: &C, answer_hash: &[u8]) -> Resu
     Ok(())
 }
 
-/// The application an answer is for, locked.
+/// The application an answer is for.
 #[derive(Debug)]
 pub struct Answered {
     pub reference: String,
     pub status: Status,
     pub erased: bool,
     pub account_type: banksia_core::application::AccountType,
+    /// When it entered its status: while information is requested, which request it is.
+    pub status_changed_at: Option<DateTime<Utc>>,
 }
 
-/// Locks the application `id` for an answer.
-pub async fn lock_for_answer<C: GenericClient>(
+/// The application `id` for an answer (locked inside the answer's transaction).
+pub async fn application_for_answer<C: GenericClient>(
     client: &C,
     id: i64,
+    lock: Lock,
 ) -> Result<Option<Answered>, Error> {
     client
         .query_opt(
-            "SELECT reference, status, application_type, personal_data_erased_at IS NOT NULL AS erased
-             FROM account_applications WHERE id = $1 FOR UPDATE",
+            &format!(
+                "SELECT reference, status, application_type, status_changed_at,
+                        personal_data_erased_at IS NOT NULL AS erased
+                 FROM account_applications WHERE id = $1{}",
+                lock.clause()
+            ),
             &[&id],
         )
         .await?
@@ -98,6 +134,7 @@ pub async fn lock_for_answer<C: GenericClient>(
                 status: row.try_get("status")?,
                 account_type: row.try_get("application_type")?,
                 erased: row.try_get("erased")?,
+                status_changed_at: row.try_get("status_changed_at")?,
             })
         })
         .transpose()
