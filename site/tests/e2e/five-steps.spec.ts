@@ -163,6 +163,12 @@ for (const width of [320, 1280]) {
         for (const [index, screen] of screens.entries()) {
           await expectStepOfFive(page, screen.step, screen.title);
           await screen.answer(page);
+          // A step with a part has "Part N of 2" over each of its pages' headings (step 1 has
+          // its business part once a business account is chosen).
+          const ofStep = screens.filter((other) => other.step === screen.step);
+          const part = page.locator('.wizard__part');
+          if (ofStep.length > 1) await expect(part).toHaveText(`Part ${ofStep.indexOf(screen) + 1} of ${ofStep.length}`);
+          else await expect(part).toHaveCount(0);
           await expectNoAxeViolations(page);
           expect(await sidewaysScroll(page)).toBe(0);
           const name = `five-steps-${account.toLowerCase().replaceAll(' ', '-')}-${width}-${index + 1}.png`;

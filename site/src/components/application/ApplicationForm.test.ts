@@ -168,6 +168,10 @@ describe('ApplicationForm', () => {
         const bar = shown().querySelector('[role="progressbar"]');
         expect([bar?.getAttribute('aria-valuenow'), bar?.getAttribute('aria-valuemax')]).toEqual([String(step), '5']);
         expect(shown().querySelectorAll('.wizard__stepper-item')).toHaveLength(5);
+        // A step with a part of the details says which of its pages this is; a step without, nothing.
+        const pagesOfStep = steps.filter((other) => other === step).length;
+        const place = steps.slice(0, index + 1).filter((other) => other === step).length;
+        expect(shown().querySelector('.wizard__part')?.textContent ?? null).toBe(pagesOfStep > 1 ? `Part ${place} of ${pagesOfStep}` : null);
         expect(shown().querySelector('[aria-current="step"]')?.textContent).toContain(['Account Type', 'Personal Information', 'Address Details', 'Employment & ID', 'Initial Deposit & Terms'][step - 1]);
         const mounted = root!;
         act(() => mounted.unmount());

@@ -397,6 +397,8 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
   const meta = pages[pageNumber - 1]!;
   const stepNumber = meta.step;
   const percent = (stepNumber / STEP_COUNT) * 100;
+  // Where a step has a part of the details, each of its pages says which of them it is.
+  const place = meta.part_count > 1 ? { number: meta.part_number, count: meta.part_count } : undefined;
   const onNext = (values: ApplicationValues) => {
     // After a summary Change link, a page that validates returns straight to the last page,
     // unless the account changed to one with other pages (a business's own): then walk on.
@@ -450,6 +452,7 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
           key={view.mount}
           part={meta.details}
           stepNumber={stepNumber}
+          place={place}
           title={meta.title}
           intro={meta.intro}
           application={toApplicationInput(draft.current.values)}
@@ -478,6 +481,7 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
         key={view.mount}
         step={meta.step}
         notice={meta.step === 2 ? collects : undefined}
+        place={place}
         values={view.values}
         accountCards={cards}
         initialErrors={view.initialErrors}

@@ -32,6 +32,8 @@ export interface DetailsStepProps {
   part: DetailsPart;
   /** The step (1 to 5) the part belongs to: "Step N of 5". */
   stepNumber: number;
+  /** This page's place among its step's pages (core's `part_number` of `part_count`). */
+  place?: { number: number; count: number } | undefined;
   /** The part's heading and line of help (core's). */
   title: string;
   intro: string;
@@ -106,7 +108,7 @@ function Message({ id, error, warnings }: { id: string; error?: string | undefin
 }
 
 export function DetailsStep(props: DetailsStepProps) {
-  const { part, stepNumber, title, intro, application, applicant, businessAccount, states, initialErrors, focusOnMount, focusPath, busy, isLast, onChange, onPrevious, onNext } = props;
+  const { part, stepNumber, place, title, intro, application, applicant, businessAccount, states, initialErrors, focusOnMount, focusPath, busy, isLast, onChange, onPrevious, onNext } = props;
   const [core, setCore] = useState<CustomerDetails | null>(null);
   const stored = useMemo(() => readDetails(props.details), []);
   const [values, setValues] = useState<DetailsValues>(() => arriving(part, stored, applicant));
@@ -551,6 +553,11 @@ export function DetailsStep(props: DetailsStepProps) {
   return (
     <form className="wizard__form" noValidate onSubmit={submit} aria-labelledby="application-step-heading" aria-busy={busy || undefined}>
       <ErrorSummary ref={summaryRef} items={items} />
+      {place && (
+        <p className="wizard__part">
+          Part {place.number} of {place.count}
+        </p>
+      )}
       <h2 className="wizard__heading" id="application-step-heading" ref={headingRef} tabIndex={-1}>
         <span className="visually-hidden">
           Step {stepNumber} of {STEP_COUNT}:{' '}

@@ -27,6 +27,8 @@ export interface StepFormProps {
   step: number;
   /** What the application collects, shown before the step's first field (step 2, the first personal one). */
   notice?: string | undefined;
+  /** This page's place among its step's pages, when the step has more than one (core's `part_number` of `part_count`). */
+  place?: { number: number; count: number } | undefined;
   values: ApplicationValues;
   accountCards: readonly AccountCard[];
   /** Messages of core's report to show on arrival (the server's 422, or core's whole check). */
@@ -102,7 +104,7 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 }
 
 export function StepForm(props: StepFormProps) {
-  const { step, notice, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, details, onChangeDetail, busy, onChange, onPrevious, onNext } = props;
+  const { step, notice, place, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, details, onChangeDetail, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
   const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
   // The step's layout: core's inputs for it, in order.
@@ -253,6 +255,11 @@ export function StepForm(props: StepFormProps) {
   return (
     <form className="wizard__form" noValidate onSubmit={submit} aria-labelledby="application-step-heading" aria-busy={busy || undefined}>
       <ErrorSummary ref={summaryRef} items={items} />
+      {place && (
+        <p className="wizard__part">
+          Part {place.number} of {place.count}
+        </p>
+      )}
       <h2 className="wizard__heading" id="application-step-heading" ref={headingRef} tabIndex={-1}>
         <span className="visually-hidden">
           Step {step} of {STEP_COUNT}:{' '}
