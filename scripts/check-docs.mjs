@@ -37,6 +37,7 @@ function asPath(token) {
   if (!/^[\w.@-]+(\/[\w.@*<>{}-]+)+$|^[\w-]+\.(rs|ts|tsx|mjs|md|sql|sh|astro|json|toml|css)$/.test(path)) return null;
   if (/^(https?|npm|node|banksia-core|@banksia|@astrojs|react|astro)\b/.test(path)) return null;
   if (/^\/|^\.\.\//.test(token) || /^(api|cds-au|staff|apply|loans|shared|\.data)\//.test(path)) return null; // routes, the work area, run-time data
+  if (/^(application|text|image|multipart|font)\/[\w.+-]+$/.test(path)) return null; // a media type
   // `Header/Missing`, `multipart/form-data`, `Australia/Sydney`: a slash, but no directory of ours first.
   if (path.includes("/") && !BASES.some((base) => existsSync(join(ROOT, base + path.split("/")[0])))) return null;
   return path;
