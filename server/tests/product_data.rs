@@ -95,6 +95,34 @@ fn standard() -> &'static Value {
     })
 }
 
+/// The product schemas of banking 1.28.0 (Get Products version 3, Get Product Detail version
+/// 4), the versions before the ones `shared/cdr/` holds that clients still send.
+fn standard_1_28() -> &'static Value {
+    static DOCUMENT: OnceLock<Value> = OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/cds/banking-1.28.0-products.json");
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    })
+}
+
+/// A validator of one of banking 1.28.0's product schemas.
+fn validator_1_28(schema: &str) -> jsonschema::Validator {
+    let mut document = standard_1_28().clone();
+    if let Some(root) = document.as_object_mut() {
+        root.insert(
+            "$ref".into(),
+            Value::String(format!("#/components/schemas/{schema}")),
+        );
+    }
+    jsonschema::options()
+        .with_draft(jsonschema::Draft::Draft4)
+        .build(&document)
+        .unwrap_or_else(|e| panic!("{schema}: {e}"))
+}
+
 /// A validator of one of the standard's schemas: the whole document with a root `$ref`, so
 /// every `#/components/schemas/...` inside resolves in the document itself.
 fn validator(schema: &str) -> jsonschema::Validator {
@@ -901,6 +929,18 @@ async fn an_unchanged_answer_is_revalidated_with_its_etag() {
 #[tokio::test]
 async fn versions_clients_still_send_are_served() {
     let data = data(before_change);
+    let list_v3 = validator_1_28("ResponseBankingProductListV2");
+    let detail_v4 = validator_1_28("ResponseBankingProductByIdV4");
+    // The 1.28 schemas refuse what version 4 didn't know.
+    let late = serde_json::json!({
+        "data": { "productId": "x", "lastUpdated": "2026-01-01T00:00:00Z", "name": "n",
+            "productCategory": "CRED_AND_CHRG_CARDS", "description": "d", "brand": "b",
+            "isTailored": false, "fees": [{ "name": "Late", "feeType": "LATE_PAYMENT" }] },
+        "links": { "self": "https://x" }
+    });
+    assert!(!detail_v4.is_valid(&late));
+    let version_3 = get(&data, "/cds-au/v1/banking/products?page-size=1000", "3").await;
+    assert_valid(&list_v3, &version_3.body, "list version 3");
     for (x_v, x_min_v, list_version, detail_version) in [
         ("4", "1", "4", "4"),
         ("5", "", "5", "5"),
@@ -938,6 +978,11 @@ async fn versions_clients_still_send_are_served() {
                 }
             }
             if detail_version == "4" {
+                let errors: Vec<String> = detail_v4
+                    .iter_errors(&detail.body)
+                    .map(|e| format!("{e} at {}", e.instance_path()))
+                    .collect();
+                assert!(errors.is_empty(), "{path} version 4: {errors:#?}");
                 for rate in detail.body["data"]["depositRates"]
                     .as_array()
                     .into_iter()

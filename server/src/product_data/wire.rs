@@ -727,9 +727,11 @@ pub struct Outage {
 
 /// The detail's `data` (`BankingProductDetailV7`, written by [`detail`]) in version 4's shape
 /// (`BankingProductDetailV4`, banking 1.15 to 1.32): a fee or discount is an `amount` (no
-/// `feeMethodUType`), a rate has no `applicationType` and no rate-level conditions (their words
-/// join its `additionalInfo`), a loan purpose or repayment type version 4 doesn't know is left
-/// out, and an LVR limit is an `OTHER` constraint in words.
+/// `feeMethodUType`), a late payment fee an `EVENT` (version 4 has no `LATE_PAYMENT`), a rate has
+/// no `applicationType` and no rate-level conditions (their words join its `additionalInfo`), a
+/// tier's bounds are numbers, a loan purpose or repayment type version 4 doesn't know is left
+/// out, and a constraint version 4 has no type for (an LVR limit, a loan term) is an `OTHER`
+/// feature in words.
 pub fn downgrade_detail(data: &mut serde_json::Value) {
     use serde_json::Value;
     let list = |data: &mut Value, key: &str| -> Vec<Value> {
@@ -776,17 +778,46 @@ pub fn downgrade_detail(data: &mut serde_json::Value) {
     let mut fees = list(data, "fees");
     for fee in &mut fees {
         flatten_amount(fee, "feeMethodUType");
+        if fee["feeType"] == "LATE_PAYMENT" {
+            fee["feeType"] = Value::String("EVENT".into());
+            if let Some(object) = fee.as_object_mut() {
+                // Its days late are in its words; EVENT's additionalValue means nothing.
+                object.remove("additionalValue");
+            }
+        }
         if let Some(discounts) = fee.get_mut("discounts").and_then(Value::as_array_mut) {
             for discount in discounts {
                 flatten_amount(discount, "discountMethodUType");
             }
         }
     }
+    // A tier's bounds were numbers before they were strings.
+    let numeric_tiers = |rate: &mut Value| {
+        for tier in rate
+            .get_mut("tiers")
+            .and_then(Value::as_array_mut)
+            .into_iter()
+            .flatten()
+        {
+            for bound in ["minimumValue", "maximumValue"] {
+                let number = tier[bound]
+                    .as_str()
+                    .and_then(|text| serde_json::from_str::<serde_json::Number>(text).ok());
+                if let (Some(number), Some(object)) = (number, tier.as_object_mut()) {
+                    object.insert(bound.into(), Value::Number(number));
+                }
+            }
+        }
+    };
     let mut deposit_rates = list(data, "depositRates");
-    deposit_rates.iter_mut().for_each(conditions_into_words);
+    for rate in &mut deposit_rates {
+        conditions_into_words(rate);
+        numeric_tiers(rate);
+    }
     let mut lending_rates = list(data, "lendingRates");
     for rate in &mut lending_rates {
         conditions_into_words(rate);
+        numeric_tiers(rate);
         if let Some(object) = rate.as_object_mut() {
             for (key, known) in [
                 ("loanPurpose", ["OWNER_OCCUPIED", "INVESTMENT"]),
@@ -802,19 +833,35 @@ pub fn downgrade_detail(data: &mut serde_json::Value) {
             }
         }
     }
-    let mut constraints = list(data, "constraints");
-    for constraint in &mut constraints {
-        if constraint["constraintType"] == "MAX_LVR" {
+    const VERSION_4_CONSTRAINTS: [&str; 5] = [
+        "MAX_BALANCE",
+        "MAX_LIMIT",
+        "MIN_BALANCE",
+        "MIN_LIMIT",
+        "OPENING_BALANCE",
+    ];
+    let (constraints, in_words): (Vec<Value>, Vec<Value>) =
+        list(data, "constraints").into_iter().partition(|c| {
+            c["constraintType"]
+                .as_str()
+                .is_some_and(|kind| VERSION_4_CONSTRAINTS.contains(&kind))
+        });
+    let mut features = list(data, "features");
+    for constraint in in_words {
+        let words = if constraint["constraintType"] == "MAX_LVR" {
             let percent = constraint["additionalValue"]
                 .as_str()
                 .and_then(|fraction| fraction.parse::<Decimal>().ok())
                 .map(|fraction| (fraction * Decimal::ONE_HUNDRED).normalize().to_string())
                 .unwrap_or_default();
-            *constraint = serde_json::json!({
-                "constraintType": "OTHER",
-                "additionalInfo": format!("Loan to value ratio (LVR) up to {percent}%"),
-            });
-        }
+            format!("Loan to value ratio (LVR) up to {percent}%")
+        } else {
+            constraint["additionalInfo"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned()
+        };
+        features.push(serde_json::json!({ "featureType": "OTHER", "additionalInfo": words }));
     }
     if let Some(object) = data.as_object_mut() {
         for (key, items) in [
@@ -822,8 +869,9 @@ pub fn downgrade_detail(data: &mut serde_json::Value) {
             ("depositRates", deposit_rates),
             ("lendingRates", lending_rates),
             ("constraints", constraints),
+            ("features", features),
         ] {
-            if !items.is_empty() || key == "fees" || key == "constraints" {
+            if !items.is_empty() || ["fees", "constraints", "features"].contains(&key) {
                 object.insert(key.into(), Value::Array(items));
             }
         }
