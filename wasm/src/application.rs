@@ -153,15 +153,15 @@ pub fn next_steps_js() -> JsValue {
 }
 
 /// The wizard's steps in order: each step's number, title, line of help and fields (core's
-/// step table). Their count is the "Step N of M".
+/// step table). Their count is the "Step N of 5".
 #[wasm_bindgen(js_name = wizardSteps, unchecked_return_type = "Array<WizardStep>")]
 pub fn wizard_steps_js() -> JsValue {
     to_js(&wizard_steps())
 }
 
 /// The wizard's pages for the account type as typed (`business_checking`; anything else a
-/// personal account's): the application's steps and the details' pages, numbered. Their count
-/// is the "Step N of M", so it follows the account chosen.
+/// personal account's): the five steps, each step's own fields then the parts of the details
+/// that belong to it, each page with its step (the "Step N of 5") and its place in the step.
 #[wasm_bindgen(js_name = wizardPages, unchecked_return_type = "Array<WizardPage>")]
 pub fn wizard_pages_js(
     #[wasm_bindgen(unchecked_param_type = "string")] account_type: JsValue,

@@ -1,6 +1,7 @@
 //! The wizard's steps: their titles, a line of help each, and the fields each shows and checks
 //! (the step table of [`Field::step`]). The site lays the wizard out from this list, so the
-//! number of steps ("Step N of M"), their order and their names have one source.
+//! number of steps ("Step N of 5"), their order and their names have one source, and so do
+//! the pages of each account ([`wizard_pages`]): which parts of the details each step adds.
 
 use serde::{Deserialize, Serialize};
 

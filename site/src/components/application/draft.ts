@@ -8,7 +8,10 @@ import { readValues, type ApplicationValues } from './values';
 import { MAX_PAGE_COUNT } from './steps';
 
 export const DRAFT_KEY = 'banksia:applicationDraft';
-// 2: `step` counts the pages of the chosen account (the details have pages of their own), and `details`.
+// 2: `step` counts the pages of the chosen account (core's `wizardPages`: a step's part of the
+// details is a page of that step), and `details`. A draft of the earlier layout keeps version 2:
+// it opens on another page of the same wizard with everything typed, and its Idempotency-Key and
+// unanswered bodies stay (a new version would drop them and risk a second application).
 const DRAFT_VERSION = 2;
 /** How many unanswered submissions are remembered (see submission.ts). */
 const MAX_UNCONFIRMED = 5;
