@@ -27,7 +27,9 @@ use crate::application::{AccountType, FieldMessages, SummaryRow};
 use crate::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
 use crate::review::events::AuditEvent;
 use crate::review::reveal::{RevealReason, RevealedField};
-use crate::review::{ActionKind, ApplicantWording, DeclineReason, Permission, Role, Status};
+use crate::review::{
+    Action, ActionKind, ApplicantWording, DeclineReason, Permission, Refusal, Role, Status,
+};
 
 /// Every staff error: a message, and for a 409 the application's state now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -421,6 +423,88 @@ pub struct ActionRequest {
     /// When the applicant asked to withdraw: Sydney date and time, `YYYY-MM-DDTHH:MM`.
     #[serde(default)]
     pub requested_at: Option<String>,
+}
+
+impl ActionRequest {
+    /// Core's exact [`Action`] from the request: refused (as [`Refusal::InvalidInput`]) when a
+    /// field the action needs is missing. Fields another action would need are ignored. The
+    /// withdrawal's time is checked against the application with
+    /// [`crate::review::decisions::check_withdrawal_time`], which needs the server's clock.
+    ///
+    /// ```
+    /// use banksia_core::review::{Action, ActionKind};
+    /// use banksia_core::staff_wire::ActionRequest;
+    /// let mut request = ActionRequest { version: 1, action: ActionKind::Decline, message: None, reason: None,
+    ///     rationale: Some("Not eligible.".into()), recommendation: None, channel: None, requested_at: None };
+    /// assert_eq!(request.to_action().unwrap_err().to_string(), "Choose a reason for the decline.");
+    /// request.reason = Some(banksia_core::review::DeclineReason::NotEligible);
+    /// assert!(matches!(request.to_action(), Ok(Action::Decline { .. })));
+    /// ```
+    pub fn to_action(&self) -> Result<Action, Refusal> {
+        let missing = |what: &str| Refusal::InvalidInput(what.to_owned());
+        let rationale = || {
+            self.rationale
+                .clone()
+                .ok_or_else(|| missing("Write the internal rationale for this decision."))
+        };
+        Ok(match self.action {
+            ActionKind::RequestInformation => Action::RequestInformation {
+                message: self
+                    .message
+                    .clone()
+                    .ok_or_else(|| missing("Write the message to the applicant."))?,
+            },
+            ActionKind::Decline => Action::Decline {
+                reason: self
+                    .reason
+                    .ok_or_else(|| missing("Choose a reason for the decline."))?,
+                rationale: rationale()?,
+            },
+            ActionKind::ResumeReview => Action::ResumeReview,
+            ActionKind::Approve => Action::Approve {
+                rationale: rationale()?,
+            },
+            ActionKind::ConfirmApproval => Action::ConfirmApproval {
+                rationale: rationale()?,
+            },
+            ActionKind::RecordWithdrawal => {
+                let channel = self
+                    .channel
+                    .ok_or_else(|| missing("Choose how the applicant asked to withdraw."))?;
+                if self
+                    .requested_at
+                    .as_deref()
+                    .is_none_or(|t| t.trim().is_empty())
+                {
+                    return Err(missing(WITHDRAWAL_TIME_MISSING));
+                }
+                Action::RecordWithdrawal { channel }
+            }
+            ActionKind::Recommend => Action::Recommend {
+                recommendation: self
+                    .recommendation
+                    .ok_or_else(|| missing("Choose approve or decline to recommend."))?,
+                rationale: rationale()?,
+            },
+        })
+    }
+}
+
+/// What a withdrawal with no time is told.
+pub const WITHDRAWAL_TIME_MISSING: &str =
+    "Give the date and time the applicant asked to withdraw (Sydney time).";
+
+/// `POST …/actions/check`: what the action would do, decided by core before the confirm step
+/// (nothing is stored): the step's question and button, and each effect in a sentence.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ActionPreview {
+    /// The confirm step's question.
+    pub question: String,
+    /// Its button.
+    pub yes: String,
+    /// What follows, one sentence each.
+    pub effects: Vec<String>,
 }
 
 /// `POST …/claim`, `…/release` and `…/take-over`.

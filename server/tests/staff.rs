@@ -3180,3 +3180,150 @@ async fn a_recommender_made_approver_decides_nothing_on_their_recommendation() {
     assert_eq!(s, 200, "{answer}");
     assert_eq!(answer["status"], "approved");
 }
+
+/// Issue 45: a decline with no reason or a withdrawal with no time reached "This is final" and
+/// was refused only after "Yes", and a business account's first approval said it was final.
+/// `…/actions/check` runs every check of `…/actions` and answers what core says the action does,
+/// storing nothing.
+#[tokio::test]
+async fn an_action_is_checked_and_its_effects_told_before_the_confirm_step() {
+    let app = spawn_app().await;
+    let (_, reviewer) = staff(&app, "Rita Reviewer", &["reviewer"]).await;
+    let (_, approver) = staff(&app, "Alex Chen", &["approver"]).await;
+    let savings = submit(&app, "savings", "check@example.com").await;
+    let business = submit(&app, "business_savings", "check-biz@example.com").await;
+    let check = |reference: &str| format!("/api/staff/applications/{reference}/actions/check");
+    let checks: [(&str, Value, u16, &str); 6] = [
+        (
+            &savings,
+            json!({"version": 1, "action": "decline", "rationale": "Not eligible by age."}),
+            422,
+            "Choose a reason for the decline.",
+        ),
+        (
+            &savings,
+            json!({"version": 1, "action": "record_withdrawal", "channel": "phone"}),
+            422,
+            "Give the date and time the applicant asked to withdraw (Sydney time).",
+        ),
+        (
+            &savings,
+            json!({"version": 1, "action": "record_withdrawal", "channel": "phone", "requested_at": "2020-01-01T09:00"}),
+            422,
+            "",
+        ),
+        (
+            &savings,
+            json!({"version": 1, "action": "approve", "rationale": "ok"}),
+            422,
+            "",
+        ),
+        (
+            &savings,
+            json!({"version": 7, "action": "approve", "rationale": "Identity verified."}),
+            409,
+            "",
+        ),
+        (
+            &savings,
+            json!({"version": 1, "action": "approve", "rationale": "Identity verified.", "colour": "red"}),
+            400,
+            "",
+        ),
+    ];
+    for (reference, body, want, error) in checks {
+        let (s, answer) = post(&app, Some(&approver), &check(reference), &body).await;
+        assert_eq!(s, want, "{body}: {answer}");
+        if !error.is_empty() {
+            assert_eq!(answer["error"], error, "{answer}");
+        }
+    }
+    let (s, answer) = post(
+        &app,
+        Some(&reviewer),
+        &check(&savings),
+        &json!({"version": 1, "action": "approve", "rationale": "Identity verified."}),
+    )
+    .await;
+    assert_eq!(s, 403, "{answer}");
+    // What core says each approval does.
+    let approve = json!({"version": 1, "action": "approve", "rationale": "Identity verified."});
+    let (s, final_one) = post(&app, Some(&approver), &check(&savings), &approve).await;
+    assert_eq!(s, 200, "{final_one}");
+    assert_eq!(final_one["question"], "Approve this application?");
+    assert_eq!(final_one["yes"], "Yes, approve");
+    let effects = final_one["effects"].to_string();
+    assert!(effects.contains("This is final"), "{effects}");
+    assert!(effects.contains("The applicant is emailed"), "{effects}");
+    let (s, first) = post(&app, Some(&approver), &check(&business), &approve).await;
+    assert_eq!(s, 200, "{first}");
+    let effects = first["effects"].to_string();
+    assert!(!effects.contains("This is final"), "{effects}");
+    assert!(effects.contains("second approver"), "{effects}");
+    assert!(effects.contains("not told"), "{effects}");
+    // Nothing was stored or claimed by any of it.
+    for reference in [&savings, &business] {
+        assert_eq!(version(&app, reference).await, 1);
+        assert_eq!(holder_of(&app, reference).await, None);
+        assert_eq!(
+            query_i64(
+                &app.db,
+                "SELECT count(*) FROM staff_audit WHERE application_reference = $1 AND action <> 'application.viewed'",
+                &[reference],
+            )
+            .await,
+            0
+        );
+    }
+    // And the change itself still answers the same refusals.
+    let (s, answer) = post(
+        &app,
+        Some(&approver),
+        &format!("/api/staff/applications/{savings}/actions"),
+        &json!({"version": 1, "action": "decline", "rationale": "Not eligible by age."}),
+    )
+    .await;
+    assert_eq!(s, 422, "{answer}");
+    assert_eq!(answer["error"], "Choose a reason for the decline.");
+}
+
+/// Issue 45: an invitation with every role unticked was created, and its holder registered to
+/// no screen. Core refuses it; the server answers 422 with core's words and stores nothing.
+#[tokio::test]
+async fn an_invitation_without_a_role_is_refused() {
+    let app = spawn_app().await;
+    let (_, ann) = staff(&app, "ann", &["administrator"]).await;
+    let (s, answer) = post(
+        &app,
+        Some(&ann),
+        "/api/staff/staff/invites",
+        &json!({"email": "nora@banksia.bank", "roles": []}),
+    )
+    .await;
+    assert_eq!(s, 422, "{answer}");
+    assert_eq!(
+        answer["error"],
+        "Choose at least one role for the invitation."
+    );
+    // No roles at all: the typed reader refuses it (no default).
+    let (s, answer) = post(
+        &app,
+        Some(&ann),
+        "/api/staff/staff/invites",
+        &json!({"email": "nora@banksia.bank"}),
+    )
+    .await;
+    assert!(s == 400 || s == 422, "{s} {answer}");
+    assert_eq!(
+        query_i64(&app.db, "SELECT count(*) FROM staff_invites", &[]).await,
+        0
+    );
+    let (s, answer) = post(
+        &app,
+        Some(&ann),
+        "/api/staff/staff/invites",
+        &json!({"email": "nora@banksia.bank", "roles": ["reviewer"]}),
+    )
+    .await;
+    assert_eq!(s, 200, "{answer}");
+}

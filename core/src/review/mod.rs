@@ -73,6 +73,7 @@
 pub mod assignment;
 pub mod business_days;
 pub mod decisions;
+pub mod effects;
 pub mod events;
 pub mod information;
 pub mod reveal;

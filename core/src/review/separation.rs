@@ -7,7 +7,7 @@
 //! * A grant that confers [`Role::Approver`] or [`Role::Administrator`] (an invitation or a role
 //!   change) takes effect only when a *second* administrator confirms it: neither the one who
 //!   proposed it nor the person it is for.
-//! * An invitation is for an email with no active account; adding a passkey to an existing
+//! * An invitation names at least one role, and is for an email with no active account; adding a passkey to an existing
 //!   account is a recovery, which also needs a second administrator.
 //! * The last active administrator can't be deactivated, nor deactivate themselves.
 //!
@@ -39,6 +39,9 @@ pub enum StaffRefusal {
     /// A change to one's own roles.
     #[error("You can't change your own roles: ask another administrator.")]
     OwnRoles,
+    /// An invitation that names no role: its holder would register to no screen.
+    #[error("Choose at least one role for the invitation.")]
+    NoRole,
     /// An invitation for an email that already has an active account.
     #[error(
         "This email already has an active staff account. To add a passkey to it, start a recovery instead; a second administrator confirms it."
@@ -139,6 +142,9 @@ pub fn check_invitation(
     has_active_account: bool,
 ) -> Result<RoleChange, StaffRefusal> {
     require_manager(actor)?;
+    if roles == Roles::NONE {
+        return Err(StaffRefusal::NoRole);
+    }
     if has_active_account {
         return Err(StaffRefusal::AlreadyHasAccount);
     }
@@ -272,12 +278,42 @@ mod tests {
                 };
                 assert_eq!(check_role_change(&admin, 2, from, to), Ok(expected));
             }
+            if from == Roles::NONE {
+                assert_eq!(
+                    check_invitation(&admin, from, false),
+                    Err(StaffRefusal::NoRole)
+                );
+                continue;
+            }
             let invitation = check_invitation(&admin, from, false).unwrap();
             assert_eq!(
                 invitation == RoleChange::NeedsConfirmation,
                 from.has(Role::Approver) || from.has(Role::Administrator)
             );
         }
+    }
+
+    /// Issue 45: unticking the pre-ticked Reviewer made an invitation with no role, whose holder
+    /// registered to no screen. An invitation names a role, whoever asks and whatever else holds.
+    #[test]
+    fn an_invitation_names_at_least_one_role() {
+        let admin = staff(1, &[Role::Administrator]);
+        for has_account in [false, true] {
+            assert_eq!(
+                check_invitation(&admin, Roles::NONE, has_account),
+                Err(StaffRefusal::NoRole)
+            );
+        }
+        for role in Role::ALL {
+            assert!(
+                check_invitation(&admin, Roles::of(&[role]), false).is_ok(),
+                "{role:?}"
+            );
+        }
+        assert_eq!(
+            check_invitation(&staff(2, &[Role::Reviewer]), Roles::NONE, false),
+            Err(StaffRefusal::NotPermitted)
+        );
     }
 
     #[test]

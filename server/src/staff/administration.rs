@@ -22,10 +22,12 @@ use super::http::{StaffError, rfc3339};
 use super::store::staff_members as members;
 use super::{StaffState, audit};
 
-/// Core's refusal as the API's error: 403 when the role can't, 409 otherwise.
+/// Core's refusal as the API's error: 403 when the role can't, 422 for an invitation with no
+/// role (the request itself is incomplete), 409 otherwise.
 fn refused(refusal: StaffRefusal) -> StaffError {
     match refusal {
         StaffRefusal::NotPermitted => StaffError::Forbidden,
+        StaffRefusal::NoRole => StaffError::Invalid(refusal.to_string()),
         other => StaffError::Conflict(other.to_string(), None),
     }
 }

@@ -14,17 +14,19 @@ use banksia_core::review::business_days::{due_date, overdue_if_submitted_before}
 use banksia_core::review::decisions::{
     RationaleKind, Recommendation, WithdrawalChannel, check_withdrawal_time,
 };
-use banksia_core::review::events::{AuditEvent, EmailKind};
+use banksia_core::review::effects::{Effects, effects};
+use banksia_core::review::events::AuditEvent;
 use banksia_core::review::reveal::{REVEAL_SHOWN_SECONDS, RevealReason, RevealedField};
 use banksia_core::review::{
     Action, ActionKind, DeclineReason, Permission, Refusal, Roles, Status, allowed_actions,
-    changed_while_reading, check_message, decide,
+    changed_while_reading, check_message,
 };
 use banksia_core::staff_wire::{
-    ActionOffer, ActionRequest, AuditEntry, AuditPage, AuditQuery, AuditVerification, CaseView,
-    ChannelOption, ClaimRequest, Colleague, CurrentState, NoteRequest, NoteView, QueuePage,
-    QueueQuery, QueueRow, RationaleView, ReasonOption, ReassignRequest, RecommendationOption,
-    RevealReasonOption, RevealRequest, Revealed, TimelineEntry, WithdrawalView,
+    ActionOffer, ActionPreview, ActionRequest, AuditEntry, AuditPage, AuditQuery,
+    AuditVerification, CaseView, ChannelOption, ClaimRequest, Colleague, CurrentState, NoteRequest,
+    NoteView, QueuePage, QueueQuery, QueueRow, RationaleView, ReasonOption, ReassignRequest,
+    RecommendationOption, RevealReasonOption, RevealRequest, Revealed, TimelineEntry,
+    WithdrawalView,
 };
 use banksia_core::staff_wire::{
     AuditEventOption, QUEUE_COUNT_CAP, QUEUE_SEARCH_MIN_CHARS, QueueAssignment, QueueSort,
@@ -793,91 +795,106 @@ pub async fn add_note(
     })
 }
 
-/// POST /api/staff/applications/{reference}/actions: a review action (core's `decide`); on a
-/// case nobody holds it claims the case for the caller too, audited as a claim.
-pub async fn act(
-    state: &StaffState,
+/// An action checked against core's rules on the locked application: the exact action, what
+/// core says it does, its checked texts and the withdrawal's moment.
+struct Prepared {
+    app: StoredApplication,
+    action: Action,
+    effects: Effects,
+    message: Option<String>,
+    rationale: Option<String>,
+    withdrawal: Option<(WithdrawalChannel, DateTime<Utc>)>,
+}
+
+/// Everything `POST …/actions` checks before it writes, in `tx` (the application locked):
+/// the permission, the fields the action needs and its texts (422 whatever the state), the
+/// version (409), core's rules (409) and the withdrawal's time (422).
+async fn prepare(
+    tx: &deadpool_postgres::Transaction<'_>,
     signed: &Signed,
     reference: &str,
-    request: ActionRequest,
-) -> Result<CurrentState, StaffError> {
+    request: &ActionRequest,
+) -> Result<Prepared, StaffError> {
     signed.require(request.action.permission())?;
-    let rationale = || {
-        request.rationale.clone().ok_or_else(|| {
-            StaffError::Invalid("Write the internal rationale for this decision.".into())
-        })
-    };
-    let action = match request.action {
-        ActionKind::RequestInformation => Action::RequestInformation {
-            message: request
-                .message
-                .clone()
-                .ok_or_else(|| StaffError::Invalid("Write the message to the applicant.".into()))?,
-        },
-        ActionKind::Decline => Action::Decline {
-            reason: request
-                .reason
-                .ok_or_else(|| StaffError::Invalid("Choose a reason for the decline.".into()))?,
-            rationale: rationale()?,
-        },
-        ActionKind::ResumeReview => Action::ResumeReview,
-        ActionKind::Approve => Action::Approve {
-            rationale: rationale()?,
-        },
-        ActionKind::ConfirmApproval => Action::ConfirmApproval {
-            rationale: rationale()?,
-        },
-        ActionKind::RecordWithdrawal => Action::RecordWithdrawal {
-            channel: request.channel.ok_or_else(|| {
-                StaffError::Invalid("Choose how the applicant asked to withdraw.".into())
-            })?,
-        },
-        ActionKind::Recommend => Action::Recommend {
-            recommendation: request.recommendation.ok_or_else(|| {
-                StaffError::Invalid("Choose approve or decline to recommend.".into())
-            })?,
-            rationale: rationale()?,
-        },
-    };
-    // A bad text is a 422 whatever the application's state.
-    if let Action::RequestInformation { message } = &action {
-        check_message(message).map_err(|r| refusal(r, None))?;
-    }
-    let rationale = match action.rationale() {
-        Some(text) => Some(
-            banksia_core::review::decisions::check_rationale(text).map_err(|r| refusal(r, None))?,
-        ),
-        None => None,
-    };
-    let mut conn = state.pool.get().await?;
-    let tx = conn.transaction().await?;
-    let mut app = lock_application(&tx, reference).await?;
-    if app.version != request.version {
-        return Err(stale(&tx, &app, signed).await);
-    }
-    let outcome = match decide(&app.case(), &signed.as_staff(), &action) {
-        Ok(outcome) => outcome,
-        Err(refusal_of_core) => return Err(refused(&tx, refusal_of_core, &app, signed).await),
-    };
-    let withdrawal = match &action {
-        Action::RecordWithdrawal { channel } => {
-            let text = request.requested_at.as_deref().ok_or_else(|| {
-                StaffError::Invalid(
-                    "Give the date and time the applicant asked to withdraw (Sydney time).".into(),
-                )
-            })?;
-            let at = check_withdrawal_time(text, app.created_at, Utc::now())
-                .map_err(|r| refusal(r, None))?;
-            Some((*channel, at))
-        }
-        _ => None,
-    };
+    let action = request.to_action().map_err(|r| refusal(r, None))?;
     let message = match &action {
         Action::RequestInformation { message } => {
             Some(check_message(message).map_err(|r| refusal(r, None))?)
         }
         _ => None,
     };
+    let rationale = action
+        .rationale()
+        .map(banksia_core::review::decisions::check_rationale)
+        .transpose()
+        .map_err(|r| refusal(r, None))?;
+    let app = lock_application(tx, reference).await?;
+    if app.version != request.version {
+        return Err(stale(tx, &app, signed).await);
+    }
+    let effects = match effects(&app.case(), &signed.as_staff(), &action) {
+        Ok(effects) => effects,
+        Err(refusal_of_core) => return Err(refused(tx, refusal_of_core, &app, signed).await),
+    };
+    let withdrawal = match &action {
+        Action::RecordWithdrawal { channel } => {
+            let text = request.requested_at.as_deref().unwrap_or_default();
+            let at = check_withdrawal_time(text, app.created_at, Utc::now())
+                .map_err(|r| refusal(r, None))?;
+            Some((*channel, at))
+        }
+        _ => None,
+    };
+    Ok(Prepared {
+        app,
+        action,
+        effects,
+        message,
+        rationale,
+        withdrawal,
+    })
+}
+
+/// POST /api/staff/applications/{reference}/actions/check: what the action would do, as core
+/// decides it, or why it can't be done: the same checks and answers as `…/actions`, nothing
+/// stored. The console asks before its confirm step, so a decline with no reason or a
+/// withdrawal with no time is refused there, not after "Yes".
+pub async fn check_action(
+    state: &StaffState,
+    signed: &Signed,
+    reference: &str,
+    request: ActionRequest,
+) -> Result<ActionPreview, StaffError> {
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let prepared = prepare(&tx, signed, reference, &request).await?;
+    tx.rollback().await?;
+    Ok(ActionPreview {
+        question: prepared.effects.question.into(),
+        yes: prepared.effects.yes.into(),
+        effects: prepared.effects.effects,
+    })
+}
+
+/// POST /api/staff/applications/{reference}/actions: core's effects of the action stored in one
+/// transaction: the status and holder, the rationale, the audit row, the applicant's email.
+pub async fn act(
+    state: &StaffState,
+    signed: &Signed,
+    reference: &str,
+    request: ActionRequest,
+) -> Result<CurrentState, StaffError> {
+    let mut conn = state.pool.get().await?;
+    let tx = conn.transaction().await?;
+    let Prepared {
+        mut app,
+        action,
+        effects,
+        message,
+        rationale,
+        withdrawal,
+    } = prepare(&tx, signed, reference, &request).await?;
+    let outcome = effects.outcome;
     let reason = match &action {
         Action::Decline { reason, .. } => Some(*reason),
         _ => None,
@@ -915,16 +932,7 @@ pub async fn act(
         .await?;
     }
     // The rationale's text lives in its own row (erased by purge); the audit row names it.
-    let rationale_kind = match &action {
-        Action::Recommend { recommendation, .. } => {
-            Some(RationaleKind::of_recommendation(*recommendation))
-        }
-        Action::Approve { .. } => Some(RationaleKind::Approve),
-        Action::ConfirmApproval { .. } => Some(RationaleKind::ConfirmApproval),
-        Action::Decline { .. } => Some(RationaleKind::Decline),
-        _ => None,
-    };
-    let rationale_id = match (rationale_kind, rationale.as_deref()) {
+    let rationale_id = match (effects.rationale, rationale.as_deref()) {
         (Some(kind), Some(text)) => {
             Some(store::add_rationale(&tx, app.id, signed.id, kind, text).await?)
         }
@@ -949,16 +957,10 @@ pub async fn act(
         ),
     };
     audit::append(&tx, Some(signed.id), event, Some(&app.reference), &detail).await?;
-    // The applicant hears of an information request and of a decision, once: the email is
-    // queued in this transaction, keyed by the application and the version it records.
-    let email_kind = match outcome.status {
-        Status::InformationRequested => Some(EmailKind::InformationRequested),
-        Status::Approved | Status::Declined => Some(EmailKind::Decision),
-        Status::Withdrawn => Some(EmailKind::Withdrawal),
-        _ => None,
-    };
+    // The applicant hears of what core says they hear of, once: the email is queued in this
+    // transaction, keyed by the application and the version it records.
     if let (Some(kind), Some(recipient), Some(first_name)) =
-        (email_kind, &recorded.recipient, &recorded.first_name)
+        (effects.email, &recorded.recipient, &recorded.first_name)
     {
         super::emails::queue(
             &tx,
@@ -972,7 +974,7 @@ pub async fn act(
         .await?;
     }
     tx.commit().await?;
-    if email_kind.is_some() {
+    if effects.email.is_some() {
         state.wake_mail();
     }
     Ok(current(&app, signed))

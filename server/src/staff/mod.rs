@@ -529,6 +529,23 @@ pub fn routes(
                 },
             )
         });
+    // POST /api/staff/applications/{reference}/actions/check (what it would do; nothing stored)
+    let action_check =
+        warp::path!("api" / "staff" / "applications" / String / "actions" / "check")
+            .and(warp::post())
+            .and(s())
+            .and(call())
+            .and(body())
+            .then(|r: String, st, c, b| {
+                write(
+                    st,
+                    c,
+                    b,
+                    move |st: Arc<StaffState>, signed, request| async move {
+                        api::check_action(&st, &signed, &r, request).await
+                    },
+                )
+            });
     // GET /api/staff/staff (administrators: members and what is pending)
     let staff_list = warp::path!("api" / "staff" / "staff")
         .and(warp::get())
@@ -810,6 +827,7 @@ pub fn routes(
         take_over,
         notes.boxed(),
         actions.boxed(),
+        action_check.boxed(),
         staff_list.boxed(),
         invite.boxed(),
         roles.boxed(),

@@ -1,0 +1,269 @@
+//! What a staff action does, decided once, as data: beside [`super::decide`]'s outcome (status,
+//! pending approval, holder), the email it queues, the rationale it stores, and the words the
+//! console shows before (the confirm step: its question, its button, each effect) and after it.
+//! The server stores and queues what this says; the console shows what it says; neither
+//! re-derives which decision emails the applicant or is final.
+//!
+//! ```
+//! use banksia_core::application::AccountType;
+//! use banksia_core::review::effects::effects;
+//! use banksia_core::review::events::EmailKind;
+//! use banksia_core::review::{Action, Case, Role, Roles, Staff, Status};
+//!
+//! let ann = Staff { id: 1, roles: Roles::of(&[Role::Approver]) };
+//! let approve = Action::Approve { rationale: "Identity and business verified.".into() };
+//! let case = |account_type| Case { status: Status::UnderReview, account_type, approved_by: None, recommended_by: None, holder: None };
+//! // A personal account's approval is final and emails the applicant...
+//! let savings = effects(&case(AccountType::Savings), &ann, &approve).unwrap();
+//! assert_eq!(savings.email, Some(EmailKind::Decision));
+//! assert!(savings.effects[0].starts_with("This is final"));
+//! // ...a business account's first approval waits for a second approver and tells no one yet.
+//! let business = effects(&case(AccountType::BusinessSavings), &ann, &approve).unwrap();
+//! assert_eq!(business.email, None);
+//! assert!(business.effects.iter().all(|e| !e.contains("This is final")));
+//! ```
+
+use super::decisions::RationaleKind;
+use super::events::EmailKind;
+use super::{Action, Case, Outcome, Refusal, Staff, Status, decide};
+
+/// Everything an allowed action does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Effects {
+    /// The status, the pending approval and the holder afterwards.
+    pub outcome: Outcome,
+    /// The email the applicant is sent about it, if any.
+    pub email: Option<EmailKind>,
+    /// The kind of rationale it stores, if it carries one.
+    pub rationale: Option<RationaleKind>,
+    /// The confirm step's question.
+    pub question: &'static str,
+    /// The confirm step's button.
+    pub yes: &'static str,
+    /// What follows, one sentence each, as the confirm step lists them.
+    pub effects: Vec<String>,
+    /// What the console says once it is done.
+    pub done: &'static str,
+}
+
+/// The email an applicant is sent when their application reaches `status` through a staff
+/// action: an information request, a decision, a withdrawal; none for the rest.
+pub const fn email_on(status: Status) -> Option<EmailKind> {
+    match status {
+        Status::InformationRequested => Some(EmailKind::InformationRequested),
+        Status::Approved | Status::Declined => Some(EmailKind::Decision),
+        Status::Withdrawn => Some(EmailKind::Withdrawal),
+        Status::UnderReview | Status::InformationReceived => None,
+    }
+}
+
+/// Whether `staff` may do `action` to `case` ([`decide`]'s rules and refusals), and all it does.
+pub fn effects(case: &Case, staff: &Staff, action: &Action) -> Result<Effects, Refusal> {
+    let outcome = decide(case, staff, action)?;
+    let email = email_on(outcome.status);
+    let emailed = "The applicant is emailed the decision.";
+    let (question, yes, effects, done): (_, _, Vec<String>, _) = match action {
+        Action::RequestInformation { .. } => (
+            "Request information from the applicant?",
+            "Yes, send the request",
+            vec![
+                "The applicant is emailed your message and answers on the status page.".into(),
+                "The application waits for their answer; its business days keep counting.".into(),
+            ],
+            "Information requested; the applicant is emailed.",
+        ),
+        Action::ResumeReview => (
+            "Resume the review?",
+            "Yes, resume the review",
+            vec!["The application is back under review; the applicant is not emailed.".into()],
+            "Review resumed.",
+        ),
+        Action::Recommend { .. } => (
+            "Record this recommendation?",
+            "Yes, record it",
+            vec![
+                "Your recommendation and rationale go on the decision record.".into(),
+                "The case is released for an approver, who decides; the applicant is not told."
+                    .into(),
+            ],
+            "Recommendation recorded; the case is released for an approver.",
+        ),
+        Action::Approve { .. } if outcome.approved_by.is_some() => (
+            "Approve this application?",
+            "Yes, approve",
+            vec![
+                "This is the first of two approvals: the application stays under review until a second approver confirms it.".into(),
+                "The applicant is not told yet; the case is released for the second approver.".into(),
+            ],
+            "First approval recorded; a second approver must confirm it.",
+        ),
+        Action::Approve { .. } => (
+            "Approve this application?",
+            "Yes, approve",
+            vec!["This is final: the application is approved.".into(), emailed.into()],
+            "Approved; the applicant is emailed.",
+        ),
+        Action::ConfirmApproval { .. } => (
+            "Confirm the approval of this application?",
+            "Yes, confirm the approval",
+            vec![
+                "This is final: the application is approved (the second of two approvals)."
+                    .into(),
+                emailed.into(),
+            ],
+            "Approval confirmed; the applicant is emailed.",
+        ),
+        Action::Decline { reason, .. } => (
+            "Decline this application?",
+            "Yes, decline",
+            vec![
+                "This is final: the application is declined.".into(),
+                format!(
+                    "The applicant is emailed the decision and why: \u{201c}{}\u{201d}",
+                    reason.applicant_explanation().reason
+                ),
+            ],
+            "Declined; the applicant is emailed.",
+        ),
+        Action::RecordWithdrawal { .. } => (
+            "Record this application's withdrawal?",
+            "Yes, record the withdrawal",
+            vec![
+                "This closes the application for good.".into(),
+                "The applicant is emailed to confirm it was withdrawn.".into(),
+            ],
+            "Withdrawal recorded; the applicant is emailed.",
+        ),
+    };
+    let rationale = match action {
+        Action::Recommend { recommendation, .. } => {
+            Some(RationaleKind::of_recommendation(*recommendation))
+        }
+        Action::Approve { .. } => Some(RationaleKind::Approve),
+        Action::ConfirmApproval { .. } => Some(RationaleKind::ConfirmApproval),
+        Action::Decline { .. } => Some(RationaleKind::Decline),
+        Action::RequestInformation { .. }
+        | Action::ResumeReview
+        | Action::RecordWithdrawal { .. } => None,
+    };
+    Ok(Effects {
+        outcome,
+        email,
+        rationale,
+        question,
+        yes,
+        effects,
+        done,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::application::AccountType;
+    use crate::review::decisions::{Recommendation, WithdrawalChannel};
+    use crate::review::{ActionKind, DeclineReason, Role, Roles};
+
+    fn action(kind: ActionKind) -> Action {
+        let rationale = "Identity verified against the passport.".to_owned();
+        match kind {
+            ActionKind::RequestInformation => Action::RequestInformation {
+                message: "Please send a certified copy of your passport.".into(),
+            },
+            ActionKind::ResumeReview => Action::ResumeReview,
+            ActionKind::Approve => Action::Approve { rationale },
+            ActionKind::ConfirmApproval => Action::ConfirmApproval { rationale },
+            ActionKind::Decline => Action::Decline {
+                reason: DeclineReason::NotEligible,
+                rationale,
+            },
+            ActionKind::RecordWithdrawal => Action::RecordWithdrawal {
+                channel: WithdrawalChannel::Phone,
+            },
+            ActionKind::Recommend => Action::Recommend {
+                recommendation: Recommendation::Decline,
+                rationale,
+            },
+        }
+    }
+
+    /// Every action in every open status for both kinds of account, by whoever may take it:
+    /// the effects agree with the outcome: an email exactly when the status reaches one the
+    /// applicant hears of, "final" exactly when the status is final, a rationale exactly when
+    /// the action carries one, and the refusals are [`decide`]'s.
+    #[test]
+    fn the_effects_of_every_action_in_every_state_follow_its_outcome() {
+        let reviewer = Staff {
+            id: 1,
+            roles: Roles::of(&[Role::Reviewer]),
+        };
+        let approver = Staff {
+            id: 2,
+            roles: Roles::of(&[Role::Approver]),
+        };
+        let mut seen = 0;
+        for status in Status::ALL {
+            for account_type in AccountType::ALL {
+                for approved_by in [None, Some(3)] {
+                    let case = Case {
+                        status,
+                        account_type: *account_type,
+                        approved_by,
+                        recommended_by: None,
+                        holder: None,
+                    };
+                    for who in [&reviewer, &approver] {
+                        for kind in ActionKind::ALL {
+                            let action = action(kind);
+                            let got = effects(&case, who, &action);
+                            let Ok(decided) = decide(&case, who, &action) else {
+                                assert_eq!(got.err(), decide(&case, who, &action).err());
+                                continue;
+                            };
+                            let got = got.unwrap();
+                            seen += 1;
+                            assert_eq!(got.outcome, decided);
+                            assert_eq!(got.email, email_on(decided.status), "{kind:?}");
+                            let says_final = got
+                                .effects
+                                .iter()
+                                .any(|e| e.starts_with("This is final") || e.contains("for good"));
+                            assert_eq!(says_final, decided.status.is_final(), "{kind:?} {case:?}");
+                            let says_emailed = got
+                                .effects
+                                .iter()
+                                .any(|e| e.contains("applicant is emailed"));
+                            assert_eq!(says_emailed, got.email.is_some(), "{kind:?} {case:?}");
+                            assert_eq!(got.rationale.is_some(), action.rationale().is_some());
+                            assert!(!got.effects.is_empty() && !got.done.is_empty());
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen > 50, "{seen}");
+    }
+
+    #[test]
+    fn a_decline_quotes_what_the_applicant_is_told() {
+        let approver = Staff {
+            id: 2,
+            roles: Roles::of(&[Role::Approver]),
+        };
+        let case = Case {
+            status: Status::UnderReview,
+            account_type: AccountType::Savings,
+            approved_by: None,
+            recommended_by: None,
+            holder: None,
+        };
+        for reason in DeclineReason::ALL {
+            let decline = Action::Decline {
+                reason,
+                rationale: "Not eligible by age.".into(),
+            };
+            let got = effects(&case, &approver, &decline).unwrap();
+            assert!(got.effects[1].contains(reason.applicant_explanation().reason));
+        }
+    }
+}
