@@ -566,3 +566,111 @@ mod properties {
         }
     }
 }
+
+/// An oracle of every general and owner-occupier scale in whole cents with 128-bit integers (no
+/// decimal arithmetic): the band is found, its charge worked out exactly as a fraction, and the
+/// fraction rounded to the cent, halves away from zero.
+mod exact {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// `d` as a whole number of `10^-scale` units (cents for a scale of 2).
+    fn units(d: Decimal, scale: u32) -> i128 {
+        let mut d = d;
+        d.rescale(scale);
+        d.mantissa()
+    }
+
+    /// `numerator / denominator` rounded to the nearest integer, halves away from zero (both positive).
+    fn round_div(numerator: i128, denominator: i128) -> i128 {
+        (2 * numerator + denominator) / (2 * denominator)
+    }
+
+    /// The duty in cents of `value_cents` by `scale`.
+    fn oracle(scale: &Scale, value_cents: i128) -> i128 {
+        let value_cents = if scale.value_in_whole_dollars {
+            value_cents / 100 * 100
+        } else {
+            value_cents
+        };
+        if value_cents <= 0 {
+            return 0;
+        }
+        let band = scale
+            .bands
+            .iter()
+            .rev()
+            .find(|band| value_cents > units(band.over, 2))
+            .unwrap_or(&scale.bands[0]);
+        // Rates have at most 8 decimals: work in 10^-8 dollars per $100.
+        let per_hundred = |amount_cents: i128, rate: Decimal| -> (i128, i128) {
+            let rate = units(rate, 8);
+            match scale.units {
+                // ceil(amount / $100) hundreds × rate: cents = hundreds × rate / 10^6.
+                Units::PerHundredOrPart => ((amount_cents + 9_999) / 10_000 * rate, 1_000_000),
+                // amount × rate / 100: cents = amount_cents × rate / (100 × 10^8).
+                Units::Percent => (amount_cents * rate, 10_000_000_000),
+            }
+        };
+        let duty = match band.charge {
+            Charge::Excess { base, rate } => {
+                let (numerator, denominator) = per_hundred(value_cents - units(band.over, 2), rate);
+                units(base, 2) + round_div(numerator, denominator)
+            }
+            Charge::Whole { rate } => {
+                let (numerator, denominator) = per_hundred(value_cents, rate);
+                round_div(numerator, denominator)
+            }
+            Charge::Quadratic { a, b } => {
+                // V = value / 1000 = cents / 10^5; a·V² + b·V in cents:
+                // (a_units · cents² / 10^8 / 10^10 + b_units · cents / 10^8 / 10^5) × 100.
+                let (a, b) = (units(a, 8), units(b, 8));
+                let numerator = a * value_cents * value_cents + b * value_cents * 100_000;
+                round_div(numerator, 10i128.pow(16))
+            }
+        };
+        duty.max(units(scale.minimum, 2))
+    }
+
+    fn cents_value() -> impl Strategy<Value = i128> {
+        prop_oneof![
+            1i128..=100_000_000,
+            1i128..=10_000_000_000,
+            // Near every threshold of every table.
+            (0usize..64, -200i128..=200).prop_map(|(index, offset)| {
+                let edges: Vec<i128> = State::ALL
+                    .iter()
+                    .flat_map(|state| state.tables())
+                    .flat_map(|table| {
+                        let mut bands = table.general.bands.to_vec();
+                        bands.extend(
+                            table
+                                .home
+                                .map(|rate| rate.scale.bands.to_vec())
+                                .unwrap_or_default(),
+                        );
+                        bands
+                    })
+                    .map(|band| units(band.over, 2))
+                    .collect();
+                (edges[index % edges.len()] + offset).max(1)
+            }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn every_scale_matches_exact_integer_arithmetic(value in cents_value()) {
+            for state in State::ALL {
+                for table in state.tables() {
+                    let mut scales = vec![table.general];
+                    scales.extend(table.home.map(|rate| rate.scale));
+                    for scale in scales {
+                        let duty = scale.duty(Decimal::new(value as i64, 2));
+                        prop_assert_eq!(units(duty, 2), oracle(&scale, value), "{:?} at {} cents", state, value);
+                    }
+                }
+            }
+        }
+    }
+}
