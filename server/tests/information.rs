@@ -240,6 +240,16 @@ async fn the_applicant_answers_with_documents_and_staff_download_them_audited() 
     )
     .await;
     assert_eq!(s, 401, "{body}");
+    // A large answer on an unknown form is refused before its body is read, and the body is
+    // read away after the answer: a client that sends the whole body before it reads (as a
+    // browser's upload does) still gets the words, not a reset connection.
+    let large = vec![b'a'; 12 * 1024 * 1024];
+    let (s, body) = answer_raw(&app, Some(&new_token().unwrap().0), &large).await;
+    assert_eq!(s, 401, "{body}");
+    assert!(
+        body["error"].as_str().unwrap().contains("expired"),
+        "{body}"
+    );
     // A refused document is named as the applicant chose it.
     let (s, body) = answer_named(
         &app,
