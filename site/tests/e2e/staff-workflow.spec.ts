@@ -117,6 +117,14 @@ test('a reviewer recommends, the approver approves through the confirm step', as
   const classes = async (name: string) => alex.getByRole('button', { name, exact: true }).getAttribute('class');
   expect(new Set([await classes('Approve'), await classes('Decline'), await classes('Record withdrawal')]).size).toBe(3);
 
+  // A decline with no reason is refused by core's rules before any confirm step (issue 45).
+  await alex.getByRole('button', { name: 'Decline' }).click();
+  await alex.getByLabel('Internal rationale (not shown to the applicant)').fill('Not eligible for this account.');
+  await alex.getByRole('button', { name: 'Continue' }).click();
+  await expect(feedback(alex, 'actions').getByRole('alert')).toContainText('Choose a reason for the decline.');
+  await expect(alex.getByRole('group', { name: 'Decline this application?' })).toHaveCount(0);
+  await alex.getByRole('button', { name: 'Cancel' }).click();
+
   await alex.getByRole('button', { name: 'Approve', exact: true }).click();
   const rationale = alex.getByLabel('Internal rationale (not shown to the applicant)');
   await expect(rationale).toBeFocused();
@@ -133,9 +141,12 @@ test('a reviewer recommends, the approver approves through the confirm step', as
   await expect(rationale).toHaveValue('Agree with the recommendation.');
   await expect(alex.locator('[data-case-status]')).toHaveText('Under review');
   await alex.getByRole('button', { name: 'Continue' }).click();
+  await expect(alex.getByRole('group', { name: 'Approve this application?' }).locator('[data-effects]')).toContainText('This is final: the application is approved.');
   await alex.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(alex.locator('[data-case-status]')).toHaveText('Approved');
   await expect(feedback(alex, 'actions').getByRole('status')).toHaveText('Approved; the applicant is emailed.');
+  // The focus goes to what the step produced, not to the top of the page (issue 45).
+  await expect(feedback(alex, 'actions').getByRole('status')).toBeFocused();
   // Nobody held it after the recommendation: deciding it claimed it for Alex, recorded as a claim
   // before the decision.
   await expect(alex.locator('[data-case-holder]')).toHaveText('Held by: you');
@@ -241,6 +252,10 @@ test('notes keep their lines, a reveal asks why and hides, a withdrawal records 
   // A withdrawal: how and when, restated before it is recorded, destructive-looking.
   await page.getByRole('button', { name: 'Record withdrawal' }).click();
   await page.getByLabel('How did the applicant ask?').selectOption({ label: 'Phone call' });
+  // With no time it never reaches "This closes the application for good".
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(feedback(page, 'actions').getByRole('alert')).toContainText('Give the date and time the applicant asked to withdraw');
+  await expect(page.getByRole('group', { name: "Record this application's withdrawal?" })).toHaveCount(0);
   const now = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Australia/Sydney', dateStyle: 'short', timeStyle: 'short' }).format(new Date()).replace(' ', 'T');
   await page.getByLabel('When did they ask? (Sydney time)').fill(now);
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -253,7 +268,7 @@ test('notes keep their lines, a reveal asks why and hides, a withdrawal records 
   await yes.click();
   await expect(page.locator('[data-case-status]')).toHaveText('Withdrawn');
   await expect(page.locator('[data-withdrawal]')).toContainText('by phone call');
-  await expect(feedback(page, 'actions').getByRole('status')).toHaveText('Withdrawal recorded.');
+  await expect(feedback(page, 'actions').getByRole('status')).toHaveText('Withdrawal recorded; the applicant is emailed.');
   await expect(page.locator('[data-case-holder]')).toHaveText('Held by: you');
   for (const width of [320, 375, 1024, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -291,6 +306,13 @@ test("a business account needs two approvers: the first's approval waits, the se
   await ann.getByRole('button', { name: 'Approve', exact: true }).click();
   await ann.getByLabel('Internal rationale (not shown to the applicant)').fill('ABN, directors and ID checked.');
   await ann.getByRole('button', { name: 'Continue' }).click();
+  // The confirm step names who and what, and says what core decided: the first of two approvals,
+  // never "This is final" (issue 45).
+  const first = ann.getByRole('group', { name: 'Approve this application?' });
+  await expect(first).toContainText('Charlotte Nguyen');
+  await expect(first).toContainText(reference);
+  await expect(first.locator('[data-effects]')).toContainText('This is the first of two approvals');
+  await expect(first).not.toContainText('This is final');
   await ann.getByRole('button', { name: 'Yes, approve' }).click();
   await expect(feedback(ann, 'actions').getByRole('status')).toHaveText('First approval recorded; a second approver must confirm it.');
   await expect(ann.locator('[data-case-status]')).toHaveText('Under review');

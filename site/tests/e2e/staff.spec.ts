@@ -69,6 +69,9 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await page.getByLabel('Work email').fill('first.admin@banksia.bank');
     await page.getByRole('button', { name: 'Sign in with passkey' }).click();
     await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
+    // The focus is on the screen signed in to, and the sign-in is announced (issue 45).
+    await expect(page.getByRole('heading', { name: 'Applications', level: 1 })).toBeFocused();
+    await expect(page.locator('[data-signed-in]')).toHaveText('Signed in as Alex Admin.');
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     // The fresh application is in the queue; its case view is audited.
@@ -151,6 +154,12 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeFocused();
     const colleague = `colleague-${Date.now()}@banksia.bank`;
     await page.getByLabel('Work email', { exact: true }).fill(colleague);
+    // With the pre-ticked Reviewer unticked the invitation names no role: refused, and said so.
+    const reviewerBox = page.getByRole('group', { name: 'Roles', exact: true }).getByLabel('Reviewer');
+    await reviewerBox.uncheck();
+    await page.getByRole('button', { name: 'Create invitation link' }).press('Enter');
+    await expect(page.getByText('Choose at least one role for the invitation.')).toBeVisible();
+    await reviewerBox.check();
     await page.getByRole('button', { name: 'Create invitation link' }).press('Enter');
     const shown = page.getByLabel('One-time enrolment link (shown once; send it to them directly)');
     await expect(shown).toBeFocused();
@@ -233,6 +242,12 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await expect(auditRows.filter({ hasNotText: reference })).toHaveCount(0);
     await page.getByRole('button', { name: 'Verify the chain' }).press('Enter');
     await expect(page.locator('[data-audit-check]')).toContainText('Chain intact');
+    // Its 64-character hash wraps on a phone rather than widen the console (issue 45).
+    for (const width of [320, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await sidewaysScroll(page), `chain check at ${width}`).toBe(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
   } finally {
     await db.end();
   }

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type {
   ActionKind,
+  ActionPreview,
   ActionRequest,
   CaseView,
   ClaimRequest,
@@ -25,7 +26,7 @@ import InformationResponse from './InformationResponse';
 
 /** Where a message is shown: beside the part of the case it is about. */
 type Place = 'assignment' | 'actions' | 'note' | 'identification_number' | 'tax_file_number';
-type Feedback = { place: Place; text: string; alert: boolean; kept?: { label: string; text: string } };
+type Feedback = { place: Place; text: string; alert: boolean; kept?: { label: string; text: string }; focus?: boolean };
 
 /** A moment as the bank's staff read it: Sydney's clock, said so. */
 export function SydneyTime({ at }: { at: string }) {
@@ -36,9 +37,15 @@ export function SydneyTime({ at }: { at: string }) {
  * page so screen readers hear what arrives in them. */
 function Message({ feedback, place }: { feedback: Feedback | null; place: Place }) {
   const mine = feedback?.place === place ? feedback : null;
+  // After a step that succeeded the focus goes to what it produced (the message beside the
+  // case's new state), so a keyboard user carries on from there, not from the top of the page.
+  const news = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (mine?.focus && !mine.alert) news.current?.focus();
+  }, [mine]);
   return (
     <div className="staff-feedback" data-feedback={place}>
-      <p role="status" className="staff-message">
+      <p role="status" className="staff-message" tabIndex={-1} ref={news}>
         {mine && !mine.alert ? mine.text : ''}
       </p>
       <div role="alert" className="staff-alert-region">
@@ -241,6 +248,8 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
   const [feedback, setFeedback] = useState<Feedback | null>(null);
   const [chosen, setChosen] = useState<ActionKind | null>(null);
   const [confirming, setConfirming] = useState(false);
+  // What core says the chosen action will do (`…/actions/check`), shown by the confirm step.
+  const [preview, setPreview] = useState<ActionPreview | null>(null);
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [note, setNote] = useState('');
   const [takingOver, setTakingOver] = useState(false);
@@ -280,8 +289,8 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
   async function settle<T>(answer: Answer<T>, place: Place, done: string | ((value: T) => string), typed?: { label: string; text: string }) {
     setBusy(false);
     if (answer.ok) {
-      setFeedback({ place, text: typeof done === 'string' ? done : done(answer.value), alert: false });
       await load();
+      setFeedback({ place, text: typeof done === 'string' ? done : done(answer.value), alert: false, focus: true });
       return true;
     }
     const error: StaffErrorBody = answer.error;
@@ -301,11 +310,10 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
     return false;
   }
 
-  async function act(kind: ActionKind) {
-    if (!view) return;
-    setBusy(true);
-    const body: ActionRequest = {
-      version: view.state.version,
+  /** The command as the wire carries it: what this action needs, nothing else. */
+  function request(kind: ActionKind): ActionRequest {
+    return {
+      version: view?.state.version ?? 0,
       action: kind,
       message: kind === 'request_information' ? draft.message : null,
       reason: kind === 'decline' && draft.reason ? draft.reason : null,
@@ -314,6 +322,27 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
       channel: kind === 'record_withdrawal' && draft.channel ? draft.channel : null,
       requested_at: kind === 'record_withdrawal' && draft.requestedAt ? draft.requestedAt : null,
     };
+  }
+
+  /** Before a final action's confirm step: core's rules on the command (a decline's reason, a
+   * withdrawal's time, the texts, the case's state) and what it will do, nothing stored. A
+   * refusal stays on the form with what was typed. */
+  async function check(kind: ActionKind) {
+    if (!view) return;
+    setBusy(true);
+    setFeedback(null);
+    const answer = await staffApi.checkAction(view.reference, { ...request(kind), version: view.state.version });
+    setBusy(false);
+    if (answer.ok) {
+      setPreview(answer.value);
+      setConfirming(true);
+    } else await settle(answer, 'actions', '');
+  }
+
+  async function act(kind: ActionKind) {
+    if (!view) return;
+    setBusy(true);
+    const body = { ...request(kind), version: view.state.version };
     const typed = kind === 'request_information' ? { label: 'Your message', text: draft.message } : { label: 'Your rationale', text: draft.rationale };
     const done: Record<ActionKind, string | ((state: CurrentState) => string)> = {
       request_information: 'Information requested; the applicant is emailed.',
@@ -324,7 +353,7 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
       approve: (state) => (state.approval_pending ? 'First approval recorded; a second approver must confirm it.' : 'Approved; the applicant is emailed.'),
       confirm_approval: 'Approval confirmed; the applicant is emailed.',
       decline: 'Declined; the applicant is emailed.',
-      record_withdrawal: 'Withdrawal recorded.',
+      record_withdrawal: 'Withdrawal recorded; the applicant is emailed.',
     };
     const ok = await settle(await staffApi.act(view.reference, body), 'actions', done[kind], typed);
     if (ok) {
@@ -353,13 +382,6 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
   const isFinal = chosen !== null && FINAL.includes(chosen);
   const reasonLabel = view.decline_reasons.find((r) => r.code === draft.reason)?.label;
   const channelLabel = view.withdrawal_channels.find((c) => c.code === draft.channel)?.label;
-  // The confirm step's question and its button, in words that say what happens.
-  const ask: Partial<Record<ActionKind, [string, string]>> = {
-    approve: ['Approve this application?', 'Yes, approve'],
-    confirm_approval: ['Confirm the approval of this application?', 'Yes, confirm the approval'],
-    decline: ['Decline this application?', 'Yes, decline'],
-    record_withdrawal: ["Record this application's withdrawal?", 'Yes, record the withdrawal'],
-  };
   return (
     <article aria-labelledby="case-heading" className="staff-case">
       <button type="button" className="staff-link staff-back" onClick={back}>
@@ -472,10 +494,8 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
             aria-labelledby="action-form-heading"
             onSubmit={(e) => {
               e.preventDefault();
-              if (isFinal) {
-                setFeedback(null);
-                setConfirming(true);
-              } else void act(chosen);
+              if (isFinal) void check(chosen);
+              else void act(chosen);
             }}
           >
             <h3 id="action-form-heading">{label(chosen)}</h3>
@@ -540,11 +560,11 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
             </div>
           </form>
         )}
-        {chosen && confirming && (
+        {chosen && confirming && preview && (
           <ConfirmStep
             headingId="confirm-heading"
-            question={ask[chosen]?.[0] ?? label(chosen)}
-            yes={ask[chosen]?.[1] ?? label(chosen)}
+            question={preview.question}
+            yes={preview.yes}
             yesClass={buttonClass(chosen)}
             focus="question"
             busy={busy}
@@ -588,7 +608,11 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
                 </div>
               )}
             </dl>
-            <p>{chosen === 'record_withdrawal' ? 'This closes the application for good.' : 'This is final: the applicant is told of the decision.'}</p>
+            <ul className="staff-effects" data-effects>
+              {preview.effects.map((effect) => (
+                <li key={effect}>{effect}</li>
+              ))}
+            </ul>
           </ConfirmStep>
         )}
         <Message feedback={feedback} place="actions" />

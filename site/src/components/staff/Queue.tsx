@@ -171,7 +171,9 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
 
   return (
     <section aria-labelledby="queue-heading">
-      <h1 id="queue-heading">Applications</h1>
+      <h1 id="queue-heading" tabIndex={-1}>
+        Applications
+      </h1>
       <form
         className="staff-filters"
         role="search"

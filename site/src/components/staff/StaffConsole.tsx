@@ -1,7 +1,7 @@
 // The staff console: sign-in with a passkey, the queue (Queue.tsx) and the case view
 // (CaseScreen.tsx). Every rule is the server's (core's `review` through /api/staff/): the console
 // shows the actions the case view lists for this person and this application, and nothing else.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { StaffMe } from 'banksia-core/application';
 import { staffApi } from './api';
 import { usePasskey } from './webauthn';
@@ -76,6 +76,16 @@ export default function StaffConsole() {
   const [notice, setNotice] = useState('');
   // The session's absolute end on this browser's clock (the server says how many seconds are left).
   const [endsAt, setEndsAt] = useState(0);
+  // Set by a sign-in: once the console shows, the focus goes to its screen's heading (not the top
+  // of the page) and the sign-in is announced.
+  const [signedInAs, setSignedInAs] = useState('');
+  const justSignedIn = useRef(false);
+  useEffect(() => {
+    if (!justSignedIn.current || me === null || me === 'signed-out') return;
+    justSignedIn.current = false;
+    setSignedInAs(`Signed in as ${me.display_name}.`);
+    document.querySelector<HTMLElement>('.staff-console h1')?.focus();
+  }, [me]);
   // The session ended: everything shown goes (the screens unmount), and so do the URL's filters
   // and case, which may name an applicant.
   const sessionEnded = useCallback((why: string) => {
@@ -109,7 +119,16 @@ export default function StaffConsole() {
     return () => removeEventListener('hashchange', moved);
   }, [refresh]);
   if (me === null) return <p role="status">Loading…</p>;
-  if (me === 'signed-out') return <SignIn notice={notice} onSignedIn={() => void refresh()} />;
+  if (me === 'signed-out')
+    return (
+      <SignIn
+        notice={notice}
+        onSignedIn={() => {
+          justSignedIn.current = true;
+          void refresh();
+        }}
+      />
+    );
   const screens = screensFor(me);
   // A screen the roles don't open falls back to the first one they do (the server refuses the
   // calls anyway).
@@ -118,6 +137,9 @@ export default function StaffConsole() {
     <div className="staff-console">
       <IdleWarning idleSeconds={me.session_idle_seconds} endsAt={endsAt} ended={idledOut} />
       <SessionEndWarning endsAt={endsAt} ended={timedOut} />
+      <p role="status" className="visually-hidden" data-signed-in>
+        {signedInAs}
+      </p>
       <header className="staff-header">
         {screens.length > 1 && (
           <nav aria-label="Console" className="staff-nav">
