@@ -466,11 +466,8 @@ pub fn routes(
             )
         });
     // POST /api/staff/applications/{reference}/{release|take-over}: two routes, one shape.
-    let hold_step = |step: &'static str| {
-        let which = match step {
-            "release" => api::AssignStep::Release,
-            _ => api::AssignStep::TakeOver,
-        };
+    // Each route names its step and its path together (no string read back into a step).
+    let hold_step = |which: api::AssignStep, step: &'static str| {
         warp::path("api")
             .and(warp::path("staff"))
             .and(warp::path("applications"))
@@ -495,8 +492,8 @@ pub fn routes(
             })
             .boxed()
     };
-    let release = hold_step("release");
-    let take_over = hold_step("take-over");
+    let release = hold_step(api::AssignStep::Release, "release");
+    let take_over = hold_step(api::AssignStep::TakeOver, "take-over");
     // POST /api/staff/applications/{reference}/notes
     let notes = warp::path!("api" / "staff" / "applications" / String / "notes")
         .and(warp::post())
@@ -530,22 +527,21 @@ pub fn routes(
             )
         });
     // POST /api/staff/applications/{reference}/actions/check (what it would do; nothing stored)
-    let action_check =
-        warp::path!("api" / "staff" / "applications" / String / "actions" / "check")
-            .and(warp::post())
-            .and(s())
-            .and(call())
-            .and(body())
-            .then(|r: String, st, c, b| {
-                write(
-                    st,
-                    c,
-                    b,
-                    move |st: Arc<StaffState>, signed, request| async move {
-                        api::check_action(&st, &signed, &r, request).await
-                    },
-                )
-            });
+    let action_check = warp::path!("api" / "staff" / "applications" / String / "actions" / "check")
+        .and(warp::post())
+        .and(s())
+        .and(call())
+        .and(body())
+        .then(|r: String, st, c, b| {
+            write(
+                st,
+                c,
+                b,
+                move |st: Arc<StaffState>, signed, request| async move {
+                    api::check_action(&st, &signed, &r, request).await
+                },
+            )
+        });
     // GET /api/staff/staff (administrators: members and what is pending)
     let staff_list = warp::path!("api" / "staff" / "staff")
         .and(warp::get())
@@ -637,12 +633,13 @@ pub fn routes(
             )
         });
     // POST /api/staff/{invitations|grants}/{id}/{confirm|revoke}: four routes, one shape.
-    let settle = |kind: &'static str, step: &'static str| {
-        let pending = match kind {
-            "grants" => administration::Pending::Grant,
-            _ => administration::Pending::Invitation,
+    // The path is made from the typed kind and step, never read back from it.
+    let settle = |pending: fn(i64) -> administration::Pending, confirm: bool| {
+        let kind = match pending(0) {
+            administration::Pending::Grant(_) => "grants",
+            administration::Pending::Invitation(_) => "invitations",
         };
-        let confirm = step == "confirm";
+        let step = if confirm { "confirm" } else { "revoke" };
         warp::path("api")
             .and(warp::path("staff"))
             .and(warp::path(kind))
@@ -669,10 +666,10 @@ pub fn routes(
             })
     };
     let pending = [
-        settle("invitations", "confirm"),
-        settle("invitations", "revoke"),
-        settle("grants", "confirm"),
-        settle("grants", "revoke"),
+        settle(administration::Pending::Invitation, true),
+        settle(administration::Pending::Invitation, false),
+        settle(administration::Pending::Grant, true),
+        settle(administration::Pending::Grant, false),
     ]
     .into_iter()
     .map(|route| route.boxed())
