@@ -243,16 +243,58 @@ async fn look_up(state: &StaffState, answer_hash: &[u8]) -> Result<(), StaffErro
     check_grant(&grant, &app).map(|_| ())
 }
 
+/// Why an answer is not taken: an error of the staff API, or no room in
+/// [`ANSWER_BODY_BUDGET`] within [`BUDGET_WAIT`].
+enum NotTaken {
+    Error(StaffError),
+    Busy,
+}
+
+impl NotTaken {
+    /// The staff API's JSON; the busy 503 says when to send again.
+    fn into_response(self) -> Response {
+        match self {
+            Self::Error(error) => error.into_response(),
+            Self::Busy => {
+                let mut response = super::http::json(
+                    &StaffErrorBody {
+                        error: BUSY.to_owned(),
+                        current: None,
+                    },
+                    StatusCode::SERVICE_UNAVAILABLE,
+                );
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
+                response
+            }
+        }
+    }
+}
+
 /// A refusal before the body is read, and whether the body is read away (so that a browser
 /// reads the words) or left (the connection closes).
 struct Refused {
-    error: StaffError,
+    not_taken: NotTaken,
     drain: bool,
 }
 
 impl From<StaffError> for Refused {
     fn from(error: StaffError) -> Self {
-        Self { error, drain: true }
+        Self {
+            not_taken: NotTaken::Error(error),
+            drain: true,
+        }
+    }
+}
+
+impl Refused {
+    /// A refusal whose body is left unread.
+    fn undrained(error: StaffError) -> Self {
+        Self {
+            not_taken: NotTaken::Error(error),
+            drain: false,
+        }
     }
 }
 
@@ -275,24 +317,15 @@ where
 {
     let declared = declared_length(headers).ok().flatten();
     let admitted = async {
-        check_origin(headers, &state.config.public_origin).map_err(|error| Refused {
-            error,
-            drain: false,
-        })?;
+        check_origin(headers, &state.config.public_origin).map_err(Refused::undrained)?;
         state
             .answer_limiter
             .admit(&state.pool, client_ip)
             .await
-            .map_err(|error| Refused {
-                error,
-                drain: false,
-            })?;
+            .map_err(Refused::undrained)?;
         let declared = declared_length(headers)?;
         if declared.is_some_and(|n| n > MAX_ANSWER_BODY) {
-            return Err(Refused {
-                error: StaffError::TooLargeBecause(TOO_LARGE),
-                drain: false,
-            });
+            return Err(Refused::undrained(StaffError::TooLargeBecause(TOO_LARGE)));
         }
         let token = bearer_token(headers).ok_or(StaffError::SignInFailed(EXPIRED))?;
         let answer_hash = hash_token(token);
@@ -314,7 +347,7 @@ where
         .ok()
         .and_then(Result::ok)
         .ok_or(Refused {
-            error: StaffError::Db(crate::db::DbError::Unavailable(BUSY.to_owned())),
+            not_taken: NotTaken::Busy,
             drain: true,
         })?;
         Ok::<_, Refused>((answer_hash, sending, permit, charge))
@@ -322,11 +355,11 @@ where
     .await;
     let (answer_hash, _sending, _permit, limit) = match admitted {
         Ok(admitted) => admitted,
-        Err(Refused { error, drain }) => {
+        Err(Refused { not_taken, drain }) => {
             if drain {
                 state.answer_intake.drain(body, declared);
             }
-            return refusal_response(error);
+            return not_taken.into_response();
         }
     };
     let result = async {
@@ -336,29 +369,8 @@ where
     .await;
     match result {
         Ok(view) => super::http::json(&view, StatusCode::OK),
-        Err(error) => refusal_response(error),
+        Err(error) => error.into_response(),
     }
-}
-
-/// The answer of a refusal: the staff API's JSON, and for the busy 503 its own words and
-/// when to send again.
-fn refusal_response(error: StaffError) -> Response {
-    if let StaffError::Db(crate::db::DbError::Unavailable(words)) = &error
-        && words == BUSY
-    {
-        let mut response = super::http::json(
-            &StaffErrorBody {
-                error: BUSY.to_owned(),
-                current: None,
-            },
-            StatusCode::SERVICE_UNAVAILABLE,
-        );
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
-        return response;
-    }
-    error.into_response()
 }
 
 /// Reads the body, up to `limit` bytes (its declared length, within [`MAX_ANSWER_BODY`]), into
@@ -601,6 +613,91 @@ pub async fn download(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn one_answer_at_a_time_per_token_and_the_budget_counts_what_is_held() {
+        let intake = AnswerIntake::default();
+        let first = intake.start_sending(b"token a").expect("free");
+        assert!(
+            intake.start_sending(b"token a").is_none(),
+            "already on its way"
+        );
+        let other = intake
+            .start_sending(b"token b")
+            .expect("another token is free");
+        drop(first);
+        assert!(
+            intake.start_sending(b"token a").is_some(),
+            "free again once done"
+        );
+        drop(other);
+        assert_eq!(intake.bytes_held(), 0);
+        let held = intake
+            .budget
+            .clone()
+            .acquire_many_owned(u32::try_from(2 * MAX_ANSWER_BODY).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(intake.bytes_held(), 2 * MAX_ANSWER_BODY);
+        // A third of the largest fits; a fourth waits until one is done.
+        let third = intake
+            .budget
+            .clone()
+            .try_acquire_many_owned(MAX_ANSWER_BODY as u32);
+        assert!(third.is_ok());
+        let fourth = intake
+            .budget
+            .clone()
+            .try_acquire_many_owned(MAX_ANSWER_BODY as u32);
+        assert!(fourth.is_err());
+        drop((held, third));
+        assert_eq!(intake.bytes_held(), 0);
+    }
+
+    #[test]
+    fn a_full_budget_is_a_503_in_words_with_when_to_send_again() {
+        let response = NotTaken::Busy.into_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()[header::RETRY_AFTER], "60");
+        assert!(BUSY.contains("Your message is still here"));
+        let refused = NotTaken::Error(StaffError::SignInFailed(EXPIRED)).into_response();
+        assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
+    }
+
+    #[test]
+    fn the_token_is_the_bearer_of_one_authorization_header() {
+        let token = new_token().unwrap().0;
+        let mut headers = HeaderMap::new();
+        assert_eq!(bearer_token(&headers), None);
+        headers.insert(
+            header::AUTHORIZATION,
+            HeaderValue::from_str(&format!("Bearer {token}")).unwrap(),
+        );
+        assert_eq!(bearer_token(&headers), Some(token.as_str()));
+        headers.append(
+            header::AUTHORIZATION,
+            HeaderValue::from_str(&format!("Bearer {token}")).unwrap(),
+        );
+        assert_eq!(bearer_token(&headers), None, "two are ambiguous");
+        for value in [
+            format!("Basic {token}"),
+            "Bearer short".to_owned(),
+            token.clone(),
+        ] {
+            let mut headers = HeaderMap::new();
+            headers.insert(
+                header::AUTHORIZATION,
+                HeaderValue::from_str(&value).unwrap(),
+            );
+            assert_eq!(bearer_token(&headers), None, "{value}");
+        }
+        let mut lengths = HeaderMap::new();
+        lengths.insert(header::CONTENT_LENGTH, HeaderValue::from_static("12"));
+        assert_eq!(declared_length(&lengths).ok(), Some(Some(12)));
+        lengths.append(header::CONTENT_LENGTH, HeaderValue::from_static("12"));
+        assert!(declared_length(&lengths).is_err());
+        assert_eq!(declared_length(&HeaderMap::new()).ok(), Some(None));
+    }
 
     #[test]
     fn the_limits_and_their_words_agree() {
