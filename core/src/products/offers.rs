@@ -1232,10 +1232,10 @@ fn add_changes<R: Clone + PartialEq>(
     announced: DateTime<Utc>,
     period: fn(&mut R) -> &mut RatePeriod,
 ) {
-    // The rates in force the day before, in their order: the last of each position.
+    // The rates still open-ended before `day`, in their order.
     let count = later.len();
     let current: Vec<usize> = (0..rates.len())
-        .filter(|&index| period(&mut rates[index].clone()).until.is_none())
+        .filter(|&index| period(&mut rates[index]).until.is_none())
         .collect();
     if current.len() != count {
         // Another shape of rates from `day` (a term added or withdrawn): every rate changes.
@@ -1253,7 +1253,9 @@ fn add_changes<R: Clone + PartialEq>(
         }
         return;
     }
-    for (position, &index) in current.iter().enumerate() {
+    // From the last, so the earlier indices stay put: each new rate goes right after the one it
+    // replaces, and a later change finds today's rates in the same order again.
+    for (position, &index) in current.iter().enumerate().rev() {
         let mut before = rates[index].clone();
         let mut after = later[position].clone();
         // Compare the terms, not the periods.
@@ -1268,7 +1270,7 @@ fn add_changes<R: Clone + PartialEq>(
             until: None,
             announced: Some(announced),
         };
-        rates.push(rate);
+        rates.insert(index + 1, rate);
     }
 }
 
@@ -1516,6 +1518,66 @@ mod tests {
         // Products without an announced change have no rate with an end.
         let goal = offers.iter().find(|o| o.id == "goal").unwrap();
         assert!(goal.deposit_rates.iter().all(|r| r.period.until.is_none()));
+    }
+
+    #[test]
+    fn successive_announced_changes_chain_their_days() {
+        let mut catalog = catalog();
+        let later = day(2027, 1, 15);
+        let announced = sydney_moment(day(2026, 12, 1).and_hms_opt(9, 0, 0).unwrap());
+        for (months, rate) in [(12, "4.40"), (6, "3.60")] {
+            let term = catalog
+                .term_deposits
+                .iter_mut()
+                .find(|t| t.term_months == Some(months))
+                .unwrap();
+            term.scheduled.push(crate::products::ScheduledRate {
+                announced_on: day(2026, 12, 1),
+                announced_at: chrono::NaiveTime::from_hms_opt(9, 0, 0).unwrap(),
+                effective_from: later,
+                annual_rate_percent: rate.parse().unwrap(),
+            });
+        }
+        let offers = offers(&catalog);
+        let td = offers.iter().find(|o| o.id == "term-deposit").unwrap();
+        let twelve: Vec<(String, NaiveDate, Option<NaiveDate>)> = twelve_months(td)
+            .into_iter()
+            .map(|(rate, period)| (rate, period.from, period.until))
+            .collect();
+        assert_eq!(
+            twelve,
+            vec![
+                ("4.25".to_owned(), day(2026, 11, 6), Some(day(2026, 12, 11))),
+                ("4.35".to_owned(), day(2026, 12, 11), Some(later)),
+                ("4.40".to_owned(), later, None),
+            ]
+        );
+        let six: Vec<(String, Option<DateTime<Utc>>)> = td
+            .deposit_rates
+            .iter()
+            .filter(|r| r.term_months == Some(6) && r.paid == InterestPaid::AtMaturity)
+            .map(|r| (r.annual_rate_percent.to_string(), r.period.announced))
+            .collect();
+        assert_eq!(
+            six,
+            vec![
+                ("3.75".to_owned(), None),
+                ("3.60".to_owned(), Some(announced))
+            ]
+        );
+        // On each day exactly one rate of each term and payment option is in force.
+        for on in [day(2026, 12, 10), day(2026, 12, 11), later] {
+            let mut keys: Vec<(Option<u32>, InterestPaid)> = td
+                .deposit_rates
+                .iter()
+                .filter(|r| r.period.applies_on(on))
+                .map(|r| (r.term_months, r.paid))
+                .collect();
+            let count = keys.len();
+            keys.sort_by_key(|(months, paid)| (*months, format!("{paid:?}")));
+            keys.dedup();
+            assert_eq!(keys.len(), count, "{on}");
+        }
     }
 
     #[test]

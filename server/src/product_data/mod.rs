@@ -1,20 +1,24 @@
 //! The Consumer Data Right's public product reference data (Consumer Data Standards, banking
 //! 1.36.0), from core's product catalog:
 //!
-//! * `GET /cds-au/v1/banking/products` (version 5: `ResponseBankingProductListV4`), filtered by
-//!   `effective`, `updated-since`, `brand` and `product-category`, in pages (`page`,
+//! * `GET /cds-au/v1/banking/products` (versions 3 to 5; 5 is `ResponseBankingProductListV4`),
+//!   filtered by `effective`, `updated-since`, `brand` and `product-category`, in pages (`page`,
 //!   `page-size` up to 1000), newest `lastUpdated` first;
-//! * `GET /cds-au/v1/banking/products/{productId}` (version 7: `ResponseBankingProductByIdV7`).
+//! * `GET /cds-au/v1/banking/products/{productId}` (versions 4 to 7; 7 is
+//!   `ResponseBankingProductByIdV7`, 4 the older shape of [`wire::downgrade_detail`]);
+//! * `GET /cds-au/v1/discovery/status` and `/discovery/outages` (version 1).
 //!
-//! Unauthenticated and open to every origin (CORS `*`, the preflight answered here): the
-//! standard makes this data public. Each answer negotiates its version from `x-v`/`x-min-v`,
-//! carries `x-v`, `x-fapi-interaction-id` (the client's, or a new UUID), an `ETag` (a
-//! matching `If-None-Match` gets 304) and `Cache-Control`; every failure is the standard's
-//! error list (`ResponseErrorListV2`) with its code and status, never a 500.
+//! Unauthenticated and open to every origin (CORS `*`, the preflights answered here): the
+//! standard makes this data public. Each answer checks `Accept` (406 unless it admits JSON),
+//! negotiates its version from `x-v`/`x-min-v`, carries `x-v`, `x-fapi-interaction-id` (the
+//! client's, or a new UUID), an `ETag` (a matching `If-None-Match` gets 304) and a private
+//! `Cache-Control` with `Vary` on what it depends on, compressed as `Accept-Encoding` prefers;
+//! every failure is the standard's error list (`ResponseErrorListV2`) with its code and status,
+//! never a 500.
 //!
-//! The offers (every product in each period of its terms) are worked out once, at start; a
-//! request only picks those in force on the bank's date, so an announced rate change appears
-//! under `effective=FUTURE` until its day and under `CURRENT` from it, with no restart.
+//! The offers (every product once, each rate with its days) are worked out once, at start; a
+//! request takes each as published at its moment, so an announced rate change appears beside
+//! today's rate from its announcement and alone from its day, with no restart.
 
 mod wire;
 

@@ -1,5 +1,6 @@
 //! The Consumer Data Standards' product shapes (banking 1.36.0: `BankingProductV6` in the list,
-//! `BankingProductDetailV7` in the detail) and the mapping of core's [`ProductOffer`] to them.
+//! `BankingProductDetailV7` in the detail, and version 4's detail by [`downgrade_detail`]), the
+//! discovery answers, and the mapping of core's [`ProductOffer`] to them.
 //! Only this module knows the wire format: core's types say what a product is, in the bank's
 //! words; the standard's enumerations, ISO 8601 durations and string-typed numbers are made here.
 
