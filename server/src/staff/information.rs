@@ -2,7 +2,7 @@
 //!
 //! The applicant answers from an opened status link (`status::open` hands out the answer
 //! form's token while information is requested): a message and up to three documents, sent
-//! as base64 inside one JSON body (ARCHITECTURE.md, "The applicant's documents", says why).
+//! as base64 inside one JSON body (docs/decisions.md, "Base64 inside JSON for the applicant's documents", says why).
 //! Core decides what is accepted (`review::information`: the count, the size, the type read
 //! from the content) and what the answer does (`information_requested` → `information_received`).
 //! The documents are encrypted before they are stored and never served back to the applicant;

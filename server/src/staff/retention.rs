@@ -88,7 +88,7 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
 }
 
 /// Where an applicant's personal data lives, keyed by the application's id (`$1`, `bigint[]`):
-/// with [`ERASE_BY_REFERENCE`], the one list of every copy (ARCHITECTURE.md, "Personal data").
+/// with [`ERASE_BY_REFERENCE`], the one list of every copy (ARCHITECTURE.md, "The staff side": `retention.rs`).
 /// A table that gains personal data gains a line here; `server/tests/staff.rs`'s marker scan
 /// fails until it does. The audit log holds references and staff actions only (queue searches
 /// are stored keyed, never as typed); sessions and ceremonies hold no applicant data.
