@@ -158,6 +158,7 @@ fn main() {
     declarations.visit::<banksia_core::staff_wire::CaseDetails>();
     declarations.visit::<ActionRequest>();
     declarations.visit::<banksia_core::staff_wire::ActionPreview>();
+    declarations.visit::<banksia_core::staff_wire::ActionDone>();
     declarations.visit::<ClaimRequest>();
     declarations.visit::<banksia_core::staff_wire::ReassignRequest>();
     declarations.visit::<banksia_core::staff_wire::RevealRequest>();

@@ -494,6 +494,18 @@ impl ActionRequest {
 pub const WITHDRAWAL_TIME_MISSING: &str =
     "Give the date and time the applicant asked to withdraw (Sydney time).";
 
+/// `POST …/actions`: the application's state after the action, and what the console says of it
+/// (core's words: `review::effects`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+pub struct ActionDone {
+    /// The state now.
+    #[serde(flatten)]
+    pub state: CurrentState,
+    /// What was done, for the console's message.
+    pub done: String,
+}
+
 /// `POST …/actions/check`: what the action would do, decided by core before the confirm step
 /// (nothing is stored): the step's question and button, and each effect in a sentence.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

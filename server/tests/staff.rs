@@ -3285,6 +3285,21 @@ async fn an_action_is_checked_and_its_effects_told_before_the_confirm_step() {
     .await;
     assert_eq!(s, 422, "{answer}");
     assert_eq!(answer["error"], "Choose a reason for the decline.");
+    // The change answers the state and core's words for what was done.
+    let (s, answer) = post(
+        &app,
+        Some(&approver),
+        &format!("/api/staff/applications/{business}/actions"),
+        &approve,
+    )
+    .await;
+    assert_eq!(s, 200, "{answer}");
+    assert_eq!(answer["status"], "under_review");
+    assert_eq!(answer["approval_pending"], true);
+    assert_eq!(
+        answer["done"],
+        "First approval recorded; a second approver must confirm it."
+    );
 }
 
 /// Issue 45: an invitation with every role unticked was created, and its holder registered to

@@ -22,7 +22,7 @@ use banksia_core::review::{
     changed_while_reading, check_message,
 };
 use banksia_core::staff_wire::{
-    ActionOffer, ActionPreview, ActionRequest, AuditEntry, AuditPage, AuditQuery,
+    ActionDone, ActionOffer, ActionPreview, ActionRequest, AuditEntry, AuditPage, AuditQuery,
     AuditVerification, CaseView, ChannelOption, ClaimRequest, Colleague, CurrentState, NoteRequest,
     NoteView, QueuePage, QueueQuery, QueueRow, RationaleView, ReasonOption, ReassignRequest,
     RecommendationOption, RevealReasonOption, RevealRequest, Revealed, TimelineEntry,
@@ -883,7 +883,7 @@ pub async fn act(
     signed: &Signed,
     reference: &str,
     request: ActionRequest,
-) -> Result<CurrentState, StaffError> {
+) -> Result<ActionDone, StaffError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let Prepared {
@@ -977,7 +977,10 @@ pub async fn act(
     if effects.email.is_some() {
         state.wake_mail();
     }
-    Ok(current(&app, signed))
+    Ok(ActionDone {
+        state: current(&app, signed),
+        done: effects.done.into(),
+    })
 }
 
 /// Audit rows per page.

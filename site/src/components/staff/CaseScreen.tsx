@@ -344,18 +344,8 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
     setBusy(true);
     const body = { ...request(kind), version: view.state.version };
     const typed = kind === 'request_information' ? { label: 'Your message', text: draft.message } : { label: 'Your rationale', text: draft.rationale };
-    const done: Record<ActionKind, string | ((state: CurrentState) => string)> = {
-      request_information: 'Information requested; the applicant is emailed.',
-      resume_review: 'Review resumed.',
-      recommend: 'Recommendation recorded; the case is released for an approver.',
-      // A business account's first approval leaves it waiting for a second approver (core's rule,
-      // read from the answer).
-      approve: (state) => (state.approval_pending ? 'First approval recorded; a second approver must confirm it.' : 'Approved; the applicant is emailed.'),
-      confirm_approval: 'Approval confirmed; the applicant is emailed.',
-      decline: 'Declined; the applicant is emailed.',
-      record_withdrawal: 'Withdrawal recorded; the applicant is emailed.',
-    };
-    const ok = await settle(await staffApi.act(view.reference, body), 'actions', done[kind], typed);
+    // What was done, in core's words (a business account's first approval says it waits).
+    const ok = await settle(await staffApi.act(view.reference, body), 'actions', (answer) => answer.done, typed);
     if (ok) {
       setChosen(null);
       setConfirming(false);

@@ -3,6 +3,7 @@
 // site's type check here or at the call, never at run time. Every state-changing call carries
 // the CSRF header; the browser adds the Origin and the session cookie itself.
 import type {
+  ActionDone,
   ActionPreview,
   ActionRequest,
   AuditPage,
@@ -90,7 +91,7 @@ export const staffApi = {
   release: (reference: string, body: ClaimRequest) => call<CurrentState>('POST', `${application(reference)}/release`, body),
   takeOver: (reference: string, body: ClaimRequest) => call<CurrentState>('POST', `${application(reference)}/take-over`, body),
   reassign: (reference: string, body: ReassignRequest) => call<CurrentState>('POST', `${application(reference)}/reassign`, body),
-  act: (reference: string, body: ActionRequest) => call<CurrentState>('POST', `${application(reference)}/actions`, body),
+  act: (reference: string, body: ActionRequest) => call<ActionDone>('POST', `${application(reference)}/actions`, body),
   checkAction: (reference: string, body: ActionRequest) => call<ActionPreview>('POST', `${application(reference)}/actions/check`, body),
   addNote: (reference: string, body: NoteRequest) => call<NoteView>('POST', `${application(reference)}/notes`, body),
   reveal: (reference: string, body: RevealRequest) => call<Revealed>('POST', `${application(reference)}/reveal`, body),
