@@ -23,6 +23,7 @@ use banksia_core::disclosures::{CalculatorDisclosure, CollectionNotice};
 use banksia_core::entries::Outcome;
 use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
 use banksia_core::loan_scenarios::{ComparisonField, LoanComparison, RateRise};
+use banksia_core::offset::{OffsetEntries, OffsetField, OffsetView};
 use banksia_core::products::Catalog;
 use banksia_core::staff_wire::{
     ActionRequest, ApplicationStatusView, AuditPage, AuditQuery, AuditVerification, CaseView,
@@ -30,7 +31,6 @@ use banksia_core::staff_wire::{
     QueuePage, QueueQuery, RegisterStart, Revealed, RolesRequest, RolesSaved, SignInStart,
     StaffDirectory, StaffErrorBody, StaffMe, StaffMember, StatusLinkRequest, StatusLinkSent,
 };
-use banksia_core::offset::{OffsetEntries, OffsetField, OffsetView};
 use banksia_core::term_deposit::{InterestFrequency, InterestOption};
 use banksia_core::transfer_duty::{StampDutyEntries, StampDutyField, StampDutyView};
 use banksia_core::wire::{ApplicationCreated, ErrorBody};
