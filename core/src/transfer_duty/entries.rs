@@ -152,13 +152,13 @@ pub enum StampDutyError {
     /// Below zero.
     #[error("Income can't be negative")]
     IncomeNegative,
-    /// Above [`MAX_INCOME`].
+    /// Above `MAX_INCOME`.
     #[error("Income can't be more than $10,000,000 a year")]
     IncomeTooLarge,
     /// Not a whole number.
     #[error("Enter the number of dependent children as a whole number")]
     ChildrenNotWhole,
-    /// Below 0 or above [`MAX_CHILDREN`].
+    /// Below 0 or above `MAX_CHILDREN`.
     #[error("Dependent children must be between 0 and 20")]
     ChildrenOutOfRange,
     /// The deposit isn't a dollar amount.

@@ -79,9 +79,9 @@ pub struct StampDutyView {
     pub cautions: Vec<String>,
     /// The cash needed on the day, when a deposit was entered.
     pub cash: Option<CashView>,
-    /// [`FEES_NOTE`].
+    /// `FEES_NOTE`.
     pub fees_note: String,
-    /// [`ESTIMATE_NOTE`].
+    /// `ESTIMATE_NOTE`.
     pub note: String,
 }
 
