@@ -129,22 +129,16 @@ pub fn discovery_status(
         .and(get_or_head())
         .and(warp::header::headers_cloned())
         .map(move |headers: HeaderMap| {
-            let interaction = interaction_id(&headers);
-            let answer = acceptable(&headers).and_then(|()| {
-                let version = negotiate(&headers, DISCOVERY_VERSIONS)?;
-                let body = wire::StatusResponse {
-                    data: wire::Status {
-                        status: "OK",
-                        update_time: wire::moment(data.started),
-                    },
-                    links: wire::SelfLink {
-                        self_link: format!("{}{BASE_PATH}/discovery/status", data.origin),
-                    },
-                    meta: wire::EmptyMeta {},
-                };
-                to_body(&body, version)
-            });
-            finish(answer, &headers, interaction)
+            discovery_answer(&headers, || wire::StatusResponse {
+                data: wire::Status {
+                    status: "OK",
+                    update_time: wire::moment(data.started),
+                },
+                links: wire::SelfLink {
+                    self_link: format!("{}{BASE_PATH}/discovery/status", data.origin),
+                },
+                meta: wire::EmptyMeta {},
+            })
         })
 }
 
@@ -157,22 +151,27 @@ pub fn discovery_outages(
         .and(get_or_head())
         .and(warp::header::headers_cloned())
         .map(move |headers: HeaderMap| {
-            let interaction = interaction_id(&headers);
-            let answer = acceptable(&headers).and_then(|()| {
-                let version = negotiate(&headers, DISCOVERY_VERSIONS)?;
-                let body = wire::OutagesResponse {
-                    data: wire::Outages {
-                        outages: Vec::new(),
-                    },
-                    links: wire::SelfLink {
-                        self_link: format!("{}{BASE_PATH}/discovery/outages", data.origin),
-                    },
-                    meta: wire::EmptyMeta {},
-                };
-                to_body(&body, version)
-            });
-            finish(answer, &headers, interaction)
+            discovery_answer(&headers, || wire::OutagesResponse {
+                data: wire::Outages {
+                    outages: Vec::new(),
+                },
+                links: wire::SelfLink {
+                    self_link: format!("{}{BASE_PATH}/discovery/outages", data.origin),
+                },
+                meta: wire::EmptyMeta {},
+            })
         })
+}
+
+/// A discovery endpoint's answer: the `Accept` and version checks of every endpoint, then the
+/// body `make` writes, finished with the common headers.
+fn discovery_answer<B: Serialize>(headers: &HeaderMap, make: impl FnOnce() -> B) -> Response {
+    let interaction = interaction_id(headers);
+    let answer = acceptable(headers).and_then(|()| {
+        let version = negotiate(headers, DISCOVERY_VERSIONS)?;
+        to_body(&make(), version)
+    });
+    finish(answer, headers, interaction)
 }
 
 /// GET /cds-au/v1/banking/products
