@@ -47,6 +47,7 @@ use std::path::PathBuf;
 use std::str::FromStr;
 use std::time::Duration;
 
+pub use crate::config_error::ConfigError;
 use crate::rate_limit::IpNet;
 
 /// Everything the server needs to start, read once from the environment.
@@ -74,20 +75,8 @@ pub struct Config {
     /// `METRICS_BIND`: where `/metrics` is served, apart from the public port; `None`: nowhere.
     pub metrics_bind: Option<std::net::SocketAddr>,
     /// The staff side (`PUBLIC_ORIGIN`, sessions, keys, retention).
-    pub staff: crate::staff::StaffConfig,
+    pub staff: crate::staff::config::StaffConfig,
 }
-
-/// A variable is set but cannot be used.
-#[derive(Debug, PartialEq, Eq)]
-pub struct ConfigError(pub String);
-
-impl std::fmt::Display for ConfigError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for ConfigError {}
 
 pub const DEFAULT_POOL_SIZE: usize = 16;
 pub const DEFAULT_RATE_LIMIT_PER_MINUTE: u32 = 10;
@@ -132,7 +121,7 @@ impl Config {
         let port = parse(&var, "PORT", 8080)?;
         // The staff side's pool: the same size as the public one.
         Ok(Self {
-            staff: crate::staff::StaffConfig::from_vars(&var, port)?,
+            staff: crate::staff::config::StaffConfig::from_vars(&var, port)?,
             staff_database_url: var("STAFF_DATABASE_URL"),
             database_url,
             bind: parse(&var, "BIND", IpAddr::V4(Ipv4Addr::LOCALHOST))?,

@@ -6,6 +6,7 @@
 pub mod admission;
 pub mod application;
 pub mod config;
+pub mod config_error;
 pub mod connection;
 pub mod db;
 pub mod email;

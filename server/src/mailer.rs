@@ -18,7 +18,7 @@ use lettre::message::{Mailbox, MultiPart};
 use lettre::transport::smtp::Error as SmtpError;
 use lettre::{AsyncFileTransport, AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
-use crate::config::ConfigError;
+use crate::config_error::ConfigError;
 use crate::email::{self, RenderedEmail};
 
 /// How long one whole SMTP exchange (connect, greeting, every command, the message and its

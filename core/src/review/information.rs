@@ -31,6 +31,10 @@ pub const MAX_DOCUMENT_BYTES: usize = 5 * 1024 * 1024;
 /// The smallest file that can be a real document; anything shorter is refused as empty.
 pub const MIN_DOCUMENT_BYTES: usize = 32;
 
+/// How long, in minutes, a status link works once it is sent (single use): the link the
+/// status page emails, and every email that tells the applicant to ask for one.
+pub const STATUS_LINK_MINUTES: i32 = 30;
+
 /// How long, in minutes, the answer form of an opened status link accepts an answer.
 pub const ANSWER_MINUTES: i32 = 60;
 

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::config::ConfigError;
+use crate::config_error::ConfigError;
 use crate::id_keys::IdKeys;
 
 /// The staff side's settings.

@@ -9,7 +9,7 @@
 use banksia_core::application::AccountType;
 use banksia_core::review::events::{EmailKind, StaffEmailKind};
 use banksia_core::review::information::{
-    ACCEPTED_TYPES, ANSWER_MINUTES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS,
+    ACCEPTED_TYPES, ANSWER_MINUTES, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, STATUS_LINK_MINUTES,
 };
 use banksia_core::review::{DeclineReason, Status};
 use deadpool_postgres::GenericClient;
@@ -83,7 +83,7 @@ pub fn information_request_email(
             format!("Go to {page} and enter your reference ({reference}) and this email address."),
             format!(
                 "We'll email you a link to your application. Open it within {} minutes: it works once.",
-                super::status::LINK_MINUTES
+                STATUS_LINK_MINUTES
             ),
             format!(
                 "On the page it opens, write your answer and attach up to {} documents ({}, up to {} MB each). Send it within {} minutes of opening the link.",
@@ -250,7 +250,7 @@ pub fn status_link_email(
             )),
             Block::Para(format!(
                 "Open it within {} minutes. It works once.",
-                super::status::LINK_MINUTES
+                STATUS_LINK_MINUTES
             )),
             Block::Button {
                 label: "Check my application".into(),

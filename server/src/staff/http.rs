@@ -213,6 +213,24 @@ pub fn check_same_origin(headers: &HeaderMap, public_origin: &str) -> Result<(),
     }
 }
 
+/// An applicant's call (the status page's) must come from our own pages: `Origin` is `PUBLIC_ORIGIN`, or names the
+/// very host the request was sent to (the site reached as `127.0.0.1` in a local run).
+pub fn check_applicant_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), StaffError> {
+    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
+    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
+    let same_host = match (origin, host) {
+        (Some(origin), Some(host)) => origin
+            .split_once("://")
+            .is_some_and(|(_, authority)| authority == host),
+        _ => false,
+    };
+    if origin == Some(public_origin) || same_host {
+        Ok(())
+    } else {
+        Err(StaffError::CrossSite)
+    }
+}
+
 /// The sign-in (and registration, and status link) attempts per client address and minute: a
 /// token bucket in PostgreSQL (the submission limit's table, its own bucket per purpose), so
 /// every instance on one database shares one budget and a second instance is no second chance.

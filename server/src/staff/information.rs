@@ -35,8 +35,7 @@ use warp::reply::{Reply, Response};
 
 use super::StaffState;
 use super::auth::Signed;
-use super::http::{StaffError, rfc3339};
-use super::status::check_origin;
+use super::http::{StaffError, check_applicant_origin, rfc3339};
 use super::store::documents::{self as store, Lock};
 use super::tokens::{hash_token, looks_like_token, new_token};
 
@@ -317,7 +316,7 @@ where
 {
     let declared = declared_length(headers).ok().flatten();
     let admitted = async {
-        check_origin(headers, &state.config.public_origin).map_err(Refused::undrained)?;
+        check_applicant_origin(headers, &state.config.public_origin).map_err(Refused::undrained)?;
         state
             .answer_limiter
             .admit(&state.pool, client_ip)

@@ -794,7 +794,7 @@ pub fn routes(
         .then(
             |step: String, ip, st: Arc<StaffState>, c: Call, b: Result<Bytes, StaffError>| async move {
                 let result = async {
-                    status::check_origin(&c.headers, &st.config.public_origin)?;
+                    http::check_applicant_origin(&c.headers, &st.config.public_origin)?;
                     let b = b?;
                     match step.as_str() {
                         "link" => status::request_link(&st, ip, &b)

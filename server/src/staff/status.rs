@@ -8,40 +8,19 @@ use std::sync::Arc;
 
 use banksia_core::application::AccountType;
 use banksia_core::review::events::EmailKind;
+use banksia_core::review::information::STATUS_LINK_MINUTES;
 use banksia_core::review::{DeclineReason, Status};
 use banksia_core::staff_wire::{
     ApplicationStatusView, StatusDecline, StatusLinkRequest, StatusLinkSent,
 };
 use serde::Deserialize;
-use warp::http::{HeaderMap, header};
 
 use super::StaffState;
 use super::http::StaffError;
 use super::tokens::{hash_token, looks_like_token, new_token};
 
-/// How long a status link works.
-pub const LINK_MINUTES: i32 = 30;
-
 /// The one answer to a link request.
 pub const LINK_SENT: &str = "If the reference and email match an application, we've emailed a link to check its status. It works once, within 30 minutes.";
-
-/// A browser's call must come from our own pages: `Origin` is `PUBLIC_ORIGIN`, or names the
-/// very host the request was sent to (the site reached as `127.0.0.1` in a local run).
-pub fn check_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), StaffError> {
-    let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
-    let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
-    let same_host = match (origin, host) {
-        (Some(origin), Some(host)) => origin
-            .split_once("://")
-            .is_some_and(|(_, authority)| authority == host),
-        _ => false,
-    };
-    if origin == Some(public_origin) || same_host {
-        Ok(())
-    } else {
-        Err(StaffError::CrossSite)
-    }
-}
 
 /// Status-link emails one application may be sent per hour, whoever asks: a reference and an
 /// email typed again and again can't flood the applicant's inbox.
@@ -110,7 +89,7 @@ async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(
                  INSERT INTO application_status_links (token_hash, application_id, expires_at)
                  VALUES ($1, $2, now() + make_interval(mins => $3)) RETURNING 1)
              SELECT count(*) + 1 AS number FROM application_status_links WHERE application_id = $2",
-            &[&hash, &id, &LINK_MINUTES],
+            &[&hash, &id, &STATUS_LINK_MINUTES],
         )
         .await?
         .try_get("number")?;
