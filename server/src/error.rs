@@ -1,9 +1,18 @@
-//! The API's one error type, and the one place that turns errors and rejections into responses.
+//! The one error type of every HTTP answer the server makes (the public application API, the
+//! staff API and the applicant's status page), and the one place that turns errors and
+//! rejections into responses: [`ApiError::into_response`], which the `.recover` of
+//! [`handle_rejection`] and every handler's own answer call alike.
+//!
+//! Every error answer is JSON that no cache keeps (`Cache-Control: no-store`): core's
+//! [`ErrorBody`] or [`ApplicationReport`] on the public API, [`StaffErrorBody`] (`error`, and
+//! `current` on a 409) on the staff side. Database and internal errors are logged here and
+//! answered in fixed words; nothing from the request is echoed.
 
 use std::convert::Infallible;
 use std::time::Duration;
 
 use banksia_core::application_form::{ApplicationReport, RequestPart};
+use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
 use banksia_core::wire::ErrorBody;
 use serde::Serialize;
 use warp::http::{HeaderValue, StatusCode, header};
@@ -11,7 +20,7 @@ use warp::reply::{Reply, Response};
 
 use crate::db::DbError;
 
-/// Everything a request to the API can fail with.
+/// Everything a request can fail with.
 #[derive(Debug)]
 pub enum ApiError {
     /// 400: the body is not JSON.
@@ -34,14 +43,33 @@ pub enum ApiError {
     BadHost,
     /// 400: a `Transfer-Encoding` other than one `chunked`.
     UnsupportedTransferEncoding,
-    /// 408: the body did not arrive within the body-read timeout.
-    BodyTimeout,
-    /// 404: no such API path.
+    /// 400: a staff or status call's body is not what the call takes, in these words.
+    BadRequest(&'static str),
+    /// 401: no staff session, or it ended or expired.
+    Unauthenticated,
+    /// 401: the passkey, invitation or link did not check out, in these words.
+    SignInFailed(&'static str),
+    /// 403: none of the staff member's roles allows this (or core's separation of duties
+    /// refuses it).
+    Forbidden,
+    /// 403: a state-changing staff call without our Origin or the CSRF header, or a call
+    /// another site's page made (`Sec-Fetch-Site`).
+    CrossSite,
+    /// 404: no such path, application or staff member.
     NotFound,
     /// 405: the path exists but not for this method.
     MethodNotAllowed,
-    /// 413: the body is over the limit (16 KiB).
+    /// 408: the body did not arrive within the body-read timeout.
+    BodyTimeout,
+    /// 409: the staff action is not possible in the application's state, or the version is
+    /// stale; with the application's current state.
+    Conflict(String, Option<CurrentState>),
+    /// 413: the application body is over its limit (16 KiB).
     PayloadTooLarge,
+    /// 413: a staff or status call's body is over the staff API's limit.
+    TooLarge,
+    /// 413 in words of its own (the applicant's documents).
+    TooLargeBecause(&'static str),
     /// 415: the body is not declared as `application/json`.
     UnsupportedMediaType,
     /// 422: the application breaks banksia-core's rules: core's report (messages per field,
@@ -50,13 +78,25 @@ pub enum ApiError {
     Validation(Box<ApplicationReport>),
     /// 422: the `Idempotency-Key` was already used with a different body.
     IdempotencyKeyReused,
+    /// 422: a message, note, reason, role or document that core's rules refuse, in core's words.
+    Invalid(String),
     /// 429: too many submissions from this client; retry after the given time.
     RateLimited { retry_after: Duration },
-    /// 503: the database is unreachable; logged, answered generically.
+    /// 429: too many sign-in, registration or status-link attempts from this address; retry
+    /// after a minute.
+    TooManyAttempts,
+    /// 503: the server has no room for this now (the applicant's documents); in these words,
+    /// retry after a minute.
+    Busy(&'static str),
+    /// 503: the database is unreachable while storing an application; logged, answered
+    /// generically.
     DatabaseUnavailable(DbError),
     /// 503: the insert was sent but its outcome never came back; a retry with the same
     /// Idempotency-Key answers whether it was stored.
     OutcomeUnknown(DbError),
+    /// 503 (unreachable, or no answer came) or 500 (any other failure) of a staff or status
+    /// call's database work; logged, answered generically.
+    Db(DbError),
     /// 500: anything else; logged, answered generically.
     Internal(String),
 }
@@ -65,15 +105,33 @@ impl warp::reject::Reject for ApiError {}
 
 impl From<DbError> for ApiError {
     fn from(err: DbError) -> Self {
+        Self::Db(err)
+    }
+}
+
+impl From<tokio_postgres::Error> for ApiError {
+    fn from(err: tokio_postgres::Error) -> Self {
+        Self::Db(err.into())
+    }
+}
+
+impl From<deadpool_postgres::PoolError> for ApiError {
+    fn from(err: deadpool_postgres::PoolError) -> Self {
+        Self::Db(err.into())
+    }
+}
+
+impl ApiError {
+    /// A failed insert of an application: the submission's own 503s (its words say whether it
+    /// was stored), anything else a 500.
+    pub fn of_submission(err: DbError) -> Self {
         match err {
             DbError::Unavailable(_) => Self::DatabaseUnavailable(err),
             DbError::OutcomeUnknown(_) => Self::OutcomeUnknown(err),
             other => Self::Internal(other.to_string()),
         }
     }
-}
 
-impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             Self::MalformedJson
@@ -84,25 +142,42 @@ impl ApiError {
             | Self::DuplicateHeader
             | Self::BadRequestTarget
             | Self::BadHost
-            | Self::UnsupportedTransferEncoding => StatusCode::BAD_REQUEST,
-            Self::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
+            | Self::UnsupportedTransferEncoding
+            | Self::BadRequest(_) => StatusCode::BAD_REQUEST,
+            Self::Unauthenticated | Self::SignInFailed(_) => StatusCode::UNAUTHORIZED,
+            Self::Forbidden | Self::CrossSite => StatusCode::FORBIDDEN,
             Self::NotFound => StatusCode::NOT_FOUND,
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            Self::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
+            Self::Conflict(..) => StatusCode::CONFLICT,
+            Self::PayloadTooLarge | Self::TooLarge | Self::TooLargeBecause(_) => {
+                StatusCode::PAYLOAD_TOO_LARGE
+            }
             Self::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            Self::Validation(_) | Self::IdempotencyKeyReused => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            Self::DatabaseUnavailable(_) | Self::OutcomeUnknown(_) => {
+            Self::Validation(_) | Self::IdempotencyKeyReused | Self::Invalid(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            Self::RateLimited { .. } | Self::TooManyAttempts => StatusCode::TOO_MANY_REQUESTS,
+            Self::Busy(_)
+            | Self::DatabaseUnavailable(_)
+            | Self::OutcomeUnknown(_)
+            | Self::Db(DbError::Unavailable(_) | DbError::OutcomeUnknown(_)) => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
-            Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            Self::Db(_) | Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
-    /// The JSON answer, one of core's wire types. Messages are fixed texts: nothing from the
-    /// request is echoed.
+    /// The JSON answer, one of core's wire types. Messages are fixed texts or core's words:
+    /// nothing from the request is echoed.
     pub(crate) fn body(&self) -> Answer {
         let error = |message: &str| Answer::Error(ErrorBody::new(message));
+        let staff = |message: &str| {
+            Answer::Staff(StaffErrorBody {
+                error: message.to_owned(),
+                current: None,
+            })
+        };
         match self {
             // core's fixed texts: the wizard shows the same ones for a value it can't read.
             Self::MalformedJson => error(banksia_core::application::NOT_JSON_MESSAGE),
@@ -140,46 +215,89 @@ impl ApiError {
                 "We could not confirm whether your application was received. Please try again with the same Idempotency-Key: if it was received, you will get its reference.",
             )),
             Self::Internal(_) => error("Something went wrong on our side. Please try again."),
+            Self::BadRequest(m)
+            | Self::SignInFailed(m)
+            | Self::TooLargeBecause(m)
+            | Self::Busy(m) => staff(m),
+            Self::Unauthenticated => staff("Sign in to continue."),
+            Self::Forbidden => staff("Your role does not allow this."),
+            Self::CrossSite => staff("This request did not come from the staff console."),
+            Self::Conflict(message, current) => Answer::Staff(StaffErrorBody {
+                error: message.clone(),
+                current: current.clone(),
+            }),
+            Self::Invalid(message) => staff(message),
+            Self::TooLarge => staff("The request body is too large."),
+            Self::TooManyAttempts => {
+                staff("Too many sign-in attempts. Please wait a minute and try again.")
+            }
+            Self::Db(_) => staff(
+                "The service is temporarily unavailable. Nothing was changed; please try again.",
+            ),
         }
     }
 
-    pub fn into_response(self) -> Response {
-        match &self {
-            Self::DatabaseUnavailable(err) | Self::OutcomeUnknown(err) => {
-                tracing::warn!(error = %err, "database unavailable")
+    /// When to send again (`Retry-After`, in seconds), for the answers that say.
+    fn retry_after(&self) -> Option<u64> {
+        match self {
+            Self::RateLimited { retry_after } => {
+                let seconds = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
+                Some(seconds.max(1))
+            }
+            Self::TooManyAttempts | Self::Busy(_) => Some(60),
+            _ if self.status() == StatusCode::SERVICE_UNAVAILABLE => Some(2),
+            _ => None,
+        }
+    }
+
+    /// Logs what the answer does not say (database and internal errors).
+    fn log(&self) {
+        match self {
+            Self::DatabaseUnavailable(err) | Self::OutcomeUnknown(err) | Self::Db(err) => {
+                tracing::warn!(error = %err, "database error")
             }
             Self::Internal(err) => tracing::error!(error = %err, "internal error"),
             _ => {}
         }
+    }
+
+    /// The answer: status, JSON body, `no-store`, and `Retry-After` where it says when.
+    pub fn into_response(self) -> Response {
+        self.response()
+    }
+
+    /// [`Self::into_response`] of an error still held (a rejection's).
+    pub fn response(&self) -> Response {
+        self.log();
         let mut response = warp::reply::with_status(warp::reply::json(&self.body()), self.status())
             .into_response();
-        if let Self::RateLimited { retry_after } = &self {
-            let seconds = retry_after.as_secs() + u64::from(retry_after.subsec_nanos() > 0);
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from(seconds.max(1)));
-        }
-        if self.status() == StatusCode::SERVICE_UNAVAILABLE {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("2"));
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        if let Some(seconds) = self.retry_after() {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
         }
         response
     }
 }
 
-/// The body of an error answer: a refused application (422) or a message.
+/// The body of an error answer: a refused application (422), a message, or a staff call's
+/// message (with the application's state on a 409).
 #[derive(Debug, Serialize)]
 #[serde(untagged)]
 pub(crate) enum Answer {
     Rejected(Box<ApplicationReport>),
     Error(ErrorBody),
+    Staff(StaffErrorBody),
 }
 
-/// The one `recover`: every rejection left after routing becomes a JSON error.
-/// Unknown non-API paths never get here: the site's 404 page answers them.
+/// The one `recover`: every rejection left after routing becomes a JSON error. A filter's own
+/// refusal (a staff session, a permission, a body: [`ApiError`] as a custom rejection) is
+/// answered first, whatever the other routes it was tried beside said. Unknown non-API paths
+/// never get here: the site's 404 page answers them.
 pub async fn handle_rejection(rejection: warp::Rejection) -> Result<Response, Infallible> {
-    let error = if rejection.is_not_found() {
+    let error = if let Some(error) = rejection.find::<ApiError>() {
+        return Ok(error.response());
+    } else if rejection.is_not_found() {
         ApiError::NotFound
     } else if rejection.find::<warp::reject::MethodNotAllowed>().is_some() {
         ApiError::MethodNotAllowed
@@ -201,9 +319,5 @@ pub async fn handle_rejection(rejection: warp::Rejection) -> Result<Response, In
     } else {
         ApiError::Internal(format!("unhandled rejection: {rejection:?}"))
     };
-    let mut response = error.into_response();
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+    Ok(error.into_response())
 }

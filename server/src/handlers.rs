@@ -125,7 +125,7 @@ where
             }
             Ok(InsertOutcome::KeyReused) => return Err(ApiError::IdempotencyKeyReused),
             Err(DbError::DuplicateReference) => continue,
-            Err(other) => return Err(other.into()),
+            Err(other) => return Err(ApiError::of_submission(other)),
         }
     }
     Err(ApiError::Internal(

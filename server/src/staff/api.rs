@@ -295,11 +295,7 @@ pub async fn case_view(
     let details = if app.erased {
         None
     } else {
-        Some(
-            super::customer_details::load_customer_details(&*tx, app.id)
-                .await
-                .map_err(|e| StaffError::Internal(e.to_string()))?,
-        )
+        Some(super::customer_details::load_customer_details(&*tx, app.id).await?)
     };
     let rationales = store::rationales(&tx, app.id)
         .await?

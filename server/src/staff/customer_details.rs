@@ -16,32 +16,14 @@ use banksia_core::staff_wire::{
     CaseTaxResidency,
 };
 use tokio_postgres::GenericClient;
+
+use crate::error::ApiError;
 use tokio_postgres::Row;
 
-/// Why the details could not be read.
-#[derive(Debug)]
-pub enum DetailsError {
-    /// The database failed.
-    Database(tokio_postgres::Error),
-    /// A stored value core can't read (the column's name): the row is not what was stored.
-    Unreadable(&'static str),
-}
-
-impl std::fmt::Display for DetailsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Database(err) => write!(f, "database error: {err}"),
-            Self::Unreadable(column) => write!(f, "a stored {column} core can't read"),
-        }
-    }
-}
-
-impl std::error::Error for DetailsError {}
-
-impl From<tokio_postgres::Error> for DetailsError {
-    fn from(err: tokio_postgres::Error) -> Self {
-        Self::Database(err)
-    }
+/// A stored value core can't read (the column's name): the row is not what was stored, a 500
+/// that names the column in the log, never in the answer.
+fn unreadable(column: &str) -> ApiError {
+    ApiError::Internal(format!("a stored {column} core can't read"))
 }
 
 const BUSINESS: &str = "\
@@ -63,17 +45,13 @@ SELECT resident, country, tin, no_tin_reason, no_tin_explanation
 FROM application_foreign_tax_residencies WHERE application_id = $1 ORDER BY resident, position";
 
 /// Reads a stored code with core's parser.
-fn code<T>(
-    row: &Row,
-    column: &'static str,
-    parse: fn(&str) -> Option<T>,
-) -> Result<T, DetailsError> {
+fn code<T>(row: &Row, column: &'static str, parse: fn(&str) -> Option<T>) -> Result<T, ApiError> {
     let text: String = row.try_get(column)?;
-    parse(&text).ok_or(DetailsError::Unreadable(column))
+    parse(&text).ok_or_else(|| unreadable(column))
 }
 
 /// An address stored as the columns `address_line1` … `postal_code`, on one line.
-fn address(row: &Row) -> Result<CaseAddress, DetailsError> {
+fn address(row: &Row) -> Result<CaseAddress, ApiError> {
     let line1: String = row.try_get("address_line1")?;
     let line2: Option<String> = row.try_get("address_line2")?;
     let city: String = row.try_get("city")?;
@@ -88,7 +66,7 @@ fn address(row: &Row) -> Result<CaseAddress, DetailsError> {
     })
 }
 
-fn owner(row: &Row) -> Result<CaseOwner, DetailsError> {
+fn owner(row: &Row) -> Result<CaseOwner, ApiError> {
     let date_of_birth: chrono::NaiveDate = row.try_get("date_of_birth")?;
     let share: rust_decimal::Decimal = row.try_get("ownership_percent")?;
     Ok(CaseOwner {
@@ -100,12 +78,12 @@ fn owner(row: &Row) -> Result<CaseOwner, DetailsError> {
     })
 }
 
-fn foreign(row: &Row) -> Result<CaseForeignResidency, DetailsError> {
+fn foreign(row: &Row) -> Result<CaseForeignResidency, ApiError> {
     let reason: Option<String> = row.try_get("no_tin_reason")?;
     let reason = match reason {
         Some(reason) => Some(
             NoTinReason::parse(&reason)
-                .ok_or(DetailsError::Unreadable("no_tin_reason"))?
+                .ok_or_else(|| unreadable("no_tin_reason"))?
                 .label()
                 .to_owned(),
         ),
@@ -119,16 +97,12 @@ fn foreign(row: &Row) -> Result<CaseForeignResidency, DetailsError> {
     })
 }
 
-fn business(row: &Row, owners: Vec<CaseOwner>) -> Result<CaseBusiness, DetailsError> {
+fn business(row: &Row, owners: Vec<CaseOwner>) -> Result<CaseBusiness, ApiError> {
     let abn: String = row.try_get("abn")?;
-    let abn = Abn::parse(&abn).map_err(|_| DetailsError::Unreadable("abn"))?;
+    let abn = Abn::parse(&abn).map_err(|_| unreadable("abn"))?;
     let acn: Option<String> = row.try_get("acn")?;
     let acn = match acn {
-        Some(acn) => Some(
-            Acn::parse(&acn)
-                .map_err(|_| DetailsError::Unreadable("acn"))?
-                .to_string(),
-        ),
+        Some(acn) => Some(Acn::parse(&acn).map_err(|_| unreadable("acn"))?.to_string()),
         None => None,
     };
     Ok(CaseBusiness {
@@ -158,7 +132,7 @@ fn business(row: &Row, owners: Vec<CaseOwner>) -> Result<CaseBusiness, DetailsEr
 pub async fn load_customer_details(
     client: &impl GenericClient,
     application_id: i64,
-) -> Result<CaseDetails, DetailsError> {
+) -> Result<CaseDetails, ApiError> {
     let business_row = client.query_opt(BUSINESS, &[&application_id]).await?;
     let business = match business_row {
         Some(row) => {
@@ -185,7 +159,7 @@ pub async fn load_customer_details(
                 match resident.as_str() {
                     "applicant" => countries.push(residency),
                     "business" => business_countries.push(residency),
-                    _ => return Err(DetailsError::Unreadable("resident")),
+                    _ => return Err(unreadable("resident")),
                 }
             }
             Some(CaseTaxResidency {

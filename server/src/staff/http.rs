@@ -1,16 +1,13 @@
-//! The staff API's plumbing: its error type (each variant's status), JSON answers, the session
+//! The staff API's plumbing: JSON answers, the session
 //! cookie, the Origin and CSRF-header check of every state-changing call, and the sign-in
 //! rate limit.
 
 use std::net::IpAddr;
 use std::time::Duration;
 
-use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
 use serde::Serialize;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};
-
-use crate::db::DbError;
 
 /// The session cookie. `__Host-`: Secure, Path=/, no Domain, so no other host or path can set
 /// or read it.
@@ -19,119 +16,10 @@ pub const COOKIE: &str = "__Host-banksia-staff";
 /// a cross-site script cannot send it without a CORS preflight the server never allows).
 pub const CSRF_HEADER: &str = "x-banksia-staff";
 
-/// Everything a staff call can fail with.
-#[derive(Debug)]
-pub enum StaffError {
-    /// 400: the body is not the expected JSON.
-    BadRequest(&'static str),
-    /// 401: no session, or it ended or expired.
-    Unauthenticated,
-    /// 401: the passkey, invitation or link did not check out.
-    SignInFailed(&'static str),
-    /// 403: none of the staff member's roles allows this.
-    Forbidden,
-    /// 403: a state-changing call without our Origin or the CSRF header.
-    CrossSite,
-    /// 404: no such application (or staff member).
-    NotFound,
-    /// 409: the action is not possible in the application's state, or the version is stale;
-    /// with the current state.
-    Conflict(String, Option<CurrentState>),
-    /// 422: a message, note, reason or role that core's rules refuse.
-    Invalid(String),
-    /// 413: the body is over the staff API's limit.
-    TooLarge,
-    /// 413 with words of its own (the applicant's documents).
-    TooLargeBecause(&'static str),
-    /// 429: too many sign-in attempts from this address.
-    RateLimited,
-    /// 503 or 500: logged, answered generically.
-    Db(DbError),
-    /// 500: logged, answered generically.
-    Internal(String),
-}
-
-impl From<DbError> for StaffError {
-    fn from(err: DbError) -> Self {
-        Self::Db(err)
-    }
-}
-
-impl From<tokio_postgres::Error> for StaffError {
-    fn from(err: tokio_postgres::Error) -> Self {
-        Self::Db(err.into())
-    }
-}
-
-impl From<deadpool_postgres::PoolError> for StaffError {
-    fn from(err: deadpool_postgres::PoolError) -> Self {
-        Self::Db(err.into())
-    }
-}
-
-impl StaffError {
-    pub fn status(&self) -> StatusCode {
-        match self {
-            Self::BadRequest(_) => StatusCode::BAD_REQUEST,
-            Self::Unauthenticated | Self::SignInFailed(_) => StatusCode::UNAUTHORIZED,
-            Self::Forbidden | Self::CrossSite => StatusCode::FORBIDDEN,
-            Self::NotFound => StatusCode::NOT_FOUND,
-            Self::Conflict(..) => StatusCode::CONFLICT,
-            Self::Invalid(_) => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::TooLarge | Self::TooLargeBecause(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
-            Self::Db(DbError::Unavailable(_) | DbError::OutcomeUnknown(_)) => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
-            Self::Db(_) | Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
-    }
-
-    pub fn into_response(self) -> Response {
-        let status = self.status();
-        let (error, current) = match self {
-            Self::BadRequest(m) | Self::SignInFailed(m) | Self::TooLargeBecause(m) => {
-                (m.to_owned(), None)
-            }
-            Self::Unauthenticated => ("Sign in to continue.".to_owned(), None),
-            Self::Forbidden => ("Your role does not allow this.".to_owned(), None),
-            Self::CrossSite => (
-                "This request did not come from the staff console.".to_owned(),
-                None,
-            ),
-            Self::NotFound => ("Not found.".to_owned(), None),
-            Self::Conflict(message, current) => (message, current),
-            Self::Invalid(message) => (message, None),
-            Self::TooLarge => ("The request body is too large.".to_owned(), None),
-            Self::RateLimited => (
-                "Too many sign-in attempts. Please wait a minute and try again.".to_owned(),
-                None,
-            ),
-            Self::Db(err) => {
-                tracing::warn!(error = %err, "staff api database error");
-                (
-                    "The service is temporarily unavailable. Nothing was changed; please try again."
-                        .to_owned(),
-                    None,
-                )
-            }
-            Self::Internal(err) => {
-                tracing::error!(error = %err, "staff api internal error");
-                (
-                    "Something went wrong on our side. Please try again.".to_owned(),
-                    None,
-                )
-            }
-        };
-        let mut response = json(&StaffErrorBody { error, current }, status);
-        if status == StatusCode::TOO_MANY_REQUESTS {
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
-        }
-        response
-    }
-}
+/// The staff modules' name for the server's one error type, [`crate::error::ApiError`]: its
+/// staff variants (`Unauthenticated`, `Forbidden`, `CrossSite`, `Conflict`, `Invalid`, …) answer
+/// `{ "error", "current"? }`, every answer through the same `into_response`.
+pub use crate::error::ApiError as StaffError;
 
 /// A JSON answer that no cache keeps.
 pub fn json<T: Serialize>(body: &T, status: StatusCode) -> Response {
@@ -259,7 +147,7 @@ impl SignInLimiter {
         self.limiter
             .check_for(pool, self.purpose, client)
             .await
-            .map_err(|_| StaffError::RateLimited)
+            .map_err(|_| StaffError::TooManyAttempts)
     }
 }
 

@@ -23,7 +23,7 @@ use banksia_core::review::information::{
 use banksia_core::review::{Permission, Refusal};
 use banksia_core::staff_wire::{
     AnswerDocument, AnswerForm, ApplicationStatusView, DocumentView, InformationAnswer,
-    InformationResponseView, InformationResponses, StaffErrorBody,
+    InformationResponseView, InformationResponses,
 };
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
@@ -242,48 +242,18 @@ async fn look_up(state: &StaffState, answer_hash: &[u8]) -> Result<(), StaffErro
     check_grant(&grant, &app).map(|_| ())
 }
 
-/// Why an answer is not taken: an error of the staff API, or no room in
-/// [`ANSWER_BODY_BUDGET`] within [`BUDGET_WAIT`].
-enum NotTaken {
-    Error(StaffError),
-    Busy,
-}
-
-impl NotTaken {
-    /// The staff API's JSON; the busy 503 says when to send again.
-    fn into_response(self) -> Response {
-        match self {
-            Self::Error(error) => error.into_response(),
-            Self::Busy => {
-                let mut response = super::http::json(
-                    &StaffErrorBody {
-                        error: BUSY.to_owned(),
-                        current: None,
-                    },
-                    StatusCode::SERVICE_UNAVAILABLE,
-                );
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("60"));
-                response
-            }
-        }
-    }
-}
-
 /// A refusal before the body is read, and whether the body is read away (so that a browser
 /// reads the words) or left (the connection closes).
 struct Refused {
-    not_taken: NotTaken,
+    /// Any error, or [`StaffError::Busy`]: no room in [`ANSWER_BODY_BUDGET`] within
+    /// [`BUDGET_WAIT`].
+    error: StaffError,
     drain: bool,
 }
 
 impl From<StaffError> for Refused {
     fn from(error: StaffError) -> Self {
-        Self {
-            not_taken: NotTaken::Error(error),
-            drain: true,
-        }
+        Self { error, drain: true }
     }
 }
 
@@ -291,7 +261,7 @@ impl Refused {
     /// A refusal whose body is left unread.
     fn undrained(error: StaffError) -> Self {
         Self {
-            not_taken: NotTaken::Error(error),
+            error,
             drain: false,
         }
     }
@@ -345,20 +315,17 @@ where
         .await
         .ok()
         .and_then(Result::ok)
-        .ok_or(Refused {
-            not_taken: NotTaken::Busy,
-            drain: true,
-        })?;
+        .ok_or(Refused::from(StaffError::Busy(BUSY)))?;
         Ok::<_, Refused>((answer_hash, sending, permit, charge))
     }
     .await;
     let (answer_hash, _sending, _permit, limit) = match admitted {
         Ok(admitted) => admitted,
-        Err(Refused { not_taken, drain }) => {
+        Err(Refused { error, drain }) => {
             if drain {
                 state.answer_intake.drain(body, declared);
             }
-            return not_taken.into_response();
+            return error.into_response();
         }
     };
     let result = async {
@@ -655,11 +622,11 @@ mod tests {
 
     #[test]
     fn a_full_budget_is_a_503_in_words_with_when_to_send_again() {
-        let response = NotTaken::Busy.into_response();
+        let response = StaffError::Busy(BUSY).into_response();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(response.headers()[header::RETRY_AFTER], "60");
         assert!(BUSY.contains("Your message is still here"));
-        let refused = NotTaken::Error(StaffError::SignInFailed(EXPIRED)).into_response();
+        let refused = StaffError::SignInFailed(EXPIRED).into_response();
         assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
     }
 
