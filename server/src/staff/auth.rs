@@ -166,8 +166,7 @@ fn with_cookie(body: &impl Serialize, token: Option<&str>, state: &StaffState) -
 }
 
 /// POST /api/staff/sign-out: ends the session's row and clears the cookie.
-pub async fn sign_out(state: &StaffState, headers: &HeaderMap) -> Result<Response, StaffError> {
-    let signed = authenticate(state, headers).await?;
+pub async fn sign_out(state: &StaffState, signed: &Signed) -> Result<Response, StaffError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     tx.execute(

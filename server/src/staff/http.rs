@@ -30,14 +30,6 @@ pub fn json<T: Serialize>(body: &T, status: StatusCode) -> Response {
     response
 }
 
-/// The answer of a handler.
-pub fn answer<T: Serialize>(result: Result<T, StaffError>) -> Response {
-    match result {
-        Ok(body) => json(&body, StatusCode::OK),
-        Err(err) => err.into_response(),
-    }
-}
-
 /// The session token of the request's cookie, if it has the shape of one.
 pub fn session_token(headers: &HeaderMap) -> Option<String> {
     headers
@@ -61,22 +53,6 @@ pub fn session_cookie(token: Option<&str>, max_age: Duration) -> HeaderValue {
         None => format!("{COOKIE}=; Path=/; Secure; HttpOnly; SameSite=Strict; Max-Age=0"),
     };
     HeaderValue::from_str(&text).expect("a token is base64url")
-}
-
-/// A staff call's JSON body as `T`; anything else is a 400 that quotes nothing of it.
-pub fn parse_body<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
-    serde_json::from_slice(body)
-        .map_err(|_| StaffError::BadRequest("The request body is not what this call takes."))
-}
-
-/// [`parse_body`], reading an empty body as `{}`: a call that takes no fields may be sent
-/// with none.
-pub fn parse_body_or_empty<T: serde::de::DeserializeOwned>(body: &[u8]) -> Result<T, StaffError> {
-    if body.iter().all(u8::is_ascii_whitespace) {
-        parse_body(b"{}")
-    } else {
-        parse_body(body)
-    }
 }
 
 /// A moment as the staff API writes it: RFC 3339 in UTC, to the second.

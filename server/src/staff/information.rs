@@ -229,17 +229,29 @@ fn check_grant(grant: &store::Grant, app: &store::Answered) -> Result<Status, St
         .map_err(|refusal| StaffError::Conflict(refusal.to_string(), None))
 }
 
+/// The grant of `answer_hash` and its application, read with `lock`, checked: with the status
+/// the answer moves the application to.
+async fn granted<C: deadpool_postgres::GenericClient>(
+    client: &C,
+    answer_hash: &[u8],
+    lock: Lock,
+) -> Result<(store::Grant, store::Answered, Status), StaffError> {
+    let expired = || StaffError::SignInFailed(EXPIRED);
+    let grant = store::grant(client, answer_hash, lock)
+        .await?
+        .ok_or_else(expired)?;
+    let app = store::application_for_answer(client, grant.application_id, lock)
+        .await?
+        .ok_or_else(expired)?;
+    let status = check_grant(&grant, &app)?;
+    Ok((grant, app, status))
+}
+
 /// The grant of `answer_hash` and its application, checked; read without locks (the
 /// transaction checks again under its locks).
 async fn look_up(state: &StaffState, answer_hash: &[u8]) -> Result<(), StaffError> {
     let conn = state.pool.get().await?;
-    let grant = store::grant(&conn, answer_hash, Lock::None)
-        .await?
-        .ok_or(StaffError::SignInFailed(EXPIRED))?;
-    let app = store::application_for_answer(&conn, grant.application_id, Lock::None)
-        .await?
-        .ok_or(StaffError::SignInFailed(EXPIRED))?;
-    check_grant(&grant, &app).map(|_| ())
+    granted(&conn, answer_hash, Lock::None).await.map(|_| ())
 }
 
 /// A refusal before the body is read, and whether the body is read away (so that a browser
@@ -330,7 +342,11 @@ where
     };
     let result = async {
         let body = read_body(body, limit.min(MAX_ANSWER_BODY)).await?;
-        answer(state, &answer_hash, body).await
+        // Read here, not by the route's filter: only now may the body be read at all.
+        let request: InformationAnswer =
+            serde_json::from_slice(&body).map_err(|_| StaffError::BadRequest(UNREADABLE))?;
+        drop(body);
+        answer(state, &answer_hash, request).await
     }
     .await;
     match result {
@@ -363,17 +379,14 @@ where
     Ok(collected)
 }
 
-/// Checks and stores the answer `body` sent with the token whose hash is `answer_hash`. The
-/// body is dropped once parsed and each document's text once decoded, so that an answer holds
-/// about twice its body at most.
+/// Checks and stores the answer `request` sent with the token whose hash is `answer_hash`.
+/// Its body was dropped once parsed, and each document's text is once decoded, so that an
+/// answer holds about twice its body at most.
 async fn answer(
     state: &StaffState,
     answer_hash: &[u8],
-    body: Vec<u8>,
+    request: InformationAnswer,
 ) -> Result<ApplicationStatusView, StaffError> {
-    let request: InformationAnswer =
-        serde_json::from_slice(&body).map_err(|_| StaffError::BadRequest(UNREADABLE))?;
-    drop(body);
     let InformationAnswer { message, documents } = request;
     if documents.len() > MAX_DOCUMENTS {
         return Err(StaffError::Invalid(DocumentRefusal::TooMany.to_string()));
@@ -398,13 +411,7 @@ async fn answer(
     })?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let grant = store::grant(&tx, answer_hash, Lock::ForUpdate)
-        .await?
-        .ok_or(StaffError::SignInFailed(EXPIRED))?;
-    let app = store::application_for_answer(&tx, grant.application_id, Lock::ForUpdate)
-        .await?
-        .ok_or(StaffError::SignInFailed(EXPIRED))?;
-    let status = check_grant(&grant, &app)?;
+    let (grant, app, status) = granted(&tx, answer_hash, Lock::ForUpdate).await?;
     let response_id = store::insert_response(&tx, grant.application_id, message.as_deref()).await?;
     for (i, (bytes, kind)) in contents.iter().zip(&kinds).enumerate() {
         let position = i16::try_from(i + 1).unwrap_or(i16::MAX);

@@ -24,16 +24,18 @@ use std::convert::Infallible;
 use std::net::IpAddr;
 use std::sync::Arc;
 
+use administration::Pending;
+use banksia_core::review::Permission;
 use banksia_core::review::events::AuditEvent;
+use banksia_core::staff_wire::{AuditQuery, ClaimRequest, QueueQuery};
 use deadpool_postgres::Pool;
-use warp::filters::BoxedFilter;
-use warp::http::HeaderMap;
-use warp::hyper::body::Bytes;
+use warp::filters::path::FullPath;
+use warp::http::{HeaderMap, Method};
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
 pub use config::StaffConfig;
-use http::{StaffError, answer, check_same_origin};
+use http::{StaffError, check_same_origin};
 
 /// What the staff handlers share.
 pub struct StaffState {
@@ -181,12 +183,579 @@ pub fn console_pages(
 }
 
 /// Largest staff request body.
-const MAX_BODY: u64 = 64 * 1024;
+const MAX_BODY: usize = 64 * 1024;
+
+/// What every route of this module is: a filter that answers, or rejects with what the one
+/// `.recover` (`crate::error::handle_rejection`) answers.
+pub trait Route:
+    Filter<Extract = (Response,), Error = Rejection> + Clone + Send + Sync + 'static
+{
+}
+
+impl<F> Route for F where
+    F: Filter<Extract = (Response,), Error = Rejection> + Clone + Send + Sync + 'static
+{
+}
+
+/// Every staff and status route, each boxed then tried in turn: one chain of boxed filters
+/// type-checks in linear time, where a chain of two dozen unboxed ones makes warp's types
+/// explode.
+pub fn routes(state: Arc<StaffState>) -> impl Route + use<> {
+    let s = &state;
+    [
+        me(s).boxed(),
+        queue(s).boxed(),
+        case(s).boxed(),
+        reveal(s).boxed(),
+        claim(s).boxed(),
+        reassign(s).boxed(),
+        release(s).boxed(),
+        take_over(s).boxed(),
+        notes(s).boxed(),
+        act(s).boxed(),
+        check_action(s).boxed(),
+        staff_directory(s).boxed(),
+        invite(s).boxed(),
+        set_roles(s).boxed(),
+        deactivate(s).boxed(),
+        reactivate(s).boxed(),
+        recovery(s).boxed(),
+        settle(s, Pending::Invitation, Settle::Confirm).boxed(),
+        settle(s, Pending::Invitation, Settle::Revoke).boxed(),
+        settle(s, Pending::Grant, Settle::Confirm).boxed(),
+        settle(s, Pending::Grant, Settle::Revoke).boxed(),
+        audit_log(s).boxed(),
+        audit_verify(s).boxed(),
+        sign_out(s).boxed(),
+        register_start(s).boxed(),
+        register_finish(s).boxed(),
+        sign_in_start(s).boxed(),
+        sign_in_finish(s).boxed(),
+        information_answers(s).boxed(),
+        document(s).boxed(),
+        status_answer(s).boxed(),
+        status_link(s).boxed(),
+        status_open(s).boxed(),
+    ]
+    .into_iter()
+    .reduce(|all, route| all.or(route).unify().boxed())
+    .expect("at least one route")
+}
+
+/// GET /api/staff/me
+fn me(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "me")
+        .and(warp::get())
+        .and(signed_in(state))
+        .then(|caller: Caller| async move {
+            let me = caller.signed.me(caller.state.config.session_idle);
+            caller.answer(Ok(me)).await
+        })
+}
+
+/// GET /api/staff/applications (audited: who listed or searched what)
+fn queue(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications")
+        .and(warp::get().and(warp::query::<QueueQuery>()))
+        .and(permitted(state, Permission::ViewApplications))
+        .then(|query, c: Caller| async move {
+            c.answer(api::queue(&c.state, &c.signed, query).await).await
+        })
+}
+
+/// GET /api/staff/applications/{reference}
+fn case(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String)
+        .and(warp::get())
+        .and(permitted(state, Permission::ViewApplications))
+        .then(|reference: String, c: Caller| async move {
+            c.answer(api::case_view(&c.state, &c.signed, &reference).await)
+                .await
+        })
+}
+
+/// POST /api/staff/applications/{reference}/reveal (audited, throttled)
+fn reveal(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "reveal")
+        .and(warp::post())
+        .and(permitted(state, Permission::RevealIdentification))
+        .and(command())
+        .then(|reference: String, c: Caller, request| async move {
+            c.answer(api::reveal(&c.state, &c.signed, &reference, request).await)
+                .await
+        })
+}
+
+/// POST /api/staff/applications/{reference}/claim
+fn claim(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "claim")
+        .and(warp::post())
+        .and(permitted(state, Permission::Claim))
+        .and(command())
+        .then(|reference: String, c: Caller, request| async move {
+            c.answer(api::claim(&c.state, &c.signed, &reference, request).await)
+                .await
+        })
+}
+
+/// POST /api/staff/applications/{reference}/reassign (to a named colleague)
+fn reassign(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "reassign")
+        .and(warp::post())
+        .and(permitted(state, Permission::Claim))
+        .and(command())
+        .then(|reference: String, c: Caller, request| async move {
+            c.answer(api::reassign(&c.state, &c.signed, &reference, request).await)
+                .await
+        })
+}
+
+/// POST /api/staff/applications/{reference}/release
+fn release(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "release")
+        .and(warp::post())
+        .and(permitted(state, Permission::Claim))
+        .and(command())
+        .then(
+            |reference: String, c: Caller, request: ClaimRequest| async move {
+                let step = api::AssignStep::Release;
+                c.answer(api::assign(&c.state, &c.signed, &reference, request.version, step).await)
+                    .await
+            },
+        )
+}
+
+/// POST /api/staff/applications/{reference}/take-over
+fn take_over(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "take-over")
+        .and(warp::post())
+        .and(permitted(state, Permission::Claim))
+        .and(command())
+        .then(
+            |reference: String, c: Caller, request: ClaimRequest| async move {
+                let step = api::AssignStep::TakeOver;
+                c.answer(api::assign(&c.state, &c.signed, &reference, request.version, step).await)
+                    .await
+            },
+        )
+}
+
+/// POST /api/staff/applications/{reference}/notes
+fn notes(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "notes")
+        .and(warp::post())
+        .and(permitted(state, Permission::WriteNote))
+        .and(command())
+        .then(|reference: String, c: Caller, request| async move {
+            c.answer(api::add_note(&c.state, &c.signed, &reference, request).await)
+                .await
+        })
+}
+
+/// POST /api/staff/applications/{reference}/actions (the permission is the action's: `act`
+/// checks it once the body says which)
+fn act(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "actions")
+        .and(warp::post())
+        .and(signed_in(state))
+        .and(command())
+        .then(|reference: String, c: Caller, request| async move {
+            c.answer(api::act(&c.state, &c.signed, &reference, request).await)
+                .await
+        })
+}
+
+/// POST /api/staff/applications/{reference}/actions/check (what it would do; nothing stored)
+fn check_action(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "actions" / "check")
+        .and(warp::post())
+        .and(signed_in(state))
+        .and(command())
+        .then(|reference: String, c: Caller, request| async move {
+            c.answer(api::check_action(&c.state, &c.signed, &reference, request).await)
+                .await
+        })
+}
+
+/// GET /api/staff/staff (administrators: members and what is pending)
+fn staff_directory(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "staff")
+        .and(warp::get())
+        .and(permitted(state, Permission::ManageStaff))
+        .then(|c: Caller| async move {
+            c.answer(administration::directory(&c.state, &c.signed).await)
+                .await
+        })
+}
+
+/// POST /api/staff/staff/invites
+fn invite(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "staff" / "invites")
+        .and(warp::post())
+        .and(permitted(state, Permission::ManageStaff))
+        .and(command())
+        .then(|c: Caller, request| async move {
+            c.answer(administration::invite(&c.state, &c.signed, request).await)
+                .await
+        })
+}
+
+/// POST /api/staff/staff/{id}/roles
+fn set_roles(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "staff" / i64 / "roles")
+        .and(warp::post())
+        .and(permitted(state, Permission::ManageStaff))
+        .and(command())
+        .then(|id: i64, c: Caller, request| async move {
+            c.answer(administration::set_roles(&c.state, &c.signed, id, request).await)
+                .await
+        })
+}
+
+/// POST /api/staff/staff/{id}/deactivate
+fn deactivate(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "staff" / i64 / "deactivate")
+        .and(warp::post())
+        .and(permitted(state, Permission::ManageStaff))
+        .and(command::<NoBody>())
+        .then(|id: i64, c: Caller, _| async move {
+            c.answer(administration::deactivate(&c.state, &c.signed, id).await)
+                .await
+        })
+}
+
+/// POST /api/staff/staff/{id}/reactivate
+fn reactivate(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "staff" / i64 / "reactivate")
+        .and(warp::post())
+        .and(permitted(state, Permission::ManageStaff))
+        .and(command::<NoBody>())
+        .then(|id: i64, c: Caller, _| async move {
+            c.answer(administration::reactivate(&c.state, &c.signed, id).await)
+                .await
+        })
+}
+
+/// POST /api/staff/staff/{id}/recovery
+fn recovery(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "staff" / i64 / "recovery")
+        .and(warp::post())
+        .and(permitted(state, Permission::ManageStaff))
+        .and(command::<NoBody>())
+        .then(|id: i64, c: Caller, _| async move {
+            c.answer(administration::recovery(&c.state, &c.signed, id).await)
+                .await
+        })
+}
+
+/// The two steps of a pending change: a second administrator confirms it, or revokes it.
+#[derive(Debug, Clone, Copy)]
+enum Settle {
+    Confirm,
+    Revoke,
+}
+
+/// POST /api/staff/{invitations|grants}/{id}/{confirm|revoke}: four routes, each path made
+/// from its typed kind and step, never read back into them.
+fn settle(state: &Arc<StaffState>, kind: fn(i64) -> Pending, step: Settle) -> impl Route + use<> {
+    let kind_segment = match kind(0) {
+        Pending::Grant(_) => "grants",
+        Pending::Invitation(_) => "invitations",
+    };
+    let step_segment = match step {
+        Settle::Confirm => "confirm",
+        Settle::Revoke => "revoke",
+    };
+    warp::path("api")
+        .and(warp::path("staff"))
+        .and(warp::path(kind_segment))
+        .and(warp::path::param::<i64>())
+        .and(warp::path(step_segment))
+        .and(warp::path::end())
+        .and(warp::post())
+        .and(permitted(state, Permission::ManageStaff))
+        .and(command::<NoBody>())
+        .then(move |id: i64, c: Caller, _| async move {
+            let settled = match step {
+                Settle::Confirm => administration::confirm(&c.state, &c.signed, kind(id)).await,
+                Settle::Revoke => administration::revoke(&c.state, &c.signed, kind(id)).await,
+            };
+            c.answer(settled).await
+        })
+}
+
+/// GET /api/staff/audit?action=&reference=&staff=&before=
+fn audit_log(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "audit")
+        .and(warp::get().and(warp::query::<AuditQuery>()))
+        .and(permitted(state, Permission::ReadAuditLog))
+        .then(|query, c: Caller| async move {
+            c.answer(api::audit_log(&c.state, &c.signed, query).await)
+                .await
+        })
+}
+
+/// GET /api/staff/audit/verify
+fn audit_verify(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "audit" / "verify")
+        .and(warp::get())
+        .and(permitted(state, Permission::ReadAuditLog))
+        .then(
+            |c: Caller| async move { c.answer(api::audit_verify(&c.state, &c.signed).await).await },
+        )
+}
+
+/// POST /api/staff/sign-out
+fn sign_out(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "sign-out")
+        .and(warp::post())
+        .and(signed_in(state))
+        .then(|c: Caller| async move { c.reply(auth::sign_out(&c.state, &c.signed).await).await })
+}
+
+/// POST /api/staff/register/start
+fn register_start(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "register" / "start")
+        .and(ceremony(state))
+        .and(json_body(NOT_THIS_CALLS))
+        .then(|s: Arc<StaffState>, r| async move { reply(auth::register_start(&s, r).await) })
+}
+
+/// POST /api/staff/register/finish
+fn register_finish(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "register" / "finish")
+        .and(ceremony(state))
+        .and(json_body(NOT_THIS_CALLS))
+        .then(|s: Arc<StaffState>, r| async move { reply(auth::register_finish(&s, r).await) })
+}
+
+/// POST /api/staff/sign-in/start
+fn sign_in_start(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "sign-in" / "start")
+        .and(ceremony(state))
+        .and(json_body(NOT_THIS_CALLS))
+        .then(|s: Arc<StaffState>, r| async move { reply(auth::sign_in_start(&s, r).await) })
+}
+
+/// POST /api/staff/sign-in/finish
+fn sign_in_finish(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "sign-in" / "finish")
+        .and(ceremony(state))
+        .and(json_body(NOT_THIS_CALLS))
+        .then(|s: Arc<StaffState>, r| async move { reply(auth::sign_in_finish(&s, r).await) })
+}
+
+/// GET /api/staff/applications/{reference}/information: the applicant's answers.
+fn information_answers(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "information")
+        .and(warp::get())
+        .and(permitted(state, Permission::ViewApplications))
+        .then(|reference: String, c: Caller| async move {
+            c.answer(information::responses(&c.state, &c.signed, &reference).await)
+                .await
+        })
+}
+
+/// GET /api/staff/applications/{reference}/documents/{id}: one document (audited), as a
+/// file, not JSON.
+fn document(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "staff" / "applications" / String / "documents" / i64)
+        .and(warp::get())
+        .and(permitted(state, Permission::ViewApplications))
+        .then(|reference: String, id: i64, c: Caller| async move {
+            c.reply(information::download(&c.state, &c.signed, &reference, id).await)
+                .await
+        })
+}
+
+/// POST /api/application-status/answer: the applicant's answer, with its documents. Its body
+/// is the one no filter reads: `information::receive` takes the stream, and reads it (a larger
+/// body than any other call) only once the Origin, the limit, the token and the server's room
+/// for it check out, so a refused answer costs no memory.
+fn status_answer(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "application-status" / "answer")
+        .and(warp::post())
+        .and(with_state(state.clone()).and(client_ip(state.clone())))
+        .and(warp::header::headers_cloned().and(warp::body::stream()))
+        .then(
+            |s: Arc<StaffState>, ip, headers: HeaderMap, body| async move {
+                information::receive(&s, ip, &headers, body).await
+            },
+        )
+}
+
+/// POST /api/application-status/link: a status link by email (the same answer whatever was
+/// asked).
+fn status_link(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "application-status" / "link")
+        .and(warp::post())
+        .and(applicant(state))
+        .and(json_body(status::LINK_REQUEST_REFUSED))
+        .then(|s: Arc<StaffState>, request| async move {
+            let sent = status::request_link(&s, request).await;
+            reply(sent.map(|sent| http::json(&sent, warp::http::StatusCode::ACCEPTED)))
+        })
+}
+
+/// POST /api/application-status/open: uses the link up and answers the status.
+fn status_open(state: &Arc<StaffState>) -> impl Route + use<> {
+    warp::path!("api" / "application-status" / "open")
+        .and(warp::post())
+        .and(applicant(state))
+        .and(json_body(status::LINK_REFUSED))
+        .then(|s: Arc<StaffState>, request| async move {
+            reply(
+                status::open(&s, request)
+                    .await
+                    .map(|view| http::json(&view, warp::http::StatusCode::OK)),
+            )
+        })
+}
 
 fn with_state(
     state: Arc<StaffState>,
 ) -> impl Filter<Extract = (Arc<StaffState>,), Error = Infallible> + Clone {
     warp::any().map(move || state.clone())
+}
+
+/// A filter's refusal, for the one `.recover`.
+fn reject(error: StaffError) -> Rejection {
+    warp::reject::custom(error)
+}
+
+/// A handler's answer when it made its own response (a cookie, a file, a 202).
+fn reply(result: Result<Response, StaffError>) -> Response {
+    result.unwrap_or_else(StaffError::into_response)
+}
+
+/// A signed-in staff member's call: the state, who, and the path a refusal's audit row names.
+struct Caller {
+    state: Arc<StaffState>,
+    signed: auth::Signed,
+    path: String,
+}
+
+impl Caller {
+    /// The handler's value as JSON, or its error (a refusal, 403 or 409, audited first).
+    async fn answer<T: serde::Serialize>(&self, result: Result<T, StaffError>) -> Response {
+        match result {
+            Ok(value) => http::json(&value, warp::http::StatusCode::OK),
+            Err(error) => self.refused(error).await.into_response(),
+        }
+    }
+
+    /// [`Self::answer`] of a handler that made its own response.
+    async fn reply(&self, result: Result<Response, StaffError>) -> Response {
+        match result {
+            Ok(response) => response,
+            Err(error) => self.refused(error).await.into_response(),
+        }
+    }
+
+    /// Audits a refused attempt (403 or 409) in its own transaction (the refused change was
+    /// rolled back), and hands the refusal back.
+    async fn refused(&self, error: StaffError) -> StaffError {
+        if !matches!(error, StaffError::Forbidden | StaffError::Conflict(..)) {
+            return error;
+        }
+        let detail = serde_json::json!({
+            "path": self.path,
+            "status": error.status().as_u16(),
+        });
+        let audited = audit::append_alone(
+            &self.state.pool,
+            Some(self.signed.id),
+            AuditEvent::Refused,
+            None,
+            &detail,
+        )
+        .await;
+        match audited {
+            Ok(_) => error,
+            Err(db) => db.into(),
+        }
+    }
+}
+
+/// The signed-in staff member of a call: where it comes from (`Sec-Fetch-Site`), for a
+/// state-changing call (anything but GET and HEAD) the Origin and CSRF header, then the session
+/// cookie (refreshed). Refused with 403 or 401.
+fn signed_in(
+    state: &Arc<StaffState>,
+) -> impl Filter<Extract = (Caller,), Error = Rejection> + Clone + use<> {
+    warp::method()
+        .and(warp::path::full())
+        .and(warp::header::headers_cloned())
+        .and(with_state(state.clone()))
+        .and_then(
+            |method: Method, path: FullPath, headers: HeaderMap, state: Arc<StaffState>| async move {
+                check_fetch_site(&headers).map_err(reject)?;
+                if method != Method::GET && method != Method::HEAD {
+                    check_same_origin(&headers, &state.config.public_origin).map_err(reject)?;
+                }
+                let signed = auth::authenticate(&state, &headers).await.map_err(reject)?;
+                let path = path.as_str().to_owned();
+                Ok::<_, Rejection>(Caller { state, signed, path })
+            },
+        )
+}
+
+/// [`signed_in`], whose roles grant `permission`; a refusal (403) is audited.
+fn permitted(
+    state: &Arc<StaffState>,
+    permission: Permission,
+) -> impl Filter<Extract = (Caller,), Error = Rejection> + Clone + use<> {
+    signed_in(state).and_then(move |caller: Caller| async move {
+        match caller.signed.require(permission) {
+            Ok(()) => Ok(caller),
+            Err(error) => Err(reject(caller.refused(error).await)),
+        }
+    })
+}
+
+/// A passkey ceremony's call (no session yet): where it comes from, Origin and CSRF header,
+/// then the sign-in limit per client address.
+fn ceremony(
+    state: &Arc<StaffState>,
+) -> impl Filter<Extract = (Arc<StaffState>,), Error = Rejection> + Clone + use<> {
+    warp::post()
+        .and(with_state(state.clone()))
+        .and(client_ip(state.clone()))
+        .and(warp::header::headers_cloned())
+        .and_then(
+            |state: Arc<StaffState>, ip, headers: HeaderMap| async move {
+                check_fetch_site(&headers).map_err(reject)?;
+                check_same_origin(&headers, &state.config.public_origin).map_err(reject)?;
+                state
+                    .sign_in_limiter
+                    .admit(&state.pool, ip)
+                    .await
+                    .map_err(reject)?;
+                Ok::<_, Rejection>(state)
+            },
+        )
+}
+
+/// An applicant's status-page call: our Origin (or the very host asked), then the status
+/// links' limit per client address.
+fn applicant(
+    state: &Arc<StaffState>,
+) -> impl Filter<Extract = (Arc<StaffState>,), Error = Rejection> + Clone + use<> {
+    with_state(state.clone())
+        .and(client_ip(state.clone()))
+        .and(warp::header::headers_cloned())
+        .and_then(
+            |state: Arc<StaffState>, ip, headers: HeaderMap| async move {
+                http::check_applicant_origin(&headers, &state.config.public_origin)
+                    .map_err(reject)?;
+                state
+                    .status_limiter
+                    .admit(&state.pool, ip)
+                    .await
+                    .map_err(reject)?;
+                Ok::<_, Rejection>(state)
+            },
+        )
 }
 
 /// The client's address as every per-client limit sees it: the peer, or behind a trusted proxy
@@ -207,35 +776,54 @@ fn client_ip(
         )
 }
 
-/// The request body, whatever its framing (a length or chunks), up to [`MAX_BODY`]: too large
-/// is a 413, an unreadable body a 400, never a rejection left to the recover.
-fn body() -> impl Filter<Extract = (Result<Bytes, StaffError>,), Error = Rejection> + Clone {
-    warp::body::stream().then(|stream| async move {
-        crate::handlers::read_limited(stream, MAX_BODY as usize)
+/// What a 400 says when a staff call's body is not its type.
+const NOT_THIS_CALLS: &str = "The request body is not what this call takes.";
+
+/// A staff command's body, read once into its type `T` (core's `staff_wire` request, or
+/// [`NoBody`]); an empty body reads as `{}`, so a call that takes no fields may be sent with
+/// none.
+fn command<T>() -> impl Filter<Extract = (T,), Error = Rejection> + Clone
+where
+    T: serde::de::DeserializeOwned + Send,
+{
+    body(NOT_THIS_CALLS, true)
+}
+
+/// The JSON body as `T`; anything else a 400 in `refused`'s words.
+fn json_body<T>(refused: &'static str) -> impl Filter<Extract = (T,), Error = Rejection> + Clone
+where
+    T: serde::de::DeserializeOwned + Send,
+{
+    body(refused, false)
+}
+
+/// The request body, whatever its framing (a length or chunks), up to [`MAX_BODY`], read
+/// into `T`: too large is a 413, an unreadable body a 400, one that is not a `T` a 400 in
+/// `refused`'s words (quoting nothing of it).
+fn body<T>(
+    refused: &'static str,
+    empty_is_object: bool,
+) -> impl Filter<Extract = (T,), Error = Rejection> + Clone
+where
+    T: serde::de::DeserializeOwned + Send,
+{
+    warp::body::stream().and_then(move |stream| async move {
+        let bytes = crate::handlers::read_limited(stream, MAX_BODY)
             .await
-            .map(Bytes::from)
             .map_err(|err| match err {
-                crate::error::ApiError::PayloadTooLarge => StaffError::TooLarge,
-                _ => StaffError::BadRequest("The request body could not be read."),
-            })
+                StaffError::PayloadTooLarge => reject(StaffError::TooLarge),
+                _ => reject(StaffError::BadRequest(
+                    "The request body could not be read.",
+                )),
+            })?;
+        let empty = bytes.iter().all(u8::is_ascii_whitespace);
+        let text: &[u8] = if empty && empty_is_object {
+            b"{}"
+        } else {
+            &bytes
+        };
+        serde_json::from_slice(text).map_err(|_| reject(StaffError::BadRequest(refused)))
     })
-}
-
-/// A staff call's path and headers: what the wrappers check and what a refusal's audit row
-/// names.
-#[derive(Debug, Clone)]
-struct Call {
-    path: String,
-    headers: HeaderMap,
-}
-
-fn call() -> impl Filter<Extract = (Call,), Error = Infallible> + Clone {
-    warp::path::full().and(warp::header::headers_cloned()).map(
-        |path: warp::path::FullPath, headers| Call {
-            path: path.as_str().to_owned(),
-            headers,
-        },
-    )
 }
 
 /// A browser says where a request comes from (`Sec-Fetch-Site`): the console's own calls are
@@ -250,603 +838,7 @@ fn check_fetch_site(headers: &HeaderMap) -> Result<(), StaffError> {
     }
 }
 
-/// Audits a refused attempt (403 or 409) of a signed-in staff member, in its own transaction
-/// (the refused change was rolled back), and hands the refusal back.
-async fn audit_refusal(
-    state: &StaffState,
-    signed: &auth::Signed,
-    call: &Call,
-    err: StaffError,
-) -> StaffError {
-    if !matches!(err, StaffError::Forbidden | StaffError::Conflict(..)) {
-        return err;
-    }
-    let detail = serde_json::json!({
-        "path": call.path,
-        "status": err.status().as_u16(),
-    });
-    match audit::append_alone(
-        &state.pool,
-        Some(signed.id),
-        AuditEvent::Refused,
-        None,
-        &detail,
-    )
-    .await
-    {
-        Ok(_) => err,
-        Err(db) => db.into(),
-    }
-}
-
-/// A signed-in GET.
-async fn read<T: serde::Serialize, F, Fut>(state: Arc<StaffState>, call: Call, f: F) -> Response
-where
-    F: FnOnce(Arc<StaffState>, auth::Signed) -> Fut,
-    Fut: std::future::Future<Output = Result<T, StaffError>>,
-{
-    let result = async {
-        check_fetch_site(&call.headers)?;
-        let signed = auth::authenticate(&state, &call.headers).await?;
-        match f(state.clone(), signed.clone()).await {
-            Ok(value) => Ok(value),
-            Err(err) => Err(audit_refusal(&state, &signed, &call, err).await),
-        }
-    }
-    .await;
-    answer(result)
-}
-
-/// A signed-in, state-changing POST whose body is `B` (core's `staff_wire` request, or
-/// [`NoBody`]): where it comes from, Origin and CSRF header first, then the session, then the
-/// body, read into its type before the handler sees it.
-async fn write<B, T, F, Fut>(
-    state: Arc<StaffState>,
-    call: Call,
-    body: Result<Bytes, StaffError>,
-    f: F,
-) -> Response
-where
-    B: serde::de::DeserializeOwned,
-    T: serde::Serialize,
-    F: FnOnce(Arc<StaffState>, auth::Signed, B) -> Fut,
-    Fut: std::future::Future<Output = Result<T, StaffError>>,
-{
-    let result = async {
-        check_fetch_site(&call.headers)?;
-        check_same_origin(&call.headers, &state.config.public_origin)?;
-        let signed = auth::authenticate(&state, &call.headers).await?;
-        let request: B = http::parse_body_or_empty(&body?)?;
-        match f(state.clone(), signed.clone(), request).await {
-            Ok(value) => Ok(value),
-            Err(err) => Err(audit_refusal(&state, &signed, &call, err).await),
-        }
-    }
-    .await;
-    answer(result)
-}
-
 /// The body of a call that takes none: empty, or `{}`.
 #[derive(Debug, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NoBody {}
-
-/// What a passkey ceremony's route takes: the state, the client's address, the call and the
-/// body.
-fn ceremony_call(
-    state: Arc<StaffState>,
-) -> impl Filter<
-    Extract = (
-        Arc<StaffState>,
-        Option<IpAddr>,
-        Call,
-        Result<Bytes, StaffError>,
-    ),
-    Error = Rejection,
-> + Clone {
-    warp::post()
-        .and(with_state(state.clone()))
-        .and(client_ip(state))
-        .and(call())
-        .and(body())
-}
-
-/// A passkey ceremony's POST (no session yet): where it comes from, Origin and CSRF header,
-/// the sign-in limit per client, then the body in its type.
-async fn ceremony<B, F, Fut>(
-    state: Arc<StaffState>,
-    client_ip: Option<IpAddr>,
-    call: Call,
-    body: Result<Bytes, StaffError>,
-    f: F,
-) -> Response
-where
-    B: serde::de::DeserializeOwned,
-    F: FnOnce(Arc<StaffState>, B) -> Fut,
-    Fut: std::future::Future<Output = Result<Response, StaffError>>,
-{
-    let result = async {
-        check_fetch_site(&call.headers)?;
-        check_same_origin(&call.headers, &state.config.public_origin)?;
-        state.sign_in_limiter.admit(&state.pool, client_ip).await?;
-        let request: B = http::parse_body(&body?)?;
-        f(state, request).await
-    }
-    .await;
-    result.unwrap_or_else(StaffError::into_response)
-}
-
-/// Every staff and status route.
-pub fn routes(
-    state: Arc<StaffState>,
-) -> impl Filter<Extract = (Response,), Error = Rejection> + Clone {
-    let s = || with_state(state.clone());
-
-    // GET /api/staff/me
-    let me = warp::path!("api" / "staff" / "me")
-        .and(warp::get())
-        .and(s())
-        .and(call())
-        .then(|st, c| {
-            read(
-                st,
-                c,
-                |st: Arc<StaffState>, signed: auth::Signed| async move {
-                    Ok(signed.me(st.config.session_idle))
-                },
-            )
-        });
-    // GET /api/staff/applications (audited: who listed or searched what)
-    let queue = warp::path!("api" / "staff" / "applications")
-        .and(warp::get())
-        .and(warp::query::<banksia_core::staff_wire::QueueQuery>())
-        .and(s())
-        .and(call())
-        .then(|q, st, c| {
-            read(st, c, move |st: Arc<StaffState>, signed| async move {
-                api::queue(&st, &signed, q).await
-            })
-        });
-    // GET /api/staff/applications/{reference}
-    let case = warp::path!("api" / "staff" / "applications" / String)
-        .and(warp::get())
-        .and(s())
-        .and(call())
-        .then(|r: String, st, c| {
-            read(st, c, move |st: Arc<StaffState>, signed| async move {
-                api::case_view(&st, &signed, &r).await
-            })
-        });
-    // POST /api/staff/applications/{reference}/reveal (audited, throttled)
-    let reveal = warp::path!("api" / "staff" / "applications" / String / "reveal")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|r: String, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, request| async move {
-                    api::reveal(&st, &signed, &r, request).await
-                },
-            )
-        });
-    // POST /api/staff/applications/{reference}/claim
-    let claim = warp::path!("api" / "staff" / "applications" / String / "claim")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|r: String, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, request| async move {
-                    api::claim(&st, &signed, &r, request).await
-                },
-            )
-        });
-    // POST /api/staff/applications/{reference}/reassign (to a named colleague)
-    let reassign = warp::path!("api" / "staff" / "applications" / String / "reassign")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|r: String, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, request| async move {
-                    api::reassign(&st, &signed, &r, request).await
-                },
-            )
-        });
-    // POST /api/staff/applications/{reference}/{release|take-over}: two routes, one shape.
-    // Each route names its step and its path together (no string read back into a step).
-    let hold_step = |which: api::AssignStep, step: &'static str| {
-        warp::path("api")
-            .and(warp::path("staff"))
-            .and(warp::path("applications"))
-            .and(warp::path::param::<String>())
-            .and(warp::path(step))
-            .and(warp::path::end())
-            .and(warp::post())
-            .and(s())
-            .and(call())
-            .and(body())
-            .then(move |r: String, st, c, b| {
-                write(
-                    st,
-                    c,
-                    b,
-                    move |st: Arc<StaffState>,
-                          signed,
-                          request: banksia_core::staff_wire::ClaimRequest| async move {
-                        api::assign(&st, &signed, &r, request.version, which).await
-                    },
-                )
-            })
-            .boxed()
-    };
-    let release = hold_step(api::AssignStep::Release, "release");
-    let take_over = hold_step(api::AssignStep::TakeOver, "take-over");
-    // POST /api/staff/applications/{reference}/notes
-    let notes = warp::path!("api" / "staff" / "applications" / String / "notes")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|r: String, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, request| async move {
-                    api::add_note(&st, &signed, &r, request).await
-                },
-            )
-        });
-    // POST /api/staff/applications/{reference}/actions
-    let actions = warp::path!("api" / "staff" / "applications" / String / "actions")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|r: String, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, request| async move {
-                    api::act(&st, &signed, &r, request).await
-                },
-            )
-        });
-    // POST /api/staff/applications/{reference}/actions/check (what it would do; nothing stored)
-    let action_check = warp::path!("api" / "staff" / "applications" / String / "actions" / "check")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|r: String, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, request| async move {
-                    api::check_action(&st, &signed, &r, request).await
-                },
-            )
-        });
-    // GET /api/staff/staff (administrators: members and what is pending)
-    let staff_list = warp::path!("api" / "staff" / "staff")
-        .and(warp::get())
-        .and(s())
-        .and(call())
-        .then(|st, c| {
-            read(st, c, |st: Arc<StaffState>, signed| async move {
-                administration::directory(&st, &signed).await
-            })
-        });
-    // POST /api/staff/staff/invites
-    let invite = warp::path!("api" / "staff" / "staff" / "invites")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                |st: Arc<StaffState>, signed, request| async move {
-                    administration::invite(&st, &signed, request).await
-                },
-            )
-        });
-    // POST /api/staff/staff/{id}/roles
-    let roles = warp::path!("api" / "staff" / "staff" / i64 / "roles")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|id: i64, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, request| async move {
-                    administration::set_roles(&st, &signed, id, request).await
-                },
-            )
-        });
-    // POST /api/staff/staff/{id}/deactivate
-    let deactivate = warp::path!("api" / "staff" / "staff" / i64 / "deactivate")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|id: i64, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, _: NoBody| async move {
-                    administration::deactivate(&st, &signed, id).await
-                },
-            )
-        });
-    // POST /api/staff/staff/{id}/reactivate
-    let reactivate = warp::path!("api" / "staff" / "staff" / i64 / "reactivate")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|id: i64, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, _: NoBody| async move {
-                    administration::reactivate(&st, &signed, id).await
-                },
-            )
-        });
-    // POST /api/staff/staff/{id}/recovery
-    let recovery = warp::path!("api" / "staff" / "staff" / i64 / "recovery")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(|id: i64, st, c, b| {
-            write(
-                st,
-                c,
-                b,
-                move |st: Arc<StaffState>, signed, _: NoBody| async move {
-                    administration::recovery(&st, &signed, id).await
-                },
-            )
-        });
-    // POST /api/staff/{invitations|grants}/{id}/{confirm|revoke}: four routes, one shape.
-    // The path is made from the typed kind and step, never read back from it.
-    let settle = |pending: fn(i64) -> administration::Pending, confirm: bool| {
-        let kind = match pending(0) {
-            administration::Pending::Grant(_) => "grants",
-            administration::Pending::Invitation(_) => "invitations",
-        };
-        let step = if confirm { "confirm" } else { "revoke" };
-        warp::path("api")
-            .and(warp::path("staff"))
-            .and(warp::path(kind))
-            .and(warp::path::param::<i64>())
-            .and(warp::path(step))
-            .and(warp::path::end())
-            .and(warp::post())
-            .and(s())
-            .and(call())
-            .and(body())
-            .then(move |id: i64, st, c, b| {
-                write(
-                    st,
-                    c,
-                    b,
-                    move |st: Arc<StaffState>, signed, _: NoBody| async move {
-                        if confirm {
-                            administration::confirm(&st, &signed, pending(id)).await
-                        } else {
-                            administration::revoke(&st, &signed, pending(id)).await
-                        }
-                    },
-                )
-            })
-    };
-    let pending = [
-        settle(administration::Pending::Invitation, true),
-        settle(administration::Pending::Invitation, false),
-        settle(administration::Pending::Grant, true),
-        settle(administration::Pending::Grant, false),
-    ]
-    .into_iter()
-    .map(|route| route.boxed())
-    .reduce(|all, route| all.or(route).unify().boxed())
-    .expect("four routes");
-    // GET /api/staff/audit?action=&reference=&staff=&before=
-    let audit_log = warp::path!("api" / "staff" / "audit")
-        .and(warp::get())
-        .and(warp::query::<banksia_core::staff_wire::AuditQuery>())
-        .and(s())
-        .and(call())
-        .then(|q: banksia_core::staff_wire::AuditQuery, st, c| {
-            read(st, c, move |st: Arc<StaffState>, signed| async move {
-                api::audit_log(&st, &signed, q).await
-            })
-        });
-    // GET /api/staff/audit/verify
-    let audit_verify = warp::path!("api" / "staff" / "audit" / "verify")
-        .and(warp::get())
-        .and(s())
-        .and(call())
-        .then(|st, c| {
-            read(st, c, |st: Arc<StaffState>, signed| async move {
-                api::audit_verify(&st, &signed).await
-            })
-        });
-    // POST /api/staff/sign-out
-    let sign_out = warp::path!("api" / "staff" / "sign-out")
-        .and(warp::post())
-        .and(s())
-        .and(call())
-        .then(|st: Arc<StaffState>, c: Call| async move {
-            let result = async {
-                check_fetch_site(&c.headers)?;
-                check_same_origin(&c.headers, &st.config.public_origin)?;
-                auth::sign_out(&st, &c.headers).await
-            }
-            .await;
-            result.unwrap_or_else(StaffError::into_response)
-        });
-    // POST /api/staff/{register|sign-in}/{start|finish}: before a session exists, so the
-    // sign-in limit per client comes first, then the body in its type.
-    let register_start = warp::path!("api" / "staff" / "register" / "start")
-        .and(ceremony_call(state.clone()))
-        .then(|st, ip, c, b| {
-            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
-                auth::register_start(&st, request).await
-            })
-        });
-    let register_finish = warp::path!("api" / "staff" / "register" / "finish")
-        .and(ceremony_call(state.clone()))
-        .then(|st, ip, c, b| {
-            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
-                auth::register_finish(&st, request).await
-            })
-        });
-    let sign_in_start = warp::path!("api" / "staff" / "sign-in" / "start")
-        .and(ceremony_call(state.clone()))
-        .then(|st, ip, c, b| {
-            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
-                auth::sign_in_start(&st, request).await
-            })
-        });
-    let sign_in_finish = warp::path!("api" / "staff" / "sign-in" / "finish")
-        .and(ceremony_call(state.clone()))
-        .then(|st, ip, c, b| {
-            ceremony(st, ip, c, b, |st: Arc<StaffState>, request| async move {
-                auth::sign_in_finish(&st, request).await
-            })
-        });
-    // GET /api/staff/applications/{reference}/information: the applicant's answers.
-    let information = warp::path!("api" / "staff" / "applications" / String / "information")
-        .and(warp::get())
-        .and(s())
-        .and(call())
-        .then(|r: String, st, c| {
-            read(st, c, move |st: Arc<StaffState>, signed| async move {
-                information::responses(&st, &signed, &r).await
-            })
-        });
-    // GET /api/staff/applications/{reference}/documents/{id}: one document (audited), as a
-    // file, not JSON.
-    let document = warp::path!("api" / "staff" / "applications" / String / "documents" / i64)
-        .and(warp::get())
-        .and(s())
-        .and(call())
-        .then(
-            |r: String, id: i64, st: Arc<StaffState>, c: Call| async move {
-                let result = async {
-                    check_fetch_site(&c.headers)?;
-                    let signed = auth::authenticate(&st, &c.headers).await?;
-                    match information::download(&st, &signed, &r, id).await {
-                        Ok(response) => Ok(response),
-                        Err(err) => Err(audit_refusal(&st, &signed, &c, err).await),
-                    }
-                }
-                .await;
-                result.unwrap_or_else(StaffError::into_response)
-            },
-        );
-    // POST /api/application-status/answer: the applicant's answer, with its documents (a
-    // larger body than any other call, read only once its token checks out and the server has
-    // room for it: `information::receive`).
-    let answer = warp::path!("api" / "application-status" / "answer")
-        .and(warp::post())
-        .and(client_ip(state.clone()))
-        .and(s())
-        .and(call())
-        .and(warp::body::stream())
-        .then(
-            |ip: Option<IpAddr>, st: Arc<StaffState>, c: Call, stream| async move {
-                information::receive(&st, ip, &c.headers, stream).await
-            },
-        );
-    // POST /api/application-status/{link|open}: the applicant's side.
-    let applicant = warp::path!("api" / "application-status" / String)
-        .and(warp::post())
-        .and(client_ip(state.clone()))
-        .and(s())
-        .and(call())
-        .and(body())
-        .then(
-            |step: String, ip, st: Arc<StaffState>, c: Call, b: Result<Bytes, StaffError>| async move {
-                let result = async {
-                    http::check_applicant_origin(&c.headers, &st.config.public_origin)?;
-                    let b = b?;
-                    match step.as_str() {
-                        "link" => status::request_link(&st, ip, &b)
-                            .await
-                            .map(|r| http::json(&r, warp::http::StatusCode::ACCEPTED)),
-                        "open" => status::open(&st, ip, &b)
-                            .await
-                            .map(|r| http::json(&r, warp::http::StatusCode::OK)),
-                        _ => Err(StaffError::NotFound),
-                    }
-                }
-                .await;
-                result.unwrap_or_else(StaffError::into_response)
-            },
-        );
-
-    // Each route boxed, then tried in turn: one chain of boxed filters type-checks in linear
-    // time, where a chain of two dozen unboxed ones makes warp's types explode.
-    let routes: Vec<BoxedFilter<(Response,)>> = vec![
-        me.boxed(),
-        queue.boxed(),
-        case.boxed(),
-        reveal.boxed(),
-        claim.boxed(),
-        reassign.boxed(),
-        release,
-        take_over,
-        notes.boxed(),
-        actions.boxed(),
-        action_check.boxed(),
-        staff_list.boxed(),
-        invite.boxed(),
-        roles.boxed(),
-        deactivate.boxed(),
-        reactivate.boxed(),
-        recovery.boxed(),
-        pending,
-        audit_log.boxed(),
-        audit_verify.boxed(),
-        sign_out.boxed(),
-        register_start.boxed(),
-        register_finish.boxed(),
-        sign_in_start.boxed(),
-        sign_in_finish.boxed(),
-        information.boxed(),
-        document.boxed(),
-        // Before `applicant`, whose path would take "answer" with a smaller body limit.
-        answer.boxed(),
-        applicant.boxed(),
-    ];
-    routes
-        .into_iter()
-        .reduce(|all, route| all.or(route).unify().boxed())
-        .expect("at least one route")
-}

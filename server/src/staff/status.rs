@@ -3,7 +3,6 @@
 //! whether or not the reference exists or the email matches, and is rate limited, so it cannot
 //! be used to find out who applied.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
 use banksia_core::application::AccountType;
@@ -22,21 +21,27 @@ use super::tokens::{hash_token, looks_like_token, new_token};
 /// The one answer to a link request.
 pub const LINK_SENT: &str = "If the reference and email match an application, we've emailed a link to check its status. It works once, within 30 minutes.";
 
+/// The 400 of a link request whose body is not a reference and an email.
+pub const LINK_REQUEST_REFUSED: &str = "Enter your reference and email.";
+
+/// The 401 of a link that does not open (expired, used, or never sent).
+const LINK_GONE: &str = "This link has expired or was already used. Ask for a new one below.";
+
+/// The 400 of an open whose body is not a token.
+pub const LINK_REFUSED: &str = "This link is not valid.";
+
 /// Status-link emails one application may be sent per hour, whoever asks: a reference and an
 /// email typed again and again can't flood the applicant's inbox.
 pub const LINKS_PER_HOUR: i64 = 3;
 
-/// POST /api/application-status/link: answers at once, the same words whatever was asked; the
+/// POST /api/application-status/link (the route checks the Origin and the per-client limit,
+/// then reads the body): answers at once, the same words whatever was asked; the
 /// look-up and the email happen after the answer, so neither the words nor the time tell
 /// whether the reference and email match an application.
 pub async fn request_link(
     state: &Arc<StaffState>,
-    client_ip: Option<IpAddr>,
-    body: &[u8],
+    request: StatusLinkRequest,
 ) -> Result<StatusLinkSent, StaffError> {
-    state.status_limiter.admit(&state.pool, client_ip).await?;
-    let request: StatusLinkRequest = serde_json::from_slice(body)
-        .map_err(|_| StaffError::BadRequest("Enter your reference and email."))?;
     let email = request.email.trim().to_lowercase();
     if let Some(reference) = banksia_core::reference::normalise_reference(&request.reference) {
         let state = state.clone();
@@ -112,29 +117,26 @@ async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(
     Ok(())
 }
 
-#[derive(Deserialize)]
+/// What opens a status link: its token.
+#[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-struct OpenRequest {
+pub struct OpenRequest {
     token: String,
 }
 
-/// POST /api/application-status/open: uses the link up and answers the status.
+/// POST /api/application-status/open (the route checks the Origin and the per-client limit,
+/// then reads the body): uses the link up and answers the status.
 pub async fn open(
     state: &StaffState,
-    client_ip: Option<IpAddr>,
-    body: &[u8],
+    request: OpenRequest,
 ) -> Result<ApplicationStatusView, StaffError> {
-    state.status_limiter.admit(&state.pool, client_ip).await?;
-    let request: OpenRequest = serde_json::from_slice(body)
-        .map_err(|_| StaffError::BadRequest("This link is not valid."))?;
-    let gone = StaffError::SignInFailed(
-        "This link has expired or was already used. Ask for a new one below.",
-    );
-    if !looks_like_token(&request.token) {
-        return Err(gone);
+    let gone = || StaffError::SignInFailed(LINK_GONE);
+    let token = request.token;
+    if !looks_like_token(&token) {
+        return Err(gone());
     }
     let conn = state.pool.get().await?;
-    let link_hash = hash_token(&request.token);
+    let link_hash = hash_token(&token);
     let row = conn
         .query_opt(
             "WITH used AS (
@@ -147,7 +149,7 @@ pub async fn open(
             &[&link_hash],
         )
         .await?
-        .ok_or(gone)?;
+        .ok_or_else(gone)?;
     let account: AccountType = row.try_get("application_type")?;
     let status: Status = row.try_get("status")?;
     let message: Option<String> = row.try_get("information_request")?;
