@@ -321,3 +321,54 @@ pub async fn handle_rejection(rejection: warp::Rejection) -> Result<Response, In
     };
     Ok(error.into_response())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warp::Filter;
+
+    /// A route whose filter refuses (a staff session's 401) and, on the same path, one for
+    /// another method: the refusal is the answer, in the staff body, never the other's 405.
+    #[tokio::test]
+    async fn a_filters_refusal_is_answered_before_the_other_routes_rejections() {
+        let refusing = warp::path!("a").and(warp::post()).and_then(|| async {
+            Err::<Response, _>(warp::reject::custom(ApiError::Unauthenticated))
+        });
+        let other = warp::path!("a")
+            .and(warp::get())
+            .map(|| warp::reply().into_response());
+        let routes = refusing.or(other).unify().recover(handle_rejection);
+        let answer = warp::test::request()
+            .method("POST")
+            .path("/a")
+            .reply(&routes)
+            .await;
+        assert_eq!(answer.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(answer.headers()[header::CACHE_CONTROL], "no-store");
+        assert_eq!(
+            answer.body().as_ref(),
+            br#"{"error":"Sign in to continue."}"#
+        );
+    }
+
+    #[test]
+    fn every_error_is_json_no_store_and_the_busy_and_limited_say_when_to_retry() {
+        let conflict = ApiError::Conflict("Stale.".into(), None).into_response();
+        assert_eq!(conflict.status(), StatusCode::CONFLICT);
+        assert_eq!(conflict.headers()[header::CACHE_CONTROL], "no-store");
+        assert!(conflict.headers().get(header::RETRY_AFTER).is_none());
+        let down = ApiError::Db(DbError::Unavailable("gone".into())).into_response();
+        assert_eq!(down.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(down.headers()[header::RETRY_AFTER], "2");
+        let broken = ApiError::Db(DbError::DuplicateReference).into_response();
+        assert_eq!(broken.status(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            ApiError::TooManyAttempts.into_response().headers()[header::RETRY_AFTER],
+            "60"
+        );
+        let limited = ApiError::RateLimited {
+            retry_after: Duration::from_millis(1500),
+        };
+        assert_eq!(limited.into_response().headers()[header::RETRY_AFTER], "2");
+    }
+}
