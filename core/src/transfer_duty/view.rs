@@ -75,7 +75,7 @@ pub struct StampDutyView {
     pub source_url: String,
     /// Where the figures come from.
     pub confirmation: String,
-    /// What the reader must know about the figure.
+    /// What the reader must know about the figure, besides [`StampDutyView::confirmation`].
     pub cautions: Vec<String>,
     /// The cash needed on the day, when a deposit was entered.
     pub cash: Option<CashView>,
@@ -176,7 +176,12 @@ pub fn stamp_duty_view(
         source_title: table.source_title.to_string(),
         source_url: table.source_url.to_string(),
         confirmation: table.confirmation.rates.to_string(),
-        cautions: assessment.cautions,
+        // Said once: a table whose note is its confirmation (the ACT's) shows it as the latter.
+        cautions: assessment
+            .cautions
+            .into_iter()
+            .filter(|caution| caution != table.confirmation.rates)
+            .collect(),
         cash,
         fees_note: FEES_NOTE.to_string(),
         note: ESTIMATE_NOTE.to_string(),

@@ -106,6 +106,7 @@ for (const width of [320, 1280]) {
       await expect(backFromRepayments).toBeVisible();
       await axeClean();
       await page.screenshot({ path: test.info().outputPath(`stamp-duty-to-repayments-${width}.png`), fullPage: true });
+      await page.locator('.calc__results:has([data-testid="back-to-stamp-duty"])').screenshot({ path: test.info().outputPath(`repayments-results-${width}.png`) });
       await backFromRepayments.click();
       await returned();
 
@@ -121,10 +122,12 @@ for (const width of [320, 1280]) {
       await backFromBorrowing.scrollIntoViewIfNeeded();
       await axeClean();
       await page.screenshot({ path: test.info().outputPath(`stamp-duty-to-borrowing-power-${width}.png`), fullPage: true });
+      await page.getByTestId('borrowing-power-calculator').screenshot({ path: test.info().outputPath(`borrowing-power-calculator-${width}.png`) });
       await backFromBorrowing.click();
       await returned();
       await expect(page.getByTestId('sd-dependent-children')).toHaveValue('3');
       await page.screenshot({ path: test.info().outputPath(`stamp-duty-returned-${width}.png`), fullPage: true });
+      await page.getByTestId('stamp-duty-calculator').screenshot({ path: test.info().outputPath(`stamp-duty-calculator-returned-${width}.png`) });
     });
 
     test("a bad entry shows core's message beside it", async ({ page }) => {
