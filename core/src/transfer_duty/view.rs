@@ -101,12 +101,12 @@ pub struct StampDutyView {
 /// };
 /// let today = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
 /// let view = stamp_duty_view(&entries, today).unwrap();
-/// assert_eq!(view.duty.display, "$19,867");
+/// assert_eq!(view.duty.display, "$19,706");
 /// assert_eq!(view.concession.unwrap().name, "First Home Buyers Assistance Scheme");
 /// let cash = view.cash.unwrap();
 /// assert_eq!(cash.loan_amount.display, "$810,000");
 /// assert_eq!(cash.lmi.unwrap().display, "$15,390");
-/// assert_eq!(cash.cash_without_lmi.display, "$109,867");
+/// assert_eq!(cash.cash_without_lmi.display, "$109,706");
 /// ```
 pub fn stamp_duty_view(
     entries: &StampDutyEntries,
