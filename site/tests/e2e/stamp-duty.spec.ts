@@ -74,6 +74,8 @@ for (const width of [320, 1280]) {
     });
 
     test('the loan goes to the repayment and borrowing power calculators in one tap, and each comes back to the same figures', async ({ page }) => {
+      // Three pages woken, two axe runs and six screenshots: more than one page's time.
+      test.slow();
       const entries = { state: 'ACT', price: '700000', first_home_buyer: 'yes', household_income: '150000', dependent_children: '2', deposit: '70000', contract_date: '2026-03-02' };
       const figures = core.stampDuty({ ...DEFAULTS, ...entries }, TODAY);
       if (!figures.ok || !figures.value.cash) throw new Error(`core refused ${JSON.stringify(entries)}`);
