@@ -189,15 +189,17 @@ fn stamp_duty_inputs() -> Vec<(String, Value)> {
         worked(State::Qld, "$365,400", &[("purpose", "invest")]),
     );
     push(
-        "NSW Government: a first home at $850,000 pays $9,934".into(),
+        "NSW First Home Buyers Assistance: a first home at $850,000 (2025-26 rates: $9,853)".into(),
         worked(State::Nsw, "850,000", &[("first_home_buyer", "yes")]),
     );
     push(
-        "NSW Government: a first home at $990,000 pays $37,748".into(),
+        "NSW First Home Buyers Assistance: a first home at $990,000 (2025-26 rates: $37,441)"
+            .into(),
         worked(State::Nsw, "990,000", &[("first_home_buyer", "yes")]),
     );
     push(
-        "NSW Government: first home land at $430,000 pays $11,986".into(),
+        "NSW First Home Buyers Assistance: first home land at $430,000 (2025-26 rates: $11,686)"
+            .into(),
         worked(
             State::Nsw,
             "430000",
@@ -235,6 +237,12 @@ fn stamp_duty_inputs() -> Vec<(String, Value)> {
         "a price past every band still computes".into(),
         json!({ "state": "VIC", "price": "$100,000,000" }),
     );
+    for state in State::ALL.into_iter().filter(|state| *state != State::Vic) {
+        push(
+            format!("a price past every band still computes: {}", state.code()),
+            json!({ "state": state.code(), "price": "100000000" }),
+        );
+    }
     push(
         "hostile: abc".into(),
         json!({ "state": "NSW", "price": "abc" }),
@@ -258,6 +266,18 @@ fn stamp_duty_inputs() -> Vec<(String, Value)> {
     push(
         "hostile: every other field wrong".into(),
         json!({ "state": "WA", "price": "500000", "property_kind": "castle", "purpose": "flip", "first_home_buyer": "maybe", "wa_region": "Mars", "household_income": "-1", "dependent_children": "2.5", "deposit": "600000" }),
+    );
+    push(
+        "hostile: the ACT's income and children wrong".into(),
+        json!({ "state": "ACT", "price": "500000", "household_income": "-1", "dependent_children": "2.5" }),
+    );
+    push(
+        "hostile: WA's and the ACT's entries are not read elsewhere".into(),
+        json!({ "state": "NSW", "price": "500000", "wa_region": "Mars", "household_income": "abc", "dependent_children": "-3" }),
+    );
+    push(
+        "hostile: a date before any table, in the ACT".into(),
+        json!({ "state": "ACT", "price": "500000", "contract_date": "30/06/2024" }),
     );
     push(
         "hostile: an unknown field".into(),

@@ -377,7 +377,8 @@ describe("borrowing and tools", () => {
 describe("stamp duty, the cash on the day and the offset", () => {
   it("answers with core's figures and its concessions", () => {
     const first = stampDuty.stampDuty({ state: "NSW", price: "900,000", first_home_buyer: "yes", deposit: "90,000", contract_date: "2026-03-02" }, "2026-12-01");
-    assert.equal(first.ok && first.value.duty.display, "$19,867");
+    // The First Home Buyers Assistance amount, worked from the 2025-26 general rates.
+    assert.equal(first.ok && first.value.duty.display, "$19,706");
     assert.equal(first.value.concession.name, "First Home Buyers Assistance Scheme");
     assert.equal(first.value.cash.loan_amount.display, "$810,000");
     assert.equal(first.value.source_url, "https://www.revenue.nsw.gov.au/taxes-duties-levies-royalties/transfer-duty");

@@ -58,13 +58,13 @@ pub struct StampDutyEntries {
     /// The contract date, `"2026-12-01"` or `"1/12/2026"`; today when blank.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub contract_date: Entry,
-    /// WA only: `"perth_peel"` (the default) or `"elsewhere"`.
+    /// WA only (not read elsewhere): `"perth_peel"` (the default) or `"elsewhere"`.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub wa_region: Entry,
-    /// ACT only: the household's income last financial year.
+    /// ACT only (not read elsewhere): the household's income last financial year.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub household_income: Entry,
-    /// ACT only: dependent children.
+    /// ACT only (not read elsewhere): dependent children.
     #[cfg_attr(feature = "typescript", ts(as = "Option<Entry>"))]
     pub dependent_children: Entry,
     /// The deposit, for the cash needed on the day and the loan that follows.
@@ -280,9 +280,15 @@ impl StampDutyEntries {
                 Some(text) => read_date(text).ok_or(ContractDateUnreadable),
             },
         );
+        // The WA region and the ACT's income test are asked only there: elsewhere whatever
+        // they hold (a shared link's leftovers) is not read, so no message stands at a field
+        // the form doesn't show.
+        let in_wa = state == Some(State::Wa);
+        let in_act = state == Some(State::Act);
         let wa_region = problems.check(
             Field::WaRegion,
             match text_of(&self.wa_region)
+                .filter(|_| in_wa)
                 .map(str::to_ascii_lowercase)
                 .as_deref()
             {
@@ -294,6 +300,7 @@ impl StampDutyEntries {
         let household_income = problems.check(
             Field::HouseholdIncome,
             match money(&self.household_income, IncomeUnreadable) {
+                _ if !in_act => Ok(None),
                 Ok(Some(income)) if income < Decimal::ZERO => Err(IncomeNegative),
                 Ok(Some(income)) if income > MAX_INCOME => Err(IncomeTooLarge),
                 other => other,
@@ -302,6 +309,7 @@ impl StampDutyEntries {
         let children = problems.check(
             Field::DependentChildren,
             match read_count(&self.dependent_children) {
+                _ if !in_act => Ok(0),
                 Count::Blank => Ok(0),
                 Count::Whole(count) if count <= MAX_CHILDREN => Ok(count),
                 Count::Whole(_) | Count::Negative => Err(ChildrenOutOfRange),

@@ -262,13 +262,12 @@ pub enum Taper {
         /// The highest value it applies to.
         cap: Decimal,
     },
-    /// `top − slope × (cap − value)`, to the nearest dollar with 50 cents rounded down, never
-    /// below 0, for values below `cap` (NSW's First Home Buyers Assistance).
-    Line {
-        /// The amount at the cap.
-        top: Decimal,
-        /// Dollars of duty per dollar of value.
-        slope: Decimal,
+    /// `N − D × (cap − value) / (cap − threshold)`, for values below `cap`: `N` the general
+    /// duty on the value, `D` the general duty on the exemption threshold; to the nearest dollar
+    /// with 50 cents rounded down, never below 0 (NSW's First Home Buyers Assistance, in the
+    /// terms of the Duties Act 1997 (NSW) s 78A(2)). It moves with the general rates, so it
+    /// follows NSW's indexation each 1 July.
+    LessThresholdDuty {
         /// The value it stops below.
         cap: Decimal,
     },
@@ -334,8 +333,12 @@ impl Relief {
             Taper::Proportional { cap } => {
                 (value <= cap).then(|| base * (value - threshold) / (cap - threshold))
             }
-            Taper::Line { top, slope, cap } => (value < cap)
-                .then(|| nearest_dollar_half_down(top - slope * (cap - value)).max(Decimal::ZERO)),
+            Taper::LessThresholdDuty { cap } => (value < cap).then(|| {
+                let full = scale.duty(value);
+                let at_threshold = scale.duty(threshold);
+                let taken_off = at_threshold * (cap - value) / (cap - threshold);
+                nearest_dollar_half_down(full - taken_off).max(Decimal::ZERO)
+            }),
             Taper::Deduction { steps } => steps
                 .iter()
                 .find(|(below, _)| value < *below)
@@ -349,9 +352,9 @@ impl Relief {
         self.exempt_up_to?;
         match self.taper {
             Taper::None => self.exempt_up_to,
-            Taper::RateOver { cap, .. } | Taper::Proportional { cap } | Taper::Line { cap, .. } => {
-                Some(cap)
-            }
+            Taper::RateOver { cap, .. }
+            | Taper::Proportional { cap }
+            | Taper::LessThresholdDuty { cap } => Some(cap),
             Taper::Deduction { steps } => steps.last().map(|(below, _)| *below),
         }
     }

@@ -7,13 +7,18 @@
 //!   is worked out with these and says so.
 //! * Premium duty on residential land above about $3.6 million is not in the table: its 2025-26
 //!   threshold was not in those pages either (said on every NSW result above $3,000,000).
-//! * First Home Buyers Assistance (contracts from 1 July 2023): no duty on a home up to
-//!   $800,000 or vacant land up to $350,000; a reduced amount for a home under $1,000,000 or
-//!   land under $450,000. The reduced amounts are the straight lines through the table the
-//!   NSW Government publishes (nsw.gov.au, "Reduced transfer duty rates"): a home's duty rises
-//!   $0.198675 a dollar from $800,000 (to $39,735 at $1,000,000), land's $0.14995 a dollar to
-//!   $14,985 at $450,000, each to the nearest dollar with 50 cents rounded down. Those lines
-//!   reproduce all eight published amounts; the Act's own formula text was not in the pages.
+//! * First Home Buyers Assistance (contracts from 1 July 2023; Duties Act 1997 (NSW) ss 74, 78A):
+//!   no duty on a home up to $800,000 or vacant land up to $350,000; a reduced amount for a home
+//!   under $1,000,000 or land under $450,000. Section 78A(2) works the reduced amount from `N`
+//!   (the general duty on the value), `V` (the value) and `D` (the general duty at $800,000);
+//!   its formula is printed as an image we couldn't read, and the land subsection (2A) was cut
+//!   off in the copy we read. In those terms,
+//!   `N − D × ($1,000,000 − V) / $200,000` (land: `N − D × ($450,000 − V) / $100,000`), to the
+//!   nearest dollar with 50 cents rounded down, reproduces all eight amounts of the NSW
+//!   Government's table ("Reduced transfer duty rates", worked with the general rates in force
+//!   when it was published, from 1 July 2023) to the dollar; the tests replay them. Because it
+//!   is worked from the general rates, it moves with their indexation: with the 2025-26 rates a
+//!   home at $850,000 pays $9,853, not the table's $9,934.
 
 use super::scale::{Band, Scale, Units, dec, dollars, excess};
 use super::{Confirmation, DutyTable, PropertyKind, Relief, State, Taper, date};
@@ -37,9 +42,7 @@ const RELIEFS: [Relief; 2] = [
         region: None,
         income_test: None,
         exempt_up_to: Some(dollars(800_000)),
-        taper: Taper::Line {
-            top: dollars(39_735),
-            slope: dec(198675, 6),
+        taper: Taper::LessThresholdDuty {
             cap: dollars(1_000_000),
         },
     },
@@ -50,9 +53,7 @@ const RELIEFS: [Relief; 2] = [
         region: None,
         income_test: None,
         exempt_up_to: Some(dollars(350_000)),
-        taper: Taper::Line {
-            top: dollars(14_985),
-            slope: dec(14995, 5),
+        taper: Taper::LessThresholdDuty {
             cap: dollars(450_000),
         },
     },
@@ -80,7 +81,7 @@ pub fn tables() -> Vec<DutyTable> {
         home: None,
         reliefs: &RELIEFS,
         confirmation: Confirmation {
-            rates: "The rates and the First Home Buyers Assistance thresholds are Revenue NSW's from 1 July 2025.",
+            rates: "The rates and the First Home Buyers Assistance thresholds are Revenue NSW's from 1 July 2025; the reduced amounts between the thresholds follow the Duties Act's terms (the full duty less a tapering share of the duty at the threshold), which reproduce every amount the NSW Government publishes; we couldn't read the Act's formula itself.",
             after_confirmed: Some(
                 "Revenue NSW indexes these thresholds every 1 July. We couldn't confirm the thresholds for contracts from 1 July 2026, so this uses those from 1 July 2025 and may differ by a few hundred dollars.",
             ),

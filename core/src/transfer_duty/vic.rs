@@ -4,11 +4,13 @@
 //! * General rates for contracts from 1 July 2021 and the principal place of residence rates
 //!   (from 6 May 2008, for a home up to $550,000): percentages of the dutiable value, as the
 //!   State Revenue Office publishes them. Above $960,000 the rate is 5.5% of the whole value.
-//! * First home buyers (contracts from 1 July 2017): no duty on a home or land up to $600,000,
-//!   a reduced amount up to $750,000 on a sliding scale. The SRO's page gives the thresholds
-//!   and says the scale slides; it doesn't print the formula. We use a straight slide from
-//!   nothing at $600,000 to the full duty at $750,000 (the duty times the share of the $150,000
-//!   band passed), and say so on every such result.
+//! * First home buyers (contracts from 1 July 2017; Duties Act 2000 (Vic) s 57JA): no duty on a
+//!   home or land up to $600,000, a reduced amount above that up to $750,000. Section 57JA(3)
+//!   works the concessional amount from `A`, the dutiable value, and `B`, the duty payable but
+//!   for the section; the formula itself is printed as an image we couldn't read, and the SRO's
+//!   pages only say the scale slides ("the closer the dutiable value is to $600,001, the
+//!   greater the concession") and print no worked example. We use `B × (A − $600,000) /
+//!   $150,000`, the straight slide in those terms, and say so on every such result.
 
 use super::scale::{Band, Scale, Units, dec, dollars, excess, whole};
 use super::{Confirmation, DutyTable, HomeRate, PropertyKind, Relief, State, Taper, date};
@@ -71,7 +73,7 @@ pub fn tables() -> Vec<DutyTable> {
         }),
         reliefs: &RELIEFS,
         confirmation: Confirmation {
-            rates: "The general and principal place of residence rates and the first home buyer thresholds are the SRO's; the sliding scale between $600,000 and $750,000 is our straight-line reading of it.",
+            rates: "The general and principal place of residence rates and the first home buyer thresholds are the SRO's; the sliding scale between $600,000 and $750,000 is our straight-line reading of the Act's terms (the duty times the share of the $150,000 band passed): the SRO publishes no worked example we could check it against.",
             after_confirmed: None,
         },
         notes: &[],

@@ -75,7 +75,7 @@ pub struct StampDutyView {
     pub source_url: String,
     /// Where the figures come from.
     pub confirmation: String,
-    /// What the reader must know about the figure.
+    /// What the reader must know about the figure, besides [`StampDutyView::confirmation`].
     pub cautions: Vec<String>,
     /// The cash needed on the day, when a deposit was entered.
     pub cash: Option<CashView>,
@@ -101,12 +101,12 @@ pub struct StampDutyView {
 /// };
 /// let today = chrono::NaiveDate::from_ymd_opt(2026, 3, 2).unwrap();
 /// let view = stamp_duty_view(&entries, today).unwrap();
-/// assert_eq!(view.duty.display, "$19,867");
+/// assert_eq!(view.duty.display, "$19,706");
 /// assert_eq!(view.concession.unwrap().name, "First Home Buyers Assistance Scheme");
 /// let cash = view.cash.unwrap();
 /// assert_eq!(cash.loan_amount.display, "$810,000");
 /// assert_eq!(cash.lmi.unwrap().display, "$15,390");
-/// assert_eq!(cash.cash_without_lmi.display, "$109,867");
+/// assert_eq!(cash.cash_without_lmi.display, "$109,706");
 /// ```
 pub fn stamp_duty_view(
     entries: &StampDutyEntries,
@@ -176,7 +176,12 @@ pub fn stamp_duty_view(
         source_title: table.source_title.to_string(),
         source_url: table.source_url.to_string(),
         confirmation: table.confirmation.rates.to_string(),
-        cautions: assessment.cautions,
+        // Said once: a table whose note is its confirmation (the ACT's) shows it as the latter.
+        cautions: assessment
+            .cautions
+            .into_iter()
+            .filter(|caution| caution != table.confirmation.rates)
+            .collect(),
         cash,
         fees_note: FEES_NOTE.to_string(),
         note: ESTIMATE_NOTE.to_string(),

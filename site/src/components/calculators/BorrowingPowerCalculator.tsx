@@ -4,6 +4,8 @@ import { borrowingPower, type BorrowingPowerEntries, type BorrowingPowerField, t
 import { Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
+import BackToStampDuty from './BackToStampDuty';
+import { useStampDutyReturn } from './stampDutyLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 import { COMPILE_AHEAD_RATE_PERCENT, compileAhead } from '../wake';
 
@@ -54,6 +56,9 @@ const QUERY_KEYS: QueryKeys<BorrowingEntries> = {
   annual_rate_percent: 'rate',
 };
 
+/** The stamp duty entry each of this calculator's own parameters holds on the way back. */
+const RETURN_FROM_PAGE = { dependent_children: QUERY_KEYS.dependants } as const;
+
 export interface BorrowingPowerCalculatorProps {
   defaults: BorrowingEntries;
   /**
@@ -76,6 +81,9 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
+  // A visitor who came from the stamp duty calculator goes back to their figures there; the
+  // dependants they count here are the ACT's dependent children there.
+  const backToStampDuty = useStampDutyReturn(JSON.stringify(entries), RETURN_FROM_PAGE);
   const outcome: Outcome<BorrowingPowerView, BorrowingPowerField> = borrowingPower(borrowingEntries(entries), date ?? new Date().toISOString());
   const errors: FieldErrors<BorrowingPowerField> = outcome.ok ? {} : outcome.errors;
   const field = (name: keyof BorrowingEntries, label: string, extra: { prefix?: string; suffix?: string; hint?: string; decimal?: boolean }) => (
@@ -180,13 +188,17 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
                 )}
               </div>
             )}
+            <BackToStampDuty href={backToStampDuty} />
             <ShareLink />
           </>
         ) : (
-          <div className="calc-headline calc-headline--problem" aria-live="polite" aria-atomic="true" data-testid="borrowing-problem">
-            <p className="calc-headline__label">Check your details</p>
-            <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
-          </div>
+          <>
+            <div className="calc-headline calc-headline--problem" aria-live="polite" aria-atomic="true" data-testid="borrowing-problem">
+              <p className="calc-headline__label">Check your details</p>
+              <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
+            </div>
+            <BackToStampDuty href={backToStampDuty} />
+          </>
         )}
         <PrintButton what="this estimate" />
         <p className="calc-note" data-testid="borrowing-note">

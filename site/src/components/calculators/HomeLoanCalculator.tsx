@@ -20,6 +20,8 @@ import { ComparisonTable, RateRises } from './HomeLoanCalculatorScenarios';
 import ScheduleChart from './ScheduleChart';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
+import BackToStampDuty from './BackToStampDuty';
+import { useStampDutyReturn } from './stampDutyLink';
 import { choiceOf, firstMessage, Field, type FieldErrors } from './fields';
 import { keepIfSame, useQueryEntries, type QueryKeys } from './useQueryEntries';
 
@@ -226,6 +228,9 @@ export default function HomeLoanCalculator({
     window.history.replaceState(window.history.state, '', `${pathname}${queryWithSecondChanges(search, next)}${hash}`);
   };
 
+  // A visitor who came from the stamp duty calculator goes back to their figures there.
+  const backToStampDuty = useStampDutyReturn(JSON.stringify(asLinked));
+
   const chooseOption = (value: string) => {
     if (value === OWN_RATE && entries.rate.trim() === '') {
       // Start the visitor's own rate from the product they had chosen.
@@ -406,6 +411,7 @@ export default function HomeLoanCalculator({
         </p>
 
         <HomeLoanResults
+          backToStampDuty={backToStampDuty}
           outcome={outcome}
           detail={detail}
           frequencyNoun={frequency.adjective}
@@ -463,9 +469,12 @@ interface ResultsProps {
   entries: LoanEntries;
   /** The repayment if rates rise. */
   rises: ReactNode;
+  /** The link back to the stamp duty calculator with the visitor's figures, if they came from there. */
+  backToStampDuty: string | null;
 }
 
-function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: ResultsProps) {
+
+function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises, backToStampDuty }: ResultsProps) {
   if (!outcome.ok) {
     return (
       <div className="calc__results">
@@ -473,6 +482,7 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: Res
           <p className="calc-headline__label">Check your loan details</p>
           <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
         </div>
+        <BackToStampDuty href={backToStampDuty} />
         <EstimateNote />
       </div>
     );
@@ -534,6 +544,7 @@ function HomeLoanResults({ outcome, detail, frequencyNoun, entries, rises }: Res
       <ScheduleDetail view={detail.ok ? detail.value : view} />
 
       <DownloadSchedule entries={entries} />
+      <BackToStampDuty href={backToStampDuty} />
       <ShareLink />
       <PrintButton what="this estimate" />
       <EstimateNote />

@@ -33,7 +33,7 @@ describe('StampDutyCalculator', () => {
     click(view.container.querySelector<HTMLInputElement>('input[name="first_home_buyer"][value="yes"]')!);
     const expected = core({ price: '900,000', first_home_buyer: 'yes' });
     if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
-    expect(textOf(view.container, 'stamp-duty')).toBe('$19,867');
+    expect(textOf(view.container, 'stamp-duty')).toBe('$19,706');
     expect(textOf(view.container, 'stamp-duty')).toBe(expected.value.duty.display);
     expect(textOf(view.container, 'sd-explanation')).toBe(expected.value.explanation);
     const params = new URLSearchParams(window.location.search);
@@ -60,6 +60,37 @@ describe('StampDutyCalculator', () => {
     const message = expected.errors['price']![0]!;
     expect(view.container.querySelector('.calc-field__message')?.textContent).toBe(message);
     expect(textOf(view.container, 'sd-problem')).toContain(message);
+  });
+});
+
+describe('StampDutyCalculator from a link', () => {
+  it('says every bad entry of a hand-edited link, at its field and in the result', () => {
+    window.history.replaceState(null, '', '/calculators/stamp-duty?state=Atlantis&price=abc');
+    view = mount(StampDutyCalculator, PROPS);
+    const expected = core({ state: 'Atlantis', price: 'abc' });
+    if (expected.ok) throw new Error('core accepted Atlantis');
+    const state = expected.errors['state']![0]!;
+    const price = expected.errors['price']![0]!;
+    expect(textOf(view.container, 'sd-problem')).toContain(state);
+    expect(textOf(view.container, 'sd-problem')).toContain(price);
+    expect(view.container.querySelector('select[name="state"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(view.container.querySelector('input[name="price"]')!.getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('hands the loan to the repayment calculator and the ACT household to borrowing power, with its entries for the way back', () => {
+    window.history.replaceState(null, '', '/calculators/stamp-duty?state=ACT&price=700000&household=150000&children=2&deposit=70000');
+    view = mount(StampDutyCalculator, PROPS);
+    const expected = core({ state: 'ACT', price: '700000', household_income: '150000', dependent_children: '2', deposit: '70000' });
+    if (!expected.ok || !expected.value.cash) throw new Error(JSON.stringify(expected));
+    const repayments = new URL(view.container.querySelector<HTMLAnchorElement>('[data-testid="sd-to-repayments"]')!.getAttribute('href')!, 'https://banksia.example');
+    expect(repayments.pathname).toBe('/loans/home');
+    expect(repayments.searchParams.get('amount')).toBe(expected.value.cash.loan_amount.amount);
+    expect(repayments.searchParams.get('price')).toBe('700000');
+    const borrowing = new URL(view.container.querySelector<HTMLAnchorElement>('[data-testid="sd-to-borrowing-power"]')!.getAttribute('href')!, 'https://banksia.example');
+    expect(borrowing.pathname).toBe('/calculators/borrowing-power');
+    expect(borrowing.searchParams.get('income')).toBe('150000');
+    expect(borrowing.searchParams.get('dependants')).toBe('2');
+    expect(borrowing.searchParams.get('household')).toBe('150000');
   });
 });
 

@@ -5,20 +5,10 @@ import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
 import { useQueryEntries, type QueryKeys } from './useQueryEntries';
 import { compileAhead } from '../wake';
+import { STAMP_DUTY_QUERY_KEYS, handOffHref, type StampDutyLinkEntries } from './stampDutyLink';
 
 /** The entries as typed; each goes to core unchanged under the same name. */
-export type DutyEntries = {
-  state: string;
-  price: string;
-  property_kind: string;
-  purpose: string;
-  first_home_buyer: string;
-  contract_date: string;
-  wa_region: string;
-  household_income: string;
-  dependent_children: string;
-  deposit: string;
-};
+export type DutyEntries = StampDutyLinkEntries;
 
 /** The first entries (the figure in the page's HTML): a $750,000 established home in NSW, lived in, 20% deposit. */
 export const defaultEntries: DutyEntries = {
@@ -36,18 +26,7 @@ export const defaultEntries: DutyEntries = {
 
 await compileAhead(() => stampDuty({ ...defaultEntries }, new Date().toISOString()));
 
-const QUERY_KEYS: QueryKeys<DutyEntries> = {
-  state: 'state',
-  price: 'price',
-  property_kind: 'kind',
-  purpose: 'use',
-  first_home_buyer: 'first',
-  contract_date: 'date',
-  wa_region: 'region',
-  household_income: 'income',
-  dependent_children: 'children',
-  deposit: 'deposit',
-};
+const QUERY_KEYS: QueryKeys<DutyEntries> = STAMP_DUTY_QUERY_KEYS;
 
 /** The states and territories as the form lists them (core reads the codes). */
 const STATES: readonly [string, string][] = [
@@ -127,7 +106,12 @@ export default function StampDutyCalculator({ defaults, date }: StampDutyCalcula
     />
   );
   const cash = outcome.ok ? outcome.value.cash : null;
-  const loanQuery = cash ? `?amount=${encodeURIComponent(cash.loan_amount.amount)}` : '';
+  // The loan goes to the repayment calculator; borrowing power takes the ACT's household income
+  // and dependent children. Both links carry these entries too, for the way back.
+  const toRepayments = cash ? handOffHref('/loans/home', entries, { amount: cash.loan_amount.amount }) : '';
+  const borrowingTakes: Record<string, string> =
+    entries.state === 'ACT' ? { ...(entries.household_income.trim() ? { income: entries.household_income } : {}), dependants: entries.dependent_children } : {};
+  const toBorrowingPower = handOffHref('/calculators/borrowing-power', entries, borrowingTakes);
 
   return (
     <form ref={form} className="calc calc--prints-entries" onSubmit={(event) => event.preventDefault()} noValidate data-testid="stamp-duty-calculator">
@@ -241,11 +225,13 @@ export default function StampDutyCalculator({ defaults, date }: StampDutyCalcula
                 {cash.home_guarantee_note && <p>{cash.home_guarantee_note}</p>}
                 <p>{outcome.value.fees_note}</p>
                 <p>
-                  <a href={`/loans/home${loanQuery}#calculator`} data-testid="sd-to-repayments">
+                  <a href={toRepayments} data-testid="sd-to-repayments">
                     Repayments on a {cash.loan_amount.display} loan
                   </a>
                   {' · '}
-                  <a href="/calculators/borrowing-power">How much could I borrow?</a>
+                  <a href={toBorrowingPower} data-testid="sd-to-borrowing-power">
+                    How much could I borrow?
+                  </a>
                 </p>
               </div>
             )}
@@ -268,7 +254,12 @@ export default function StampDutyCalculator({ defaults, date }: StampDutyCalcula
         ) : (
           <div className="calc-headline calc-headline--problem" aria-live="polite" aria-atomic="true" data-testid="sd-problem">
             <p className="calc-headline__label">Check your details</p>
-            <p className="calc-headline__message">{firstMessage(Object.values(outcome.errors).flat())}</p>
+            {/* Every entry's message, as at its field (a link may carry more than one bad entry). */}
+            {[...new Set(Object.values(outcome.errors).map((messages) => firstMessage(messages)))].map((message) => (
+              <p className="calc-headline__message" key={message}>
+                {message}
+              </p>
+            ))}
           </div>
         )}
         <PrintButton what="this estimate" />
