@@ -190,8 +190,9 @@ build_for_tests() {
   site_log="$(mktemp /tmp/banksia-site-build.XXXXXX)"
   { build_wasm && build_site; } >"$site_log" 2>&1 &
   site_pid=$!
-  say "cargo test --workspace --no-run (the rust suite's build, and the e2e suite's server)"
-  cargo test --workspace --locked --no-run ||
+  # Every target, the benches' too, so the lint suite's warnings cover all of them.
+  say "cargo test --workspace --all-targets --no-run (the rust suite's build, and the e2e suite's server)"
+  cargo test --workspace --all-targets --locked --no-run ||
     { say "the test build failed: the rust suite says why"; cargo build --workspace --locked --bins; }
   local server_status=$?
   wait "$site_pid" || site_status=$?
