@@ -8,6 +8,8 @@ STAMPS="$ROOT/.data/stamps"
 mkdir -p "$STAMPS"
 export PATH="$HOME/.cargo/bin:$PATH"
 SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/banksia-server"
+# The server scripts/test runs: the workspace's test build's (build_for_tests).
+TEST_SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/banksia-server"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
@@ -41,18 +43,8 @@ ensure_rust_tools() {
     say "rustup target add wasm32-unknown-unknown"
     rustup target add wasm32-unknown-unknown
   fi
-  if ! command -v wasm-pack >/dev/null; then
-    say "cargo install wasm-pack"
-    cargo install wasm-pack --locked
-  fi
-  # wasm-pack would download wasm-bindgen; install the exact locked version from crates.io instead.
-  local want
-  want="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' "$ROOT/Cargo.lock")"
-  if [ "$(wasm-bindgen --version 2>/dev/null | awk '{print $2}')" != "$want" ]; then
-    say "cargo install wasm-bindgen-cli $want"
-    # Not --locked: its lock file pins a webpki-roots release the registry no longer serves.
-    cargo install wasm-bindgen-cli --version "$want" --force
-  fi
+  # No wasm-pack or wasm-bindgen-cli to install: wasm/scripts/build.sh compiles the packages with
+  # cargo and builds its own bindgen step (wasm/bindgen) from wasm-bindgen's library.
 }
 
 ensure_postgres_binaries() {
@@ -120,7 +112,7 @@ wasm_packages_built() {
 }
 
 build_wasm() {
-  if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" \
+  if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" "$ROOT/wasm/bindgen" \
     "$ROOT/wasm/packages.json" "$ROOT/core/Cargo.toml" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
     && wasm_packages_built; then
     return
@@ -183,4 +175,29 @@ setup_and_build() {
   rm -f "$wasm_log"
   [ "$wasm_status" -eq 0 ] || { say "the WASM packages failed to build"; return 1; }
   build_site
+}
+
+# What scripts/test needs: the same tools, packages and site as setup_and_build, and in place of
+# the release server the workspace's test build (`cargo test --no-run`), whose debug banksia-server
+# the end-to-end suite runs: one compilation of the workspace serves the rust and e2e suites
+# (benches/README.md, "CI time"). The packages and the site build beside it. A test build that
+# fails is left to the rust suite to report; only a server that can't be built stops the run.
+build_for_tests() {
+  ensure_rust_tools
+  ensure_postgres_binaries
+  ensure_site_dependencies
+  local site_log site_pid site_status=0
+  site_log="$(mktemp /tmp/banksia-site-build.XXXXXX)"
+  { build_wasm && build_site; } >"$site_log" 2>&1 &
+  site_pid=$!
+  # Every target, the benches' too, so the lint suite's warnings cover all of them.
+  say "cargo test --workspace --all-targets --no-run (the rust suite's build, and the e2e suite's server)"
+  cargo test --workspace --all-targets --locked --no-run ||
+    { say "the test build failed: the rust suite says why"; cargo build --workspace --locked --bins; }
+  local server_status=$?
+  wait "$site_pid" || site_status=$?
+  cat "$site_log" >&2
+  rm -f "$site_log"
+  [ "$site_status" -eq 0 ] || { say "the WASM packages or the site failed to build"; return 1; }
+  [ "$server_status" -eq 0 ] && [ -x "$TEST_SERVER_BIN" ] || { say "banksia-server failed to build"; return 1; }
 }

@@ -1,12 +1,14 @@
 // @ts-check
 /**
- * `client:after-paint`: an island hydrates once the page's own HTML has been painted, and only then
- * do its downloads start, all at once and in parallel: the build puts every module the island
- * imports and every `.wasm` it fetches as `<link>` preloads inside a `<template data-island-preloads>`
- * in <head> (island-preloads.mjs), where the browser's preload scanner leaves them alone; this moves
- * them into <head> and then asks Astro for the island. The island's first render is in the HTML, so
- * nothing a visitor sees waits for the script, and on a slow link the document and its first paint
- * get the bandwidth to themselves instead of sharing it with the island's scripts and banksia-core's WebAssembly.
+ * `client:after-paint`: an island hydrates once the page's own HTML has been painted and parsed.
+ * Its downloads have started by then: the build puts every module the island imports and every
+ * `.wasm` it fetches as `<link>` preloads inside a `<template data-island-preloads>` in <head>
+ * (island-preloads.mjs), where the browser's preload scanner leaves them alone, and a few bytes of
+ * inline script after it move them into <head> at the first contentful paint, without waiting for
+ * this directive's own file to arrive. The island's first render is in the HTML, so nothing a
+ * visitor sees waits for the script, and on a slow link the document and its first paint get the
+ * bandwidth to themselves instead of sharing it with the island's scripts and banksia-core's
+ * WebAssembly.
  *
  * Astro inlines this function into each page with an island, and island-preloads.mjs then moves it
  * into a deferred file of its own, so it stays small and has no imports.
@@ -35,11 +37,6 @@ export default async function afterPaint(load) {
     else addEventListener('DOMContentLoaded', resolve, { once: true });
   });
   await Promise.all([painted, parsed]);
-  const preloads = document.querySelector('template[data-island-preloads]');
-  if (preloads instanceof HTMLTemplateElement) {
-    document.head.append(document.importNode(preloads.content, true));
-    preloads.remove();
-  }
   const hydrate = await load();
   // The island's scripts and WebAssembly finish loading in one task and it hydrates in the next,
   // so the two never add up to one long task (the next at once where `scheduler.yield` puts it

@@ -8,8 +8,10 @@
  *
  * The links sit in a `<template data-island-preloads>`: the first paint needs none of them (the
  * island's first render is in the HTML), so they must not take a slow link's bandwidth from the
- * document. The `client:after-paint` directive (after-paint.mjs, which this integration adds) moves
- * them into <head> once the HTML has been painted, all at once, and then hydrates the island.
+ * document, nor count into Lighthouse's largest paint (benches/README.md, "Island downloads while
+ * the page is parsed"). An inline script right after the template (`START_AT_FIRST_PAINT`) moves
+ * them into <head> at the first contentful paint, all at once; the `client:after-paint` directive
+ * (after-paint.mjs, which this integration adds) then hydrates the island.
  *
  * A page's own module scripts (the header's navigation, the wizard page's sent notice) get a
  * `modulepreload` for each module they import, straight in <head>: they run before the first paint
@@ -103,6 +105,22 @@ export async function preloadLinks(html, read) {
 }
 
 /**
+ * The island's downloads start at the page's first contentful paint: this moves the links of the
+ * `<template>` just before it into <head> then (at once where paint timing is not reported, and
+ * after three seconds at most, since a page opened in a background tab may never report its
+ * paint). Inline, because as a file of its own it would wait a round trip (and, on HTTP/1.1, a
+ * connection) after the document, and the downloads with it: the deferred island scripts below
+ * did just that, 0.3 s on the phone profile (benches/README.md, "React renders the islands
+ * again"). About 250 bytes brotli, the same on every island page (one hash in the server's CSP).
+ */
+export const START_AT_FIRST_PAINT =
+  '(()=>{const t=document.currentScript.previousElementSibling,' +
+  'start=()=>{if(t.isConnected){document.head.append(document.importNode(t.content,!0));t.remove()}};' +
+  'if(!PerformanceObserver.supportedEntryTypes?.includes("paint"))return start();' +
+  'new PerformanceObserver((l,o)=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),start())})' +
+  '.observe({type:"paint",buffered:!0});setTimeout(start,3e3)})()';
+
+/**
  * The inline scripts Astro writes into each page with an island that only the island needs: its
  * `<astro-island>` element and the `client:after-paint` directive (about 1.9 KB brotli). In the HTML
  * they would push an island page's document past the ten TCP segments a new connection delivers in its
@@ -176,11 +194,14 @@ export default function islandPreloads() {
           if (directives.some((directive) => directive !== 'after-paint')) {
             throw new Error(`${file}: every island needs client:after-paint, which starts its preloads (found ${directives.join(', ')})`);
           }
-          const template = afterPaint.length > 0 ? `<template data-island-preloads>${afterPaint.join('')}</template>` : '';
+          const template =
+            afterPaint.length > 0
+              ? `<template data-island-preloads>${afterPaint.join('')}</template><script>${START_AT_FIRST_PAINT}</script>`
+              : '';
           await writeFile(file, html.replace('</head>', `${now.join('')}${template}</head>`));
           pages += 1;
         }
-        logger.info(`module preloads added to ${pages} pages (an island's, with its WebAssembly, started after the first paint); island-only scripts moved to ${[...written].join(', ')}`);
+        logger.info(`module preloads added to ${pages} pages (an island's, with its WebAssembly, started at the first paint); island-only scripts moved to ${[...written].join(', ')}`);
       },
     },
   };

@@ -1,24 +1,36 @@
 #!/usr/bin/env bash
 # Builds banksia-core's WebAssembly packages for the site, as listed once in wasm/packages.json
 # (each: its directory, its cargo features and its profile), then prints their sizes.
-# Each is built by wasm-pack (size-optimised, LTO, panic=abort; see Cargo.toml's profiles) with
-# only its own features, then shrunk by wasm-opt -Oz from the npm package binaryen (wasm-pack's
-# own download of it fails offline). report-size.mjs prints their sizes (budgets are per route:
-# benches/README.md).
+# Each is compiled by cargo for wasm32 (size-optimised, LTO, panic=abort; see Cargo.toml's
+# profiles) with only its own features, given its JavaScript glue and TypeScript declarations by
+# wasm-bindgen's library (wasm/bindgen, built here first), then shrunk by wasm-opt -Oz from the npm
+# package binaryen. report-size.mjs prints their sizes (budgets are per route: benches/README.md).
 # Usage: wasm/scripts/build.sh [dir]...   (default: every package of wasm/packages.json)
 set -euo pipefail
 WASM="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 WASM_OPT="${WASM_OPT:-$WASM/../site/node_modules/.bin/wasm-opt}"
 NODE="${NODE:-node}"
+TARGET="${CARGO_TARGET_DIR:-$WASM/../target}"
+# The bindgen step must be the exact wasm-bindgen the workspace links: the two share a schema,
+# wasm-bindgen-shared's, at the same version in both lock files.
+locked_version() { awk '/^name = "wasm-bindgen-shared"$/ { getline; gsub(/[^0-9.]/, ""); print; exit }' "$1"; }
+if [ "$(locked_version "$WASM/../Cargo.lock")" != "$(locked_version "$WASM/bindgen/Cargo.lock")" ]; then
+  echo "wasm/bindgen/Cargo.lock and Cargo.lock lock different wasm-bindgen versions" >&2
+  exit 1
+fi
+cargo build --release --locked --quiet --manifest-path "$WASM/bindgen/Cargo.toml" --target-dir "$TARGET/bindgen"
+BINDGEN="$TARGET/bindgen/release/banksia-wasm-bindgen"
 
 build_package() {
   local out="$1" profile="$2" features="$3"
-  (cd "$WASM" && wasm-pack build --profile "$profile" --no-opt --target web --out-dir "$out" -- \
+  (cd "$WASM" && cargo build --locked --lib --target wasm32-unknown-unknown --profile "$profile" \
     --no-default-features --features "$features")
+  rm -rf "${WASM:?}/$out" && mkdir -p "$WASM/$out"
+  "$BINDGEN" "$TARGET/wasm32-unknown-unknown/$profile/banksia_wasm.wasm" "$WASM/$out"
   "$WASM_OPT" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
     "$WASM/$out/banksia_wasm_bg.wasm" -o "$WASM/$out/banksia_wasm_bg.wasm"
-  # Its own npm name (@banksia/core-<name>), core's version and a README of its exports.
+  # Its package.json (@banksia/core-<name>, core's version) and a README of its exports.
   "$NODE" "$WASM/scripts/package-manifest.mjs" "$out"
 }
 

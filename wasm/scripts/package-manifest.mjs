@@ -1,7 +1,7 @@
-// Gives one built package (wasm/<dir>/) its own npm identity after wasm-pack: wasm-pack names
-// every package after the crate (`banksia-wasm@0.1.0`), so npm would take only one of them.
-// Each becomes `@banksia/core-<name>` (its name in wasm/packages.json) at banksia-core's version,
-// with a README saying what it is for and which functions it exports (read from its .d.ts).
+// Writes one built package's (wasm/<dir>/) package.json and README: each is an npm package of its
+// own, `@banksia/core-<name>` (its name in wasm/packages.json) at banksia-core's version, an ES
+// module with its TypeScript declarations, and a README saying what it is for and which functions
+// it exports (read from its .d.ts).
 //   node wasm/scripts/package-manifest.mjs <dir>
 import { readFileSync, writeFileSync } from "node:fs";
 
@@ -17,7 +17,6 @@ if (!version) throw new Error("core/Cargo.toml has no version");
 
 const base = new URL(`${dir}/`, wasm);
 const manifestPath = new URL("package.json", base);
-const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
 const name = `@banksia/core-${entry.name}`;
 const declarations = readFileSync(new URL("banksia_wasm.d.ts", base), "utf8");
 const exported = [...declarations.matchAll(/^export function (\w+)\(/gm)].map((m) => m[1]).filter((f) => f !== "initSync");
@@ -26,10 +25,16 @@ writeFileSync(
   manifestPath,
   `${JSON.stringify(
     {
-      ...manifest,
       name,
-      version,
+      type: "module",
       description: `banksia-core compiled to WebAssembly: ${entry.for}.`,
+      version,
+      license: "UNLICENSED",
+      files: ["banksia_wasm_bg.wasm", "banksia_wasm.js", "banksia_wasm.d.ts", "banksia_wasm_bg.wasm.d.ts"],
+      main: "banksia_wasm.js",
+      types: "banksia_wasm.d.ts",
+      // Only wasm-bindgen's snippets (none today) run code on import: bundlers may drop the rest.
+      sideEffects: ["./snippets/*"],
       keywords: ["banksia", "webassembly", entry.name],
     },
     null,

@@ -277,6 +277,40 @@ test.describe('islands never wait', () => {
       }
     });
 
+    test(`${path} starts the island's downloads at the first paint, not once the island's own scripts arrive`, async ({ page }) => {
+      const html = decode(await rawGet(path, 'br')).toString('utf8');
+      // Astro's island element and the directive, deferred files (islandScriptsToFiles).
+      const deferred = [...html.matchAll(/<script defer src="([^"]+)"/g)].map((m) => m[1] ?? '');
+      expect(deferred.length, 'the island scripts are deferred files').toBeGreaterThan(0);
+      const wasmUrl = head(html).match(/<link rel="preload" href="([^"]+\.wasm)"/)?.[1];
+      expect(wasmUrl, 'a .wasm preload').toBeTruthy();
+      let wasmAsked = false;
+      let released: () => void = () => {};
+      const release = new Promise<void>((resolve) => (released = resolve));
+      await page.route(
+        (url) => url.pathname === wasmUrl,
+        async (route) => {
+          wasmAsked = true;
+          released();
+          await route.continue();
+        },
+      );
+      // The island's scripts are held until the .wasm has been asked for (10 s at most: then the
+      // test has failed, and the page still loads).
+      let heldWhileAsked = true;
+      await page.route(
+        (url) => deferred.includes(url.pathname),
+        async (route) => {
+          await Promise.race([release, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+          heldWhileAsked &&= wasmAsked;
+          await route.continue();
+        },
+      );
+      await page.goto(path);
+      await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+      expect(heldWhileAsked, 'the .wasm was asked for while the island scripts were held').toBe(true);
+    });
+
     test(`${path} still hydrates when the browser never reports the first paint`, async ({ page }) => {
       // A page loaded in a background tab may never get a first-contentful-paint entry.
       await page.addInitScript(() => {
