@@ -4,7 +4,7 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use banksia_core::application_form::{ApplicationReport, RequestPart};
-use banksia_core::wire::ErrorBody;
+use banksia_wire::application::ErrorBody;
 use serde::Serialize;
 use warp::http::{HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};

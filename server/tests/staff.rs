@@ -1029,7 +1029,7 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
     // Every status: over 20,000 applications, counted up to the cap and said to be more.
     let (status, page) = get(&app, Some(&cookie), "/api/staff/applications?status=all").await;
     assert_eq!(status, 200, "{page}");
-    assert_eq!(page["total"], banksia_core::staff_wire::QUEUE_COUNT_CAP);
+    assert_eq!(page["total"], banksia_wire::staff::QUEUE_COUNT_CAP);
     assert_eq!(page["total_capped"], true);
     assert_eq!(page["rows"].as_array().map(Vec::len), Some(25));
     // The open queue (about 400 applications) is counted exactly.

@@ -10,7 +10,7 @@ use banksia_core::review::separation::{
     check_invitation, check_recovery, check_role_change,
 };
 use banksia_core::review::{Role, Roles};
-use banksia_core::staff_wire::{
+use banksia_wire::staff::{
     InviteCreated, InviteRequest, PendingChange, PendingKind, RoleOption, RolesRequest, RolesSaved,
     StaffDirectory, StaffMember,
 };

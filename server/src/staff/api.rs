@@ -21,14 +21,14 @@ use banksia_core::review::{
     Action, ActionKind, DeclineReason, Permission, Refusal, Roles, Status, allowed_actions,
     changed_while_reading, check_message,
 };
-use banksia_core::staff_wire::{
+use banksia_wire::staff::{
     ActionDone, ActionOffer, ActionPreview, ActionRequest, AuditEntry, AuditPage, AuditQuery,
     AuditVerification, CaseView, ChannelOption, ClaimRequest, Colleague, CurrentState, NoteRequest,
     NoteView, QueuePage, QueueQuery, QueueRow, RationaleView, ReasonOption, ReassignRequest,
     RecommendationOption, RevealReasonOption, RevealRequest, Revealed, TimelineEntry,
     WithdrawalView,
 };
-use banksia_core::staff_wire::{
+use banksia_wire::staff::{
     AuditEventOption, QUEUE_COUNT_CAP, QUEUE_SEARCH_MIN_CHARS, QueueAssignment, QueueSort,
 };
 use chrono::{DateTime, NaiveDate, Utc};

@@ -5,7 +5,7 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
-use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
+use banksia_wire::staff::{CurrentState, StaffErrorBody};
 use serde::Serialize;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};

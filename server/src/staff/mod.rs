@@ -297,7 +297,7 @@ where
     answer(result)
 }
 
-/// A signed-in, state-changing POST whose body is `B` (core's `staff_wire` request, or
+/// A signed-in, state-changing POST whose body is `B` (a `banksia_wire::staff` request, or
 /// [`NoBody`]): where it comes from, Origin and CSRF header first, then the session, then the
 /// body, read into its type before the handler sees it.
 async fn write<B, T, F, Fut>(
@@ -399,7 +399,7 @@ pub fn routes(
     // GET /api/staff/applications (audited: who listed or searched what)
     let queue = warp::path!("api" / "staff" / "applications")
         .and(warp::get())
-        .and(warp::query::<banksia_core::staff_wire::QueueQuery>())
+        .and(warp::query::<banksia_wire::staff::QueueQuery>())
         .and(s())
         .and(call())
         .then(|q, st, c| {
@@ -485,7 +485,7 @@ pub fn routes(
                     b,
                     move |st: Arc<StaffState>,
                           signed,
-                          request: banksia_core::staff_wire::ClaimRequest| async move {
+                          request: banksia_wire::staff::ClaimRequest| async move {
                         api::assign(&st, &signed, &r, request.version, which).await
                     },
                 )
@@ -678,10 +678,10 @@ pub fn routes(
     // GET /api/staff/audit?action=&reference=&staff=&before=
     let audit_log = warp::path!("api" / "staff" / "audit")
         .and(warp::get())
-        .and(warp::query::<banksia_core::staff_wire::AuditQuery>())
+        .and(warp::query::<banksia_wire::staff::AuditQuery>())
         .and(s())
         .and(call())
-        .then(|q: banksia_core::staff_wire::AuditQuery, st, c| {
+        .then(|q: banksia_wire::staff::AuditQuery, st, c| {
             read(st, c, move |st: Arc<StaffState>, signed| async move {
                 api::audit_log(&st, &signed, q).await
             })

@@ -18,7 +18,7 @@ import type {
   RevealedField,
   StaffErrorBody,
   WithdrawalChannel,
-} from 'banksia-core/application';
+} from 'banksia-wire';
 import { staffApi, type Answer } from './api';
 import { sydneyTime } from './time';
 import CustomerDetails from './CustomerDetails';

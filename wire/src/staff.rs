@@ -1,10 +1,10 @@
-//! The bodies of the staff API (`/api/staff/…`) and of the applicant's status page, in one
-//! place: the server writes and reads them with serde, `wasm/build.rs` turns them into the
-//! TypeScript the staff console and the status page use, so neither side declares them again.
+//! The bodies of the staff API (`/api/staff/…`), in one place: the server writes and reads them
+//! with serde, and the staff console (`site/src/components/staff/`) types its calls with this
+//! crate's generated TypeScript, so neither side declares them again.
 //!
 //! ```
 //! use banksia_core::review::{ActionKind, Status};
-//! use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
+//! use banksia_wire::staff::{CurrentState, StaffErrorBody};
 //!
 //! let body = StaffErrorBody {
 //!     error: "This application was changed by someone else.".into(),
@@ -23,13 +23,11 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::application::{AccountType, FieldMessages, SummaryRow};
-use crate::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
-use crate::review::events::AuditEvent;
-use crate::review::reveal::{RevealReason, RevealedField};
-use crate::review::{
-    Action, ActionKind, ApplicantWording, DeclineReason, Permission, Refusal, Role, Status,
-};
+use banksia_core::application::{AccountType, FieldMessages, SummaryRow};
+use banksia_core::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
+use banksia_core::review::events::AuditEvent;
+use banksia_core::review::reveal::{RevealReason, RevealedField};
+use banksia_core::review::{Action, ActionKind, DeclineReason, Permission, Refusal, Role, Status};
 
 /// Every staff error: a message, and for a 409 the application's state now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -429,11 +427,11 @@ impl ActionRequest {
     /// Core's exact [`Action`] from the request: refused (as [`Refusal::InvalidInput`]) when a
     /// field the action needs is missing. Fields another action would need are ignored. The
     /// withdrawal's time is checked against the application with
-    /// [`crate::review::decisions::check_withdrawal_time`], which needs the server's clock.
+    /// [`banksia_core::review::decisions::check_withdrawal_time`], which needs the server's clock.
     ///
     /// ```
     /// use banksia_core::review::{Action, ActionKind};
-    /// use banksia_core::staff_wire::ActionRequest;
+    /// use banksia_wire::staff::ActionRequest;
     /// let mut request = ActionRequest { version: 1, action: ActionKind::Decline, message: None, reason: None,
     ///     rationale: Some("Not eligible.".into()), recommendation: None, channel: None, requested_at: None };
     /// assert_eq!(request.to_action().unwrap_err().to_string(), "Choose a reason for the decline.");
@@ -609,7 +607,7 @@ pub struct StaffDirectory {
     pub pending: Vec<PendingChange>,
 }
 
-/// What a pending change is ([`crate::review::separation`]).
+/// What a pending change is ([`banksia_core::review::separation`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -822,124 +820,6 @@ pub struct CeremonyFinish<Credential> {
     pub ceremony: String,
     /// The authenticator's answer.
     pub credential: Credential,
-}
-
-/// `POST /api/application-status/link`: the applicant asks for a status link.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct StatusLinkRequest {
-    /// The application's reference.
-    pub reference: String,
-    /// The email it was made with.
-    pub email: String,
-}
-
-/// The answer to [`StatusLinkRequest`]: the same whether or not the application exists.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct StatusLinkSent {
-    /// What to tell the person.
-    pub message: String,
-}
-
-/// `POST /api/application-status/open`: the status behind a link (the link is used up).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct ApplicationStatusView {
-    /// The reference.
-    pub reference: String,
-    /// The product applied for.
-    pub product: String,
-    /// The status.
-    pub status: Status,
-    /// What the applicant reads about it.
-    pub wording: ApplicantWording,
-    /// The information request's message, while information is requested.
-    pub information_request: Option<String>,
-    /// The form to answer it with, while information is requested (none otherwise).
-    pub answer: Option<AnswerForm>,
-    /// Why the application was declined and what the applicant can do, as the decline email
-    /// said it (`DeclineReason::applicant_explanation` of the reason stored with the
-    /// decision); none unless declined.
-    pub decline: Option<StatusDecline>,
-}
-
-/// A decline as the status page repeats it from the decline email.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct StatusDecline {
-    /// Why, in plain words.
-    pub reason: String,
-    /// What the applicant can do next.
-    pub next_step: String,
-    /// How to complain: the bank first, then AFCA (`contact::complaint_path`).
-    pub complaints: Vec<String>,
-}
-
-impl StatusDecline {
-    /// The words of the decline email for `reason`.
-    pub fn of(reason: crate::review::DeclineReason) -> Self {
-        let words = reason.applicant_explanation();
-        Self {
-            reason: words.reason.to_owned(),
-            next_step: words.next_step.to_owned(),
-            complaints: crate::contact::complaint_path().to_vec(),
-        }
-    }
-}
-
-/// How the applicant may answer an information request from an opened status link: the limits
-/// the server enforces (core's `review::information`), and the token that authorises one answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct AnswerForm {
-    /// Send it with the answer, as `Authorization: Bearer <token>` (never in a URL or the
-    /// body: the server checks it before it reads the documents); it works for one answer
-    /// within `minutes`, to the information request on screen when the link was opened.
-    pub token: String,
-    /// How many minutes the form accepts an answer.
-    pub minutes: i32,
-    /// The most documents.
-    pub max_documents: u32,
-    /// The largest document, in bytes.
-    pub max_document_bytes: u32,
-    /// The longest message, in characters.
-    pub max_message_chars: u32,
-    /// The accepted types as people read them ("PDF, JPEG or PNG").
-    pub accepted_types: String,
-    /// The file input's `accept` (a hint to the picker; the server reads the content).
-    pub accept: String,
-    /// What the message box's help says: core's rule for the message
-    /// (`review::information::ANSWER_MESSAGE_HELP`).
-    pub message_help: String,
-}
-
-/// `POST /api/application-status/answer`: the applicant's answer, sent with the answer form's
-/// token in `Authorization: Bearer …`. Documents travel as base64 inside the JSON
-/// (ARCHITECTURE.md says why).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct InformationAnswer {
-    /// The message (may be empty when a document is attached).
-    #[serde(default)]
-    pub message: String,
-    /// The documents, in the order chosen.
-    #[serde(default)]
-    pub documents: Vec<AnswerDocument>,
-}
-
-/// One document of an answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct AnswerDocument {
-    /// The file's name as chosen, only so that a refusal can name it; never stored.
-    #[serde(default)]
-    pub name: String,
-    /// The file's bytes, base64 (standard alphabet, padded).
-    pub content: String,
 }
 
 /// `GET /api/staff/applications/{reference}/information`: the applicant's answers, newest first.
