@@ -740,7 +740,12 @@ async fn purge_erases_what_is_due_and_nothing_else_and_is_idempotent() {
     {
         let reference = submit(&app, account, &format!("p{i}@example.com")).await;
         if let Some(action) = action {
-            let (s, body) = post(&app, Some(&ann), &format!("/api/staff/applications/{reference}/actions"), &json!({"version": 1, "action": action, "reason": if action == "decline" { json!("not_eligible") } else { Value::Null }, "rationale": RATIONALE, "channel": "phone", "requested_at": now_in_sydney()})).await;
+            let (s, body) = post(&app, Some(&ann), &format!("/api/staff/applications/{reference}/actions"), &match action {
+                // Each action's own fields: a field of another action is refused (issue 45).
+                "decline" => json!({"version": 1, "action": action, "reason": "not_eligible", "rationale": RATIONALE}),
+                "record_withdrawal" => json!({"version": 1, "action": action, "channel": "phone", "requested_at": now_in_sydney()}),
+                _ => json!({"version": 1, "action": action, "rationale": RATIONALE}),
+            }).await;
             assert_eq!(s, 200, "{body}");
         }
         refs.push(reference);

@@ -24,10 +24,11 @@
 use serde::{Deserialize, Serialize};
 
 use banksia_core::application::{AccountType, FieldMessages, SummaryRow};
+use banksia_core::review::commands::ActionCommand;
 use banksia_core::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
 use banksia_core::review::events::AuditEvent;
 use banksia_core::review::reveal::{RevealReason, RevealedField};
-use banksia_core::review::{Action, ActionKind, DeclineReason, Permission, Refusal, Role, Status};
+use banksia_core::review::{ActionKind, DeclineReason, Permission, Role, Status};
 
 /// Every staff error: a message, and for a 409 the application's state now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -394,103 +395,30 @@ pub struct RevealReasonOption {
     pub label: String,
 }
 
-/// `POST …/actions`.
+/// `POST …/actions` and `…/actions/check`: the version the caller saw and the command, flat:
+/// `{"version": 3, "action": "decline", "reason": "not_eligible", "rationale": "…"}`. Each
+/// action takes exactly its own fields (core's [`ActionCommand`]); any other field is refused
+/// when the body is read.
+///
+/// ```
+/// use banksia_wire::staff::ActionRequest;
+///
+/// let read = |body: &str| serde_json::from_str::<ActionRequest>(body);
+/// assert_eq!(read(r#"{"version":1,"action":"approve","rationale":"Identity verified."}"#).unwrap().version, 1);
+/// // A decline's reason on an approval, or a field no action takes, is not an approval.
+/// assert!(read(r#"{"version":1,"action":"approve","rationale":"Verified.","reason":"not_eligible"}"#).is_err());
+/// assert!(read(r#"{"version":1,"action":"approve","colour":"red"}"#).is_err());
+/// assert!(read(r#"{"version":1,"action":"delete"}"#).is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
 pub struct ActionRequest {
     /// The version the caller saw.
     pub version: i32,
-    /// The action.
-    pub action: ActionKind,
-    /// An information request's message to the applicant.
-    #[serde(default)]
-    pub message: Option<String>,
-    /// A decline's reason.
-    #[serde(default)]
-    pub reason: Option<DeclineReason>,
-    /// The internal rationale of a recommendation, an approval, a confirmation or a decline.
-    #[serde(default)]
-    pub rationale: Option<String>,
-    /// A recommendation's direction.
-    #[serde(default)]
-    pub recommendation: Option<Recommendation>,
-    /// How the applicant asked to withdraw.
-    #[serde(default)]
-    pub channel: Option<WithdrawalChannel>,
-    /// When the applicant asked to withdraw: Sydney date and time, `YYYY-MM-DDTHH:MM`.
-    #[serde(default)]
-    pub requested_at: Option<String>,
+    /// The action and its fields.
+    #[serde(flatten)]
+    pub command: ActionCommand,
 }
-
-impl ActionRequest {
-    /// Core's exact [`Action`] from the request: refused (as [`Refusal::InvalidInput`]) when a
-    /// field the action needs is missing. Fields another action would need are ignored. The
-    /// withdrawal's time is checked against the application with
-    /// [`banksia_core::review::decisions::check_withdrawal_time`], which needs the server's clock.
-    ///
-    /// ```
-    /// use banksia_core::review::{Action, ActionKind};
-    /// use banksia_wire::staff::ActionRequest;
-    /// let mut request = ActionRequest { version: 1, action: ActionKind::Decline, message: None, reason: None,
-    ///     rationale: Some("Not eligible.".into()), recommendation: None, channel: None, requested_at: None };
-    /// assert_eq!(request.to_action().unwrap_err().to_string(), "Choose a reason for the decline.");
-    /// request.reason = Some(banksia_core::review::DeclineReason::NotEligible);
-    /// assert!(matches!(request.to_action(), Ok(Action::Decline { .. })));
-    /// ```
-    pub fn to_action(&self) -> Result<Action, Refusal> {
-        let missing = |what: &str| Refusal::InvalidInput(what.to_owned());
-        let rationale = || {
-            self.rationale
-                .clone()
-                .ok_or_else(|| missing("Write the internal rationale for this decision."))
-        };
-        Ok(match self.action {
-            ActionKind::RequestInformation => Action::RequestInformation {
-                message: self
-                    .message
-                    .clone()
-                    .ok_or_else(|| missing("Write the message to the applicant."))?,
-            },
-            ActionKind::Decline => Action::Decline {
-                reason: self
-                    .reason
-                    .ok_or_else(|| missing("Choose a reason for the decline."))?,
-                rationale: rationale()?,
-            },
-            ActionKind::ResumeReview => Action::ResumeReview,
-            ActionKind::Approve => Action::Approve {
-                rationale: rationale()?,
-            },
-            ActionKind::ConfirmApproval => Action::ConfirmApproval {
-                rationale: rationale()?,
-            },
-            ActionKind::RecordWithdrawal => {
-                let channel = self
-                    .channel
-                    .ok_or_else(|| missing("Choose how the applicant asked to withdraw."))?;
-                if self
-                    .requested_at
-                    .as_deref()
-                    .is_none_or(|t| t.trim().is_empty())
-                {
-                    return Err(missing(WITHDRAWAL_TIME_MISSING));
-                }
-                Action::RecordWithdrawal { channel }
-            }
-            ActionKind::Recommend => Action::Recommend {
-                recommendation: self
-                    .recommendation
-                    .ok_or_else(|| missing("Choose approve or decline to recommend."))?,
-                rationale: rationale()?,
-            },
-        })
-    }
-}
-
-/// What a withdrawal with no time is told.
-pub const WITHDRAWAL_TIME_MISSING: &str =
-    "Give the date and time the applicant asked to withdraw (Sydney time).";
 
 /// `POST …/actions`: the application's state after the action, and what the console says of it
 /// (core's words: `review::effects`).

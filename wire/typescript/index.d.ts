@@ -71,42 +71,61 @@ effects: Array<string>,
 };
 
 /**
- * `POST …/actions`.
+ * `POST …/actions` and `…/actions/check`: the version the caller saw and the command, flat:
+ * `{"version": 3, "action": "decline", "reason": "not_eligible", "rationale": "…"}`. Each
+ * action takes exactly its own fields (core's [`ActionCommand`]); any other field is refused
+ * when the body is read.
  */
 export type ActionRequest = { 
 /**
  * The version the caller saw.
  */
-version: number, 
+version: number,
+} & ({ "action": "request_information", 
 /**
- * The action.
+ * The message to the applicant.
  */
-action: ActionKind, 
+message: string | null,
+} | { "action": "resume_review",
+} | { "action": "recommend", 
 /**
- * An information request's message to the applicant.
- */
-message: string | null, 
-/**
- * A decline's reason.
- */
-reason: DeclineReason | null, 
-/**
- * The internal rationale of a recommendation, an approval, a confirmation or a decline.
- */
-rationale: string | null, 
-/**
- * A recommendation's direction.
+ * Approve or decline.
  */
 recommendation: Recommendation | null, 
 /**
- * How the applicant asked to withdraw.
+ * Why.
+ */
+rationale: string | null,
+} | { "action": "approve", 
+/**
+ * The internal rationale.
+ */
+rationale: string | null,
+} | { "action": "confirm_approval", 
+/**
+ * The internal rationale.
+ */
+rationale: string | null,
+} | { "action": "decline", 
+/**
+ * Why, from the fixed list (the applicant is told).
+ */
+reason: DeclineReason | null, 
+/**
+ * The internal rationale.
+ */
+rationale: string | null,
+} | { "action": "record_withdrawal", 
+/**
+ * How the applicant asked.
  */
 channel: WithdrawalChannel | null, 
 /**
- * When the applicant asked to withdraw: Sydney date and time, `YYYY-MM-DDTHH:MM`.
+ * When: Sydney date and time, `YYYY-MM-DDTHH:MM`, checked against the application with
+ * [`super::decisions::check_withdrawal_time`] (it needs the server's clock).
  */
 requested_at: string | null,
-};
+});
 
 /**
  * One document of an answer.
