@@ -374,6 +374,103 @@ pub fn assignment_record(step: &Assignment, holder: Option<i64>) -> AuditRecord 
     }
 }
 
+/// Which list a pending change is on, as its audit rows have always named it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PendingList {
+    /// An invitation or a passkey recovery.
+    #[serde(rename = "staff_invites")]
+    Invitations,
+    /// A grant of approver or administrator to an existing member.
+    #[serde(rename = "staff_role_grants")]
+    Grants,
+}
+
+/// A member's roles set (at once, or on reactivation): whose, and the roles now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RolesDetail {
+    /// The member.
+    pub staff_id: i64,
+    /// Their roles afterwards.
+    pub roles: Vec<super::Role>,
+}
+
+/// A grant proposed, waiting for a second administrator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GrantDetail {
+    /// The grant's id.
+    pub grant: i64,
+    /// The member.
+    pub staff_id: i64,
+    /// The whole set of roles once confirmed.
+    pub roles: Vec<super::Role>,
+}
+
+/// A pending change confirmed by a second administrator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConfirmationDetail {
+    /// Its list.
+    pub pending: PendingList,
+    /// Its id on that list.
+    pub id: i64,
+    /// The member (none for an invitation of a newcomer).
+    pub staff_id: Option<i64>,
+    /// The roles it confers.
+    pub roles: Vec<super::Role>,
+}
+
+/// A pending change withdrawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RevocationDetail {
+    /// Its list.
+    pub pending: PendingList,
+    /// Its id on that list.
+    pub id: i64,
+}
+
+/// An account deactivated: whose, and what ended with it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeactivationDetail {
+    /// The member.
+    pub staff_id: i64,
+    /// Their sessions ended.
+    pub sessions_ended: u64,
+    /// The pending changes they had proposed, revoked.
+    pub pending_revoked: u64,
+}
+
+/// An audit row of a staff administration command (no application): event and typed detail,
+/// serialised as the detail alone ([`StaffRecord::event`] is the row's `action`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum StaffRecord {
+    /// Roles changed at once.
+    RolesChanged(RolesDetail),
+    /// A grant of approver or administrator proposed.
+    GrantProposed(GrantDetail),
+    /// A pending invitation or grant confirmed.
+    GrantConfirmed(ConfirmationDetail),
+    /// A pending invitation or grant revoked.
+    GrantRevoked(RevocationDetail),
+    /// An account deactivated.
+    Deactivated(DeactivationDetail),
+    /// An account reactivated, with the roles it keeps.
+    Reactivated(RolesDetail),
+}
+
+impl StaffRecord {
+    /// The row's event.
+    pub const fn event(&self) -> AuditEvent {
+        match self {
+            Self::RolesChanged(_) => AuditEvent::RolesChanged,
+            Self::GrantProposed(_) => AuditEvent::GrantProposed,
+            Self::GrantConfirmed(_) => AuditEvent::GrantConfirmed,
+            Self::GrantRevoked(_) => AuditEvent::GrantRevoked,
+            Self::Deactivated(_) => AuditEvent::Deactivated,
+            Self::Reactivated(_) => AuditEvent::Reactivated,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -547,5 +644,46 @@ mod tests {
             None
         );
         assert!(AuditRecord::read(AuditEvent::Action, &json!({"to": "deleted"})).is_err());
+    }
+
+    #[test]
+    fn staff_records_write_the_details_the_rows_always_had() {
+        use super::super::Role;
+        let table = [
+            (
+                StaffRecord::GrantConfirmed(ConfirmationDetail {
+                    pending: PendingList::Invitations,
+                    id: 4,
+                    staff_id: None,
+                    roles: vec![Role::Approver],
+                }),
+                json!({"pending": "staff_invites", "id": 4, "staff_id": null, "roles": ["approver"]}),
+            ),
+            (
+                StaffRecord::GrantRevoked(RevocationDetail {
+                    pending: PendingList::Grants,
+                    id: 2,
+                }),
+                json!({"pending": "staff_role_grants", "id": 2}),
+            ),
+            (
+                StaffRecord::Deactivated(DeactivationDetail {
+                    staff_id: 7,
+                    sessions_ended: 1,
+                    pending_revoked: 0,
+                }),
+                json!({"staff_id": 7, "sessions_ended": 1, "pending_revoked": 0}),
+            ),
+            (
+                StaffRecord::Reactivated(RolesDetail {
+                    staff_id: 7,
+                    roles: vec![Role::Reviewer],
+                }),
+                json!({"staff_id": 7, "roles": ["reviewer"]}),
+            ),
+        ];
+        for (record, detail) in table {
+            assert_eq!(serde_json::to_value(&record).unwrap(), detail);
+        }
     }
 }
