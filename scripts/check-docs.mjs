@@ -9,9 +9,9 @@ import { fileURLToPath } from "node:url";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DOCS = process.env.DOCS ? process.env.DOCS.split(",") : ["README.md", "ARCHITECTURE.md", "SECURITY.md", "RELIABILITY.md", "docs/decisions.md"].filter((doc) => existsSync(join(ROOT, doc)));
-const TOP = ["core", "wasm", "server", "site", "scripts", "migrations", "benches", "docs", ".ci"];
+const TOP = ["core", "wire", "wasm", "server", "site", "scripts", "migrations", "benches", "docs", ".ci"];
 // Directories whose files a doc names by their path below them ("`src/pages`" under site/, ...).
-const BASES = ["", "site/", "core/", "core/src/", "server/", "server/src/", "server/src/staff/", "wasm/", "wasm/src/", "site/src/", "site/src/components/", "benches/", "scripts/"];
+const BASES = ["", "site/", "core/", "core/src/", "wire/", "wire/src/", "server/", "server/src/", "server/src/staff/", "wasm/", "wasm/src/", "site/src/", "site/src/components/", "benches/", "scripts/"];
 
 const problems = [];
 
@@ -35,7 +35,7 @@ const CODE = TOP.filter((d) => existsSync(join(ROOT, d)))
 function asPath(token) {
   const path = token.replace(/[#:].*$/, "").replace(/\/$/, "");
   if (!/^[\w.@-]+(\/[\w.@*<>{}-]+)+$|^[\w-]+\.(rs|ts|tsx|mjs|md|sql|sh|astro|json|toml|css)$/.test(path)) return null;
-  if (/^(https?|npm|node|banksia-core|@banksia|@astrojs|react|astro)\b/.test(path)) return null;
+  if (/^(https?|npm|node|banksia-core|banksia-wire|@banksia|@astrojs|react|astro)\b/.test(path)) return null;
   if (/^\/|^\.\.\//.test(token) || /^(api|cds-au|staff|apply|loans|shared|\.data)\//.test(path)) return null; // routes, the work area, run-time data
   if (/^(application|text|image|multipart|font)\/[\w.+-]+$/.test(path)) return null; // a media type
   // `Header/Missing`, `multipart/form-data`, `Australia/Sydney`: a slash, but no directory of ours first.

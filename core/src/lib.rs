@@ -22,8 +22,6 @@
 //!   and the one envelope of a result or messages per field ([`entries::Outcome`]).
 //! * [`offset`]: interest and time an offset account saves, on the loan's amortisation.
 //! * [`money`]: parsing and formatting of Australian dollar amounts.
-//! * [`staff_wire`]: the bodies of the staff API and of the applicant's status page.
-//! * [`wire`]: the bodies of the application API's answers, shared by the server and the site.
 //!
 //! The crate is pure: no I/O, no clock and no randomness source. Callers pass `today` and
 //! random bytes in. Every amount and rate is a [`rust_decimal::Decimal`]; no floating point
@@ -57,9 +55,7 @@ pub mod products;
 mod reading;
 pub mod reference;
 pub mod review;
-pub mod staff_wire;
 #[cfg(feature = "postgres")]
 mod stored_codes;
 pub mod term_deposit;
 pub mod transfer_duty;
-pub mod wire;

@@ -112,7 +112,7 @@ wasm_packages_built() {
 }
 
 build_wasm() {
-  if up_to_date wasm "$ROOT/core/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" "$ROOT/wasm/bindgen" \
+  if up_to_date wasm "$ROOT/core/src" "$ROOT/wire/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" "$ROOT/wasm/bindgen" \
     "$ROOT/wasm/packages.json" "$ROOT/core/Cargo.toml" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
     && wasm_packages_built; then
     return
@@ -139,7 +139,7 @@ wanted_rates_day() {
 build_site() {
   # A site built on another day is rebuilt even with nothing changed: its pages carry the catalog's
   # rates as of the day they were built (ARCHITECTURE.md, "Rate changes on the site").
-  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" $(wasm_package_dirs) \
+  if up_to_date site "$SITE/src" "$SITE/public" "$SITE/scripts" "$SITE/integrations" "$SITE/astro.config.mjs" "$SITE/package.json" "$ROOT/wire/typescript" $(wasm_package_dirs) \
     && [ -f "$SITE/dist/index.html" ] && [ -f "$SITE/dist/pagefind/pagefind.js" ] \
     && [ "$(built_rates_day)" = "$(wanted_rates_day)" ]; then
     return

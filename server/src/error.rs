@@ -12,8 +12,8 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use banksia_core::application_form::{ApplicationReport, RequestPart};
-use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
-use banksia_core::wire::ErrorBody;
+use banksia_wire::application::ErrorBody;
+use banksia_wire::staff::{CurrentState, StaffErrorBody};
 use serde::Serialize;
 use warp::http::{HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};

@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use banksia_core::application::FieldMessages;
-use banksia_core::wire::ApplicationCreated;
+use banksia_wire::application::ApplicationCreated;
 use futures_util::{Stream, StreamExt};
 use serde_json::json;
 use warp::Buf;

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 
 use banksia_core::application::Field;
 use banksia_core::application_form::ApplicationReport;
-use banksia_core::wire::{ApplicationCreated, ErrorBody};
+use banksia_wire::application::{ApplicationCreated, ErrorBody};
 use common::{
     CLUSTER, post_application, post_with_key, raw_request, spawn_app, spawn_app_with,
     valid_application,

@@ -740,7 +740,12 @@ async fn purge_erases_what_is_due_and_nothing_else_and_is_idempotent() {
     {
         let reference = submit(&app, account, &format!("p{i}@example.com")).await;
         if let Some(action) = action {
-            let (s, body) = post(&app, Some(&ann), &format!("/api/staff/applications/{reference}/actions"), &json!({"version": 1, "action": action, "reason": if action == "decline" { json!("not_eligible") } else { Value::Null }, "rationale": RATIONALE, "channel": "phone", "requested_at": now_in_sydney()})).await;
+            let (s, body) = post(&app, Some(&ann), &format!("/api/staff/applications/{reference}/actions"), &match action {
+                // Each action's own fields: a field of another action is refused (issue 45).
+                "decline" => json!({"version": 1, "action": action, "reason": "not_eligible", "rationale": RATIONALE}),
+                "record_withdrawal" => json!({"version": 1, "action": action, "channel": "phone", "requested_at": now_in_sydney()}),
+                _ => json!({"version": 1, "action": action, "rationale": RATIONALE}),
+            }).await;
             assert_eq!(s, 200, "{body}");
         }
         refs.push(reference);
@@ -1029,7 +1034,7 @@ async fn the_queue_reads_indexes_and_finds_a_reference_however_typed() {
     // Every status: over 20,000 applications, counted up to the cap and said to be more.
     let (status, page) = get(&app, Some(&cookie), "/api/staff/applications?status=all").await;
     assert_eq!(status, 200, "{page}");
-    assert_eq!(page["total"], banksia_core::staff_wire::QUEUE_COUNT_CAP);
+    assert_eq!(page["total"], banksia_wire::staff::QUEUE_COUNT_CAP);
     assert_eq!(page["total_capped"], true);
     assert_eq!(page["rows"].as_array().map(Vec::len), Some(25));
     // The open queue (about 400 applications) is counted exactly.

@@ -23,6 +23,8 @@
 //! assert!(business.effects.iter().all(|e| !e.contains("This is final")));
 //! ```
 
+use super::assignment::Hold;
+use super::commands::{ActionDetail, AuditRecord, ClaimDetail, RecommendationDetail};
 use super::decisions::RationaleKind;
 use super::events::EmailKind;
 use super::{Action, Case, Outcome, Refusal, Staff, Status, decide};
@@ -44,6 +46,44 @@ pub struct Effects {
     pub effects: Vec<String>,
     /// What the console says once it is done.
     pub done: &'static str,
+    /// The audit row of the action, but for the rationale's row id ([`Effects::audit_trail`]).
+    record: AuditRecord,
+}
+
+impl Effects {
+    /// The audit rows the action writes, in order: a claim first when acting took a case
+    /// nobody held ([`Hold::Claimed`]), then the recommendation or the change of status, naming
+    /// the row its rationale was stored in and, for a withdrawal, when the applicant asked
+    /// (RFC 3339).
+    pub fn audit_trail(
+        &self,
+        rationale_id: Option<i64>,
+        withdrawal_requested_at: Option<String>,
+    ) -> Vec<AuditRecord> {
+        let mut trail = Vec::with_capacity(2);
+        let record = match &self.record {
+            AuditRecord::Recommended(detail) => AuditRecord::Recommended(RecommendationDetail {
+                rationale_id,
+                ..*detail
+            }),
+            AuditRecord::Action(detail) => AuditRecord::Action(ActionDetail {
+                rationale_id,
+                withdrawal_requested_at: detail.withdrawal_channel.and(withdrawal_requested_at),
+                ..detail.clone()
+            }),
+            other => other.clone(),
+        };
+        if self.outcome.hold == Hold::Claimed {
+            trail.push(AuditRecord::Claimed(ClaimDetail {
+                with_action: match &record {
+                    AuditRecord::Action(detail) => detail.action,
+                    _ => Some(super::ActionKind::Recommend),
+                },
+            }));
+        }
+        trail.push(record);
+        trail
+    }
 }
 
 /// The email an applicant is sent when their application reaches `status` through a staff
@@ -146,6 +186,29 @@ pub fn effects(case: &Case, staff: &Staff, action: &Action) -> Result<Effects, R
         | Action::ResumeReview
         | Action::RecordWithdrawal { .. } => None,
     };
+    let record = match action {
+        Action::Recommend { recommendation, .. } => {
+            AuditRecord::Recommended(RecommendationDetail {
+                recommendation: Some(*recommendation),
+                rationale_id: None,
+            })
+        }
+        _ => AuditRecord::Action(ActionDetail {
+            action: Some(action.kind()),
+            from: Some(case.status),
+            to: Some(outcome.status),
+            reason: match action {
+                Action::Decline { reason, .. } => Some(*reason),
+                _ => None,
+            },
+            rationale_id: None,
+            withdrawal_channel: match action {
+                Action::RecordWithdrawal { channel } => Some(*channel),
+                _ => None,
+            },
+            withdrawal_requested_at: None,
+        }),
+    };
     Ok(Effects {
         outcome,
         email,
@@ -154,6 +217,7 @@ pub fn effects(case: &Case, staff: &Staff, action: &Action) -> Result<Effects, R
         yes,
         effects,
         done,
+        record,
     })
 }
 

@@ -72,6 +72,7 @@
 
 pub mod assignment;
 pub mod business_days;
+pub mod commands;
 pub mod decisions;
 pub mod effects;
 pub mod events;

@@ -4,18 +4,21 @@
 //! under the locks that make its counts true, and audits what it does (refusals are audited by
 //! the routes' wrapper, `super::read` and `super::write`).
 
-use banksia_core::review::events::{AuditEvent, StaffEmailKind};
+use banksia_core::review::commands::{
+    ConfirmationDetail, DeactivationDetail, GrantDetail, PendingList, RevocationDetail,
+    RolesDetail, StaffRecord,
+};
+use banksia_core::review::events::StaffEmailKind;
 use banksia_core::review::separation::{
     RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_deactivation,
     check_invitation, check_recovery, check_role_change,
 };
 use banksia_core::review::{Role, Roles};
-use banksia_core::staff_wire::{
+use banksia_wire::staff::{
     InviteCreated, InviteRequest, PendingChange, PendingKind, RoleOption, RolesRequest, RolesSaved,
     StaffDirectory, StaffMember,
 };
 use deadpool_postgres::GenericClient;
-use serde_json::json;
 
 use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes};
 use super::http::{StaffError, rfc3339};
@@ -202,14 +205,11 @@ pub async fn set_roles(
     let saved = match change {
         RoleChange::Immediate => {
             let saved = members::set_roles(&tx, staff_id, &codes).await?;
-            audit::append(
-                &tx,
-                Some(signed.id),
-                AuditEvent::RolesChanged,
-                None,
-                &json!({ "staff_id": staff_id, "roles": codes }),
-            )
-            .await?;
+            let record = StaffRecord::RolesChanged(RolesDetail {
+                staff_id,
+                roles: codes,
+            });
+            audit::record_staff(&tx, Some(signed.id), &record).await?;
             RolesSaved {
                 member: saved,
                 awaiting_confirmation: false,
@@ -224,14 +224,12 @@ pub async fn set_roles(
                 )
                 .await?
                 .try_get("id")?;
-            audit::append(
-                &tx,
-                Some(signed.id),
-                AuditEvent::GrantProposed,
-                None,
-                &json!({ "grant": grant, "staff_id": staff_id, "roles": codes }),
-            )
-            .await?;
+            let record = StaffRecord::GrantProposed(GrantDetail {
+                grant,
+                staff_id,
+                roles: codes,
+            });
+            audit::record_staff(&tx, Some(signed.id), &record).await?;
             RolesSaved {
                 member: current,
                 awaiting_confirmation: true,
@@ -331,16 +329,23 @@ pub async fn confirm(
         )
         .await?;
     }
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::GrantConfirmed,
-        None,
-        &json!({ "pending": table, "id": id, "staff_id": target, "roles": roles }),
-    )
-    .await?;
+    let record = StaffRecord::GrantConfirmed(ConfirmationDetail {
+        pending: list(pending),
+        id,
+        staff_id: target,
+        roles,
+    });
+    audit::record_staff(&tx, Some(signed.id), &record).await?;
     tx.commit().await?;
     directory(state, signed).await
+}
+
+/// The list a pending change is on, as its audit rows name it.
+fn list(pending: Pending) -> PendingList {
+    match pending {
+        Pending::Invitation(_) => PendingList::Invitations,
+        Pending::Grant(_) => PendingList::Grants,
+    }
 }
 
 /// POST /api/staff/{invitations|grants}/{id}/revoke (any administrator)
@@ -368,14 +373,11 @@ pub async fn revoke(
     if revoked == 0 {
         return Err(refused(StaffRefusal::NotPending));
     }
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::GrantRevoked,
-        None,
-        &json!({ "pending": table, "id": id }),
-    )
-    .await?;
+    let record = StaffRecord::GrantRevoked(RevocationDetail {
+        pending: list(pending),
+        id,
+    });
+    audit::record_staff(&tx, Some(signed.id), &record).await?;
     tx.commit().await?;
     directory(state, signed).await
 }
@@ -437,14 +439,12 @@ pub async fn deactivate(
     .map_err(refused)?;
     let (deactivated, ended) = members::deactivate(&tx, staff_id).await?;
     let revoked = revoke_proposed_by(&tx, staff_id, signed.id).await?;
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::Deactivated,
-        None,
-        &json!({ "staff_id": staff_id, "sessions_ended": ended, "pending_revoked": revoked }),
-    )
-    .await?;
+    let record = StaffRecord::Deactivated(DeactivationDetail {
+        staff_id,
+        sessions_ended: ended,
+        pending_revoked: revoked,
+    });
+    audit::record_staff(&tx, Some(signed.id), &record).await?;
     tx.commit().await?;
     Ok(deactivated)
 }
@@ -473,14 +473,11 @@ pub async fn reactivate(
         .map_err(refused)?;
     let codes = role_codes(&kept);
     let reactivated = members::reactivate(&tx, staff_id, &codes).await?;
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::Reactivated,
-        None,
-        &json!({ "staff_id": staff_id, "roles": codes }),
-    )
-    .await?;
+    let record = StaffRecord::Reactivated(RolesDetail {
+        staff_id,
+        roles: codes,
+    });
+    audit::record_staff(&tx, Some(signed.id), &record).await?;
     tx.commit().await?;
     Ok(reactivated)
 }

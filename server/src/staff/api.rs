@@ -8,31 +8,29 @@ use banksia_core::application::checks::{bank_date, format_phone_national};
 use banksia_core::application::today::sydney_midnight;
 use banksia_core::application::{AccountType, Field, answer_summary, validate_application};
 use banksia_core::money::format_aud;
-use banksia_core::review::assignment::{Assignment, Hold, check_assignment, held_by};
+use banksia_core::review::assignment::{Assignment, check_assignment, held_by};
 use banksia_core::review::business_days::{business_days_after, is_overdue};
 use banksia_core::review::business_days::{due_date, overdue_if_submitted_before};
-use banksia_core::review::decisions::{
-    RationaleKind, Recommendation, WithdrawalChannel, check_withdrawal_time,
-};
+use banksia_core::review::commands::{AuditRecord, NoDetail, RevealDetail, assignment_record};
+use banksia_core::review::decisions::{Recommendation, WithdrawalChannel, check_withdrawal_time};
 use banksia_core::review::effects::{Effects, effects};
 use banksia_core::review::events::AuditEvent;
 use banksia_core::review::reveal::{REVEAL_SHOWN_SECONDS, RevealReason, RevealedField};
 use banksia_core::review::{
-    Action, ActionKind, DeclineReason, Permission, Refusal, Roles, Status, allowed_actions,
+    Action, DeclineReason, Permission, Refusal, Roles, Status, allowed_actions,
     changed_while_reading, check_message,
 };
-use banksia_core::staff_wire::{
+use banksia_wire::staff::{
     ActionDone, ActionOffer, ActionPreview, ActionRequest, AuditEntry, AuditPage, AuditQuery,
     AuditVerification, CaseView, ChannelOption, ClaimRequest, Colleague, CurrentState, NoteRequest,
     NoteView, QueuePage, QueueQuery, QueueRow, RationaleView, ReasonOption, ReassignRequest,
     RecommendationOption, RevealReasonOption, RevealRequest, Revealed, TimelineEntry,
     WithdrawalView,
 };
-use banksia_core::staff_wire::{
+use banksia_wire::staff::{
     AuditEventOption, QUEUE_COUNT_CAP, QUEUE_SEARCH_MIN_CHARS, QueueAssignment, QueueSort,
 };
 use chrono::{DateTime, NaiveDate, Utc};
-use serde_json::json;
 
 use super::auth::Signed;
 use super::http::{StaffError, rfc3339};
@@ -159,24 +157,19 @@ pub async fn queue(
     // view of personal data. The term is kept keyed (an HMAC under a server secret), never as
     // typed, so the log is no more readable than the data it finds; an auditor with the server
     // can key a term and look for it.
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::QueueListed,
-        None,
-        &json!({
-            "status": query.status.as_deref().map(str::trim).unwrap_or("open"),
-            "account_type": filter.account_type,
-            "search": search.as_deref().map(|term| state.search_term_key(term)),
-            "overdue": filter.overdue_only,
-            "approval_pending": filter.approval_pending_only,
-            "assigned": query.assigned,
-            "sort": query.sort.unwrap_or_default(),
-            "page": filter.after.is_some(),
-            "rows": records.len().min(PAGE_SIZE as usize),
-        }),
-    )
-    .await?;
+    let listed = QueueListed {
+        status: query.status.as_deref().map(str::trim).unwrap_or("open"),
+        account_type: filter.account_type,
+        search: search.as_deref().map(|term| state.search_term_key(term)),
+        overdue: filter.overdue_only,
+        approval_pending: filter.approval_pending_only,
+        assigned: query.assigned,
+        sort: query.sort.unwrap_or_default(),
+        page: filter.after.is_some(),
+        rows: records.len().min(PAGE_SIZE as usize),
+    };
+    let detail = serde_json::to_value(&listed).map_err(|e| StaffError::Internal(e.to_string()))?;
+    audit::append(&tx, Some(signed.id), AuditEvent::QueueListed, None, &detail).await?;
     tx.commit().await?;
     let more = records.len() as i64 > PAGE_SIZE;
     let records = &records[..records.len().min(PAGE_SIZE as usize)];
@@ -212,6 +205,20 @@ pub async fn queue(
         overdue: overdue.min(QUEUE_COUNT_CAP),
         overdue_capped: overdue > QUEUE_COUNT_CAP,
     })
+}
+
+/// The detail of a queue listing's audit row: the filters as asked, the search term keyed.
+#[derive(serde::Serialize)]
+struct QueueListed<'a> {
+    status: &'a str,
+    account_type: Option<AccountType>,
+    search: Option<String>,
+    overdue: bool,
+    approval_pending: bool,
+    assigned: Option<QueueAssignment>,
+    sort: QueueSort,
+    page: bool,
+    rows: usize,
 }
 
 /// True for a term shaped as a whole email address (`name@domain.tld`, no spaces).
@@ -370,18 +377,11 @@ pub async fn case_view(
     // The view's audit row goes last: appends queue on the chain's lock, held from here to the
     // commit, so every other read of the case view stays outside it (benches/README.md).
     if !store::viewed_lately(&tx, &app.reference, signed.id, VIEW_MINUTES).await? {
-        audit::append(
-            &tx,
-            Some(signed.id),
-            AuditEvent::Viewed,
-            Some(&app.reference),
-            &json!({}),
-        )
-        .await?;
+        audit::record(&tx, Some(signed.id), &app.reference, &VIEWED).await?;
     }
     timeline.push(TimelineEntry {
         at: rfc3339(Utc::now()),
-        what: describe(AuditEvent::Viewed, &json!({})),
+        what: VIEWED.describe(),
         by: Some(signed.display_name.clone()),
     });
     timeline.sort_by(|a, b| a.at.cmp(&b.at));
@@ -492,37 +492,16 @@ fn reason_option(reason: DeclineReason) -> ReasonOption {
     }
 }
 
-/// A timeline line for an audit row.
+/// The row a case view writes.
+const VIEWED: AuditRecord = AuditRecord::Viewed(NoDetail {});
+
+/// A timeline line for an audit row: core's words for the typed record its detail reads as
+/// (rows written before the records were typed have the same keys); the event's label for a row
+/// that is not a case command's, or whose detail core can't read.
 fn describe(event: AuditEvent, detail: &serde_json::Value) -> String {
-    let status = |key: &str| {
-        detail
-            .get(key)
-            .and_then(|v| v.as_str())
-            .and_then(Status::parse)
-    };
-    match event {
-        AuditEvent::Action => {
-            let approved =
-                detail.get("action").and_then(|v| v.as_str()) == Some(ActionKind::Approve.as_str());
-            match (status("from"), status("to")) {
-                (_, Some(Status::UnderReview)) if approved => {
-                    "First approval (waiting for a second approver)".into()
-                }
-                (Some(from), Some(to)) => format!("{} → {}", from.label(), to.label()),
-                _ => event.label().into(),
-            }
-        }
-        AuditEvent::Recommended => {
-            match detail
-                .get("recommendation")
-                .and_then(|v| v.as_str())
-                .and_then(Recommendation::parse)
-            {
-                Some(r) => RationaleKind::of_recommendation(r).label().into(),
-                None => event.label().into(),
-            }
-        }
-        other => other.label().into(),
+    match AuditRecord::read(event, detail) {
+        Ok(Some(record)) => record.describe(),
+        Ok(None) | Err(_) => event.label().into(),
     }
 }
 
@@ -587,14 +566,13 @@ pub async fn reveal(
             }
         },
     };
-    audit::append(
-        &tx,
-        Some(signed.id),
-        request.field.event(),
-        Some(&reference),
-        &json!({ "reason": request.reason }),
-    )
-    .await?;
+    let record = AuditRecord::Revealed {
+        field: request.field,
+        detail: RevealDetail {
+            reason: request.reason,
+        },
+    };
+    audit::record(&tx, Some(signed.id), &reference, &record).await?;
     tx.commit().await?;
     crate::metrics::METRICS
         .staff_reveals
@@ -636,21 +614,7 @@ async fn stale(
         .ok()
         .flatten()
         .and_then(|(at, who, event, detail)| {
-            let done = match event {
-                AuditEvent::Action => {
-                    let code = detail.get("action").and_then(|v| v.as_str())?;
-                    let kind = ActionKind::ALL.into_iter().find(|k| k.as_str() == code)?;
-                    let first_approval = kind == ActionKind::Approve
-                        && detail.get("to").and_then(|v| v.as_str())
-                            == Some(Status::UnderReview.as_str());
-                    if first_approval {
-                        "gave the first approval of"
-                    } else {
-                        kind.done()
-                    }
-                }
-                other => other.done()?,
-            };
+            let done = AuditRecord::read(event, &detail).ok()??.done()?;
             Some(changed_while_reading(&who, done, at, Utc::now()))
         });
     let message = match change {
@@ -728,28 +692,21 @@ pub async fn assign(
     if app.version != version {
         return Err(stale(&tx, &app, signed).await);
     }
-    let (rule_step, event, detail) = match step {
-        AssignStep::Claim => (Assignment::Claim, AuditEvent::Claimed, json!({})),
-        AssignStep::Release => (Assignment::Release, AuditEvent::Released, json!({})),
-        AssignStep::TakeOver => (
-            Assignment::TakeOver,
-            AuditEvent::TakenOver,
-            json!({ "from": app.assigned_to }),
-        ),
+    let rule_step = match step {
+        AssignStep::Claim => Assignment::Claim,
+        AssignStep::Release => Assignment::Release,
+        AssignStep::TakeOver => Assignment::TakeOver,
         AssignStep::Reassign(to) => {
             let (_, roles) = store::active_member(&tx, to).await?.ok_or_else(|| {
                 StaffError::Invalid("Choose an active colleague to hand it to.".into())
             })?;
-            (
-                Assignment::Reassign {
-                    to,
-                    roles: Roles::of(&roles),
-                },
-                AuditEvent::Reassigned,
-                json!({ "from": app.assigned_to, "to": to }),
-            )
+            Assignment::Reassign {
+                to,
+                roles: Roles::of(&roles),
+            }
         }
     };
+    let record = assignment_record(&rule_step, app.assigned_to);
     let holder = match check_assignment(app.status, app.assigned_to, &signed.as_staff(), rule_step)
     {
         Ok(holder) => holder,
@@ -757,7 +714,7 @@ pub async fn assign(
     };
     app.version = store::set_holder(&tx, app.id, holder).await?;
     app.assigned_to = holder;
-    audit::append(&tx, Some(signed.id), event, Some(&app.reference), &detail).await?;
+    audit::record(&tx, Some(signed.id), &app.reference, &record).await?;
     tx.commit().await?;
     Ok(current(&app, signed))
 }
@@ -775,14 +732,8 @@ pub async fn add_note(
     let tx = conn.transaction().await?;
     let app = lock_application(&tx, reference).await?;
     let at = store::add_note(&tx, app.id, signed.id, &text).await?;
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::NoteAdded,
-        Some(&app.reference),
-        &json!({}),
-    )
-    .await?;
+    let record = AuditRecord::NoteAdded(NoDetail {});
+    audit::record(&tx, Some(signed.id), &app.reference, &record).await?;
     tx.commit().await?;
     Ok(NoteView {
         at: rfc3339(at),
@@ -791,15 +742,13 @@ pub async fn add_note(
     })
 }
 
-/// An action checked against core's rules on the locked application: the exact action, what
-/// core says it does, its checked texts and the withdrawal's moment.
+/// An action checked against core's rules on the locked application: the exact action (its
+/// texts checked), what core says it does, and the withdrawal's moment.
 struct Prepared {
     app: StoredApplication,
     action: Action,
     effects: Effects,
-    message: Option<String>,
-    rationale: Option<String>,
-    withdrawal: Option<(WithdrawalChannel, DateTime<Utc>)>,
+    withdrawal_at: Option<DateTime<Utc>>,
 }
 
 /// Everything `POST …/actions` checks before it writes, in `tx` (the application locked):
@@ -811,19 +760,8 @@ async fn prepare(
     reference: &str,
     request: &ActionRequest,
 ) -> Result<Prepared, StaffError> {
-    signed.require(request.action.permission())?;
-    let action = request.to_action().map_err(|r| refusal(r, None))?;
-    let message = match &action {
-        Action::RequestInformation { message } => {
-            Some(check_message(message).map_err(|r| refusal(r, None))?)
-        }
-        _ => None,
-    };
-    let rationale = action
-        .rationale()
-        .map(banksia_core::review::decisions::check_rationale)
-        .transpose()
-        .map_err(|r| refusal(r, None))?;
+    signed.require(request.command.kind().permission())?;
+    let action = request.command.to_action().map_err(|r| refusal(r, None))?;
     let app = lock_application(tx, reference).await?;
     if app.version != request.version {
         return Err(stale(tx, &app, signed).await);
@@ -832,22 +770,17 @@ async fn prepare(
         Ok(effects) => effects,
         Err(refusal_of_core) => return Err(refused(tx, refusal_of_core, &app, signed).await),
     };
-    let withdrawal = match &action {
-        Action::RecordWithdrawal { channel } => {
-            let text = request.requested_at.as_deref().unwrap_or_default();
-            let at = check_withdrawal_time(text, app.created_at, Utc::now())
-                .map_err(|r| refusal(r, None))?;
-            Some((*channel, at))
-        }
-        _ => None,
-    };
+    let withdrawal_at = request
+        .command
+        .requested_at()
+        .map(|text| check_withdrawal_time(text, app.created_at, Utc::now()))
+        .transpose()
+        .map_err(|r| refusal(r, None))?;
     Ok(Prepared {
         app,
         action,
         effects,
-        message,
-        rationale,
-        withdrawal,
+        withdrawal_at,
     })
 }
 
@@ -873,7 +806,7 @@ pub async fn check_action(
 }
 
 /// POST /api/staff/applications/{reference}/actions: core's effects of the action stored in one
-/// transaction: the status and holder, the rationale, the audit row, the applicant's email.
+/// transaction: the status and holder, the rationale, the audit rows, the applicant's email.
 pub async fn act(
     state: &StaffState,
     signed: &Signed,
@@ -886,15 +819,9 @@ pub async fn act(
         mut app,
         action,
         effects,
-        message,
-        rationale,
-        withdrawal,
+        withdrawal_at,
     } = prepare(&tx, signed, reference, &request).await?;
     let outcome = effects.outcome;
-    let reason = match &action {
-        Action::Decline { reason, .. } => Some(*reason),
-        _ => None,
-    };
     let holder = outcome.hold.holder(app.assigned_to, signed.id);
     let recorded = store::record_decision(
         &tx,
@@ -902,57 +829,37 @@ pub async fn act(
         &Decision {
             status: outcome.status,
             first_approval_by: outcome.approved_by,
-            information_request: message.as_deref(),
-            decline_reason: reason,
+            information_request: match &action {
+                Action::RequestInformation { message } => Some(message),
+                _ => None,
+            },
+            decline_reason: match &action {
+                Action::Decline { reason, .. } => Some(*reason),
+                _ => None,
+            },
             staff_id: signed.id,
             holder,
-            withdrawal,
+            withdrawal: match &action {
+                Action::RecordWithdrawal { channel } => withdrawal_at.map(|at| (*channel, at)),
+                _ => None,
+            },
         },
     )
     .await?;
-    let from = app.status;
     app.version = recorded.version;
     app.status = outcome.status;
     app.first_approval_by = outcome.approved_by;
     app.assigned_to = holder;
-    // Acting on a case nobody held took it (core's `Hold::Claimed`): the same row as a Claim's,
-    // before the action's, so the log says who took it and then what they did.
-    if outcome.hold == Hold::Claimed {
-        audit::append(
-            &tx,
-            Some(signed.id),
-            AuditEvent::Claimed,
-            Some(&app.reference),
-            &json!({ "with_action": request.action }),
-        )
-        .await?;
-    }
     // The rationale's text lives in its own row (erased by purge); the audit row names it.
-    let rationale_id = match (effects.rationale, rationale.as_deref()) {
+    let rationale_id = match (effects.rationale, action.rationale()) {
         (Some(kind), Some(text)) => {
             Some(store::add_rationale(&tx, app.id, signed.id, kind, text).await?)
         }
         _ => None,
     };
-    let (event, detail) = match &action {
-        Action::Recommend { recommendation, .. } => (
-            AuditEvent::Recommended,
-            json!({ "recommendation": recommendation, "rationale_id": rationale_id }),
-        ),
-        _ => (
-            AuditEvent::Action,
-            json!({
-                "action": request.action,
-                "from": from,
-                "to": outcome.status,
-                "reason": reason,
-                "rationale_id": rationale_id,
-                "withdrawal_channel": withdrawal.map(|(channel, _)| channel),
-                "withdrawal_requested_at": withdrawal.map(|(_, at)| rfc3339(at)),
-            }),
-        ),
-    };
-    audit::append(&tx, Some(signed.id), event, Some(&app.reference), &detail).await?;
+    for record in effects.audit_trail(rationale_id, withdrawal_at.map(rfc3339)) {
+        audit::record(&tx, Some(signed.id), &app.reference, &record).await?;
+    }
     // The applicant hears of what core says they hear of, once: the email is queued in this
     // transaction, keyed by the application and the version it records.
     if let (Some(kind), Some(recipient), Some(first_name)) =
@@ -1145,6 +1052,8 @@ mod tests {
         assert!(!is_whole_email("sam nguyen@example.com"));
         assert!(!is_whole_email("nguyen"));
     }
+
+    use serde_json::json;
 
     #[test]
     fn audit_detail_reads_as_lines() {

@@ -6,6 +6,7 @@
 //! database function `staff_audit_row_hash` over the previous row's hash and the row's fields;
 //! [`verify`] recomputes every link and reports the first one that does not hold.
 
+use banksia_core::review::commands::{AuditRecord, StaffRecord};
 use banksia_core::review::events::AuditEvent;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
@@ -99,6 +100,37 @@ pub async fn append<C: GenericClient>(
         )
         .await?;
     row.try_get("id")
+}
+
+/// Appends a case command's row as core decided it ([`AuditRecord`]): its event, and its typed
+/// detail as the row's JSON. Call it inside the transaction of the change it records.
+pub async fn record<C: GenericClient>(
+    client: &C,
+    staff_id: Option<i64>,
+    application_reference: &str,
+    record: &AuditRecord,
+) -> Result<i64, tokio_postgres::Error> {
+    // Plain data (ids, codes, strings): it always serialises.
+    let detail = serde_json::to_value(record).expect("an audit record serialises");
+    append(
+        client,
+        staff_id,
+        record.event(),
+        Some(application_reference),
+        &detail,
+    )
+    .await
+}
+
+/// Appends a staff administration command's row as core types it ([`StaffRecord`]).
+pub async fn record_staff<C: GenericClient>(
+    client: &C,
+    staff_id: Option<i64>,
+    record: &StaffRecord,
+) -> Result<i64, tokio_postgres::Error> {
+    // Plain data (ids, codes, counts): it always serialises.
+    let detail = serde_json::to_value(record).expect("an audit record serialises");
+    append(client, staff_id, record.event(), None, &detail).await
 }
 
 /// The audit log's filter, already checked.

@@ -3,9 +3,7 @@
 
 use banksia_core::review::events::{AuditEvent, StaffEmailKind};
 use banksia_core::review::{Permission, Role, Roles};
-use banksia_core::staff_wire::{
-    CeremonyFinish, CeremonyStarted, RegisterStart, SignInStart, StaffMe,
-};
+use banksia_wire::staff::{CeremonyFinish, CeremonyStarted, RegisterStart, SignInStart, StaffMe};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};

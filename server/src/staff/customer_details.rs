@@ -1,6 +1,6 @@
 //! The business and tax residency details of one application, read back for the staff case
 //! view (migration V18's tables): display-ready in core's wire types
-//! ([`banksia_core::staff_wire::CaseDetails`]), every stored code read by core (a value core
+//! ([`banksia_wire::staff::CaseDetails`]), every stored code read by core (a value core
 //! can't read is an error, never a silent default), the ABN formatted with its ABN Lookup link
 //! and the plain statement that only its check digit was verified, the TFN masked from the
 //! last three digits kept beside its ciphertext (the number itself is never read here).
@@ -11,7 +11,7 @@ use banksia_core::application::tax_numbers::{Abn, Acn, Tfn};
 use banksia_core::application::{
     ApplicantRole, AustralianState, Country, EntityType, NatureOfBusiness, NoTinReason, OwnerRole,
 };
-use banksia_core::staff_wire::{
+use banksia_wire::staff::{
     ABN_CHECK_NOTE, CaseAddress, CaseBusiness, CaseDetails, CaseForeignResidency, CaseOwner,
     CaseTaxResidency,
 };

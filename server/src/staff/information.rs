@@ -21,9 +21,11 @@ use banksia_core::review::information::{
     receive_answer_for,
 };
 use banksia_core::review::{Permission, Refusal};
-use banksia_core::staff_wire::{
-    AnswerDocument, AnswerForm, ApplicationStatusView, DocumentView, InformationAnswer,
-    InformationResponseView, InformationResponses,
+use banksia_wire::staff::{
+    DocumentView, InformationResponseView, InformationResponses,
+};
+use banksia_wire::status_page::{
+    AnswerDocument, AnswerForm, ApplicationStatusView, InformationAnswer,
 };
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;

@@ -27,7 +27,7 @@ use std::sync::Arc;
 use administration::Pending;
 use banksia_core::review::Permission;
 use banksia_core::review::events::AuditEvent;
-use banksia_core::staff_wire::{AuditQuery, ClaimRequest, QueueQuery};
+use banksia_wire::staff::{AuditQuery, ClaimRequest, QueueQuery};
 use deadpool_postgres::Pool;
 use warp::filters::path::FullPath;
 use warp::http::{HeaderMap, Method};

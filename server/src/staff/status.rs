@@ -9,7 +9,7 @@ use banksia_core::application::AccountType;
 use banksia_core::review::events::EmailKind;
 use banksia_core::review::information::STATUS_LINK_MINUTES;
 use banksia_core::review::{DeclineReason, Status};
-use banksia_core::staff_wire::{
+use banksia_wire::status_page::{
     ApplicationStatusView, StatusDecline, StatusLinkRequest, StatusLinkSent,
 };
 use serde::Deserialize;

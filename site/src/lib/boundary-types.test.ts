@@ -5,10 +5,12 @@
  * in core would, type-checks the home loan calculator against that copy with `tsc`, and expects an
  * error naming the field; the untouched copy must check cleanly. It also checks every package's
  * declarations themselves with `skipLibCheck` off, so a misspelt type name in an export's
- * signature is an error, not a silent `any`. The application's messages are checked the same
+ * signature is an error, not a silent `any` (the wire crate's file too). The application's messages are checked the same
  * way: the wizard's sending code is type-checked against a copy of the application package's
  * declarations in which core renamed a key of `ApplicationReport` (the one envelope of the
- * browser's checks and the server's 422), and must fail.
+ * browser's checks and the server's 422), and must fail. The HTTP bodies come from the wire
+ * crate's generated declarations (`banksia-wire`, wire/typescript/index.d.ts): the staff console
+ * is type-checked against copies of that file with a request body's field renamed, and must fail.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,13 +23,18 @@ import { corePackages } from '../../integrations/banksia-core.mjs';
 const SITE = process.cwd();
 const WASM = resolve(SITE, '../wasm');
 const TSC = resolve(SITE, 'node_modules/typescript/bin/tsc');
+// The HTTP bodies (staff API, status page, the application API's answers): banksia-wire's.
+const WIRE = resolve(SITE, '../wire/typescript/index.d.ts');
 const HOME_LOAN = join(WASM, corePackages().get('home-loan')!.dir);
 const APPLICATION = join(WASM, corePackages().get('application')!.dir);
 const work = mkdtempSync(join(tmpdir(), 'banksia-types-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** `tsc` over `files` with the site's options and `banksia-core/<module>` read from `pkg`; its output. */
-function typeCheck(name: string, pkg: string, files: string[], module = 'home-loan'): { ok: boolean; output: string } {
+/**
+ * `tsc` over `files` with the site's options, `banksia-core/<module>` read from `pkg` and
+ * `banksia-wire` from `wire` (the wire crate's generated declarations); its output.
+ */
+function typeCheck(name: string, pkg: string, files: string[], module = 'home-loan', wire = WIRE): { ok: boolean; output: string } {
   const config = join(work, `${name}.tsconfig.json`);
   writeFileSync(
     config,
@@ -35,7 +42,11 @@ function typeCheck(name: string, pkg: string, files: string[], module = 'home-lo
       extends: join(SITE, 'tsconfig.json'),
       compilerOptions: {
         noEmit: true,
-        paths: { [`banksia-core/${module}`]: [join(pkg, 'banksia_wasm')], 'banksia-core/*': [join(WASM, 'pkg-*', 'banksia_wasm')] },
+        paths: {
+          [`banksia-core/${module}`]: [join(pkg, 'banksia_wasm')],
+          'banksia-core/*': [join(WASM, 'pkg-*', 'banksia_wasm')],
+          'banksia-wire': [wire],
+        },
       },
       include: [join(SITE, '.astro/types.d.ts'), ...files],
       exclude: [],
@@ -105,16 +116,15 @@ describe('the generated boundary types', () => {
     expect(result.output).toMatch(/idempotency_key/);
   }, 120_000);
 
-  // The staff console's calls take core's staff_wire bodies (api.ts): renaming a field of a
-  // request body in Rust must fail the console's type check, as it would fail the server.
-  const CONSOLE = ['StaffAdmin.tsx', 'StaffConsole.tsx', 'StaffRegister.tsx', 'AuditLog.tsx', 'api.ts'].map((file) =>
+  // The staff console's calls take the wire crate's bodies (api.ts, `banksia-wire`): renaming a
+  // field of a request body in Rust must fail the console's type check, as it would fail the
+  // server.
+  const CONSOLE = ['StaffAdmin.tsx', 'StaffConsole.tsx', 'StaffRegister.tsx', 'AuditLog.tsx', 'CaseScreen.tsx', 'api.ts'].map((file) =>
     join(SITE, 'src/components/staff', file),
   );
 
   it("check the staff console's calls cleanly as built", () => {
-    const pkg = join(work, 'console');
-    cpSync(APPLICATION, pkg, { recursive: true });
-    const result = typeCheck('console', pkg, CONSOLE, 'application');
+    const result = typeCheck('console', APPLICATION, CONSOLE, 'application');
     expect(result.output).toBe('');
     expect(result.ok).toBe(true);
   }, 120_000);
@@ -123,18 +133,16 @@ describe('the generated boundary types', () => {
     ['InviteRequest', 'email: string', 'address: string', /email/],
     ['NoteRequest', 'body: string', 'text: string', /body/],
     ['SignInStart', 'email: string', 'username: string', /email/],
-  ])("fail the console's type check when core renames a field of %s", (type, field, renamed, named) => {
-    const pkg = join(work, `console-${type}`);
-    cpSync(APPLICATION, pkg, { recursive: true });
-    const declarations = join(pkg, 'banksia_wasm.d.ts');
-    const text = readFileSync(declarations, 'utf8');
+  ])("fail the console's type check when the wire crate renames a field of %s", (type, field, renamed, named) => {
+    const text = readFileSync(WIRE, 'utf8');
     const start = text.indexOf(`export type ${type} = {`);
     expect(start).toBeGreaterThan(-1);
     const end = text.indexOf('};', start);
     const body = text.slice(start, end);
     expect(body).toContain(field);
-    writeFileSync(declarations, text.slice(0, start) + body.replace(field, renamed) + text.slice(end));
-    const result = typeCheck(`console-${type}`, pkg, CONSOLE, 'application');
+    const wire = join(work, `wire-${type}.d.ts`);
+    writeFileSync(wire, text.slice(0, start) + body.replace(field, renamed) + text.slice(end));
+    const result = typeCheck(`console-${type}`, APPLICATION, CONSOLE, 'application', wire);
     expect(result.ok).toBe(false);
     expect(result.output).toMatch(named);
   }, 120_000);
@@ -146,7 +154,7 @@ describe('the generated boundary types', () => {
       config,
       JSON.stringify({
         compilerOptions: { noEmit: true, strict: true, skipLibCheck: false, lib: ['es2022', 'dom'], types: [] },
-        files: packages.map((pkg) => join(WASM, pkg, 'banksia_wasm.d.ts')),
+        files: [...packages.map((pkg) => join(WASM, pkg, 'banksia_wasm.d.ts')), WIRE],
       }),
     );
     let output = '';

@@ -12,7 +12,7 @@ import type {
   InformationAnswer,
   StaffErrorBody,
   StatusLinkSent,
-} from 'banksia-core/application';
+} from 'banksia-wire';
 
 const form = document.querySelector<HTMLFormElement>('[data-status-form]');
 const note = document.querySelector<HTMLElement>('[data-status-note]');

@@ -7,7 +7,7 @@ use banksia_core::application::AccountType;
 use banksia_core::review::decisions::{RationaleKind, WithdrawalChannel};
 use banksia_core::review::events::{AuditEvent, EmailKind};
 use banksia_core::review::{Case, DeclineReason, MaskParts, Role, Status};
-use banksia_core::staff_wire::QUEUE_COUNT_CAP;
+use banksia_wire::staff::QUEUE_COUNT_CAP;
 use chrono::{DateTime, NaiveDate, Utc};
 use deadpool_postgres::GenericClient;
 use rust_decimal::Decimal;

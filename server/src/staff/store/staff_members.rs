@@ -3,7 +3,7 @@
 //! name into core's types (`Vec<Role>` through `Role`'s `FromSql`).
 
 use banksia_core::review::Role;
-use banksia_core::staff_wire::StaffMember;
+use banksia_wire::staff::StaffMember;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
 use tokio_postgres::{Error, Row};

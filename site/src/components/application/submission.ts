@@ -11,7 +11,8 @@
  * the bank already has, instead of storing a second one.
  */
 
-import type { ApplicationCreated, ApplicationReport, ErrorBody } from 'banksia-core/application';
+import type { ApplicationReport } from 'banksia-core/application';
+import type { ApplicationCreated, ErrorBody } from 'banksia-wire';
 
 export const APPLICATIONS_ENDPOINT = '/api/applications';
 /** Longer than any healthy answer; after this the attempt counts as unanswered. */

@@ -2,7 +2,7 @@
 // staff member and a range of Sydney dates, 50 rows at a time; the hash chain checked on the
 // server (as `banksia-server audit verify`); and the filtered log exported as CSV.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AuditEntry, AuditEventOption } from 'banksia-core/application';
+import type { AuditEntry, AuditEventOption } from 'banksia-wire';
 import { staffApi } from './api';
 import { sydneyTime } from './time';
 import { auditCsv } from './csv';

@@ -18,7 +18,7 @@ import type {
   RevealedField,
   StaffErrorBody,
   WithdrawalChannel,
-} from 'banksia-core/application';
+} from 'banksia-wire';
 import { staffApi, type Answer } from './api';
 import { sydneyTime } from './time';
 import CustomerDetails from './CustomerDetails';
@@ -310,18 +310,27 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
     return false;
   }
 
-  /** The command as the wire carries it: what this action needs, nothing else. */
+  /** The command as the wire carries it (core's `ActionCommand`, a union tagged by `action`):
+   * each action's own fields, nothing else; what is still empty goes as null and core says what
+   * is missing. */
   function request(kind: ActionKind): ActionRequest {
-    return {
-      version: view?.state.version ?? 0,
-      action: kind,
-      message: kind === 'request_information' ? draft.message : null,
-      reason: kind === 'decline' && draft.reason ? draft.reason : null,
-      rationale: ['approve', 'confirm_approval', 'decline', 'recommend'].includes(kind) ? draft.rationale : null,
-      recommendation: kind === 'recommend' && draft.recommendation ? draft.recommendation : null,
-      channel: kind === 'record_withdrawal' && draft.channel ? draft.channel : null,
-      requested_at: kind === 'record_withdrawal' && draft.requestedAt ? draft.requestedAt : null,
-    };
+    const version = view?.state.version ?? 0;
+    const rationale = draft.rationale;
+    switch (kind) {
+      case 'request_information':
+        return { version, action: kind, message: draft.message };
+      case 'resume_review':
+        return { version, action: kind };
+      case 'recommend':
+        return { version, action: kind, recommendation: draft.recommendation || null, rationale };
+      case 'approve':
+      case 'confirm_approval':
+        return { version, action: kind, rationale };
+      case 'decline':
+        return { version, action: kind, reason: draft.reason || null, rationale };
+      case 'record_withdrawal':
+        return { version, action: kind, channel: draft.channel || null, requested_at: draft.requestedAt || null };
+    }
   }
 
   /** Before a final action's confirm step: core's rules on the command (a decline's reason, a

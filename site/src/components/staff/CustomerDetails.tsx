@@ -4,7 +4,7 @@
  * the public ABN Lookup (with the plain statement that only its check digit was verified), each
  * beneficial owner or controller, and each tax residency; the TFN arrives masked.
  */
-import type { CaseAddress, CaseDetails, CaseForeignResidency } from 'banksia-core/application';
+import type { CaseAddress, CaseDetails, CaseForeignResidency } from 'banksia-wire';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

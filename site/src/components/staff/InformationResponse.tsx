@@ -4,7 +4,7 @@
  * server; the console only hands the file to the browser.
  */
 import { useEffect, useState } from 'react';
-import type { DocumentView, InformationResponses } from 'banksia-core/application';
+import type { DocumentView, InformationResponses } from 'banksia-wire';
 import { downloadDocument, staffApi } from './api';
 
 const sydney = (at: string) =>

@@ -3,7 +3,7 @@
 // the page's query string, so "Back to the queue", a reload or a shared link finds the same
 // list, and the row that was opened gets the focus back.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { QueueAssignment, QueueQuery, QueueRow, QueueSort } from 'banksia-core/application';
+import type { QueueAssignment, QueueQuery, QueueRow, QueueSort } from 'banksia-wire';
 import { staffApi } from './api';
 import { bankDate } from './time';
 import { countsMessage } from './counts';

@@ -3,7 +3,7 @@
 // confirm or revoke what another administrator proposed. The server checks every rule (core's
 // `review::separation`); the roles and what each may do come from core through the directory.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { InviteCreated, PendingChange, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-core/application';
+import type { InviteCreated, PendingChange, Role, RoleOption, StaffDirectory, StaffMember } from 'banksia-wire';
 import { staffApi } from './api';
 import { sydneyTime } from './time';
 

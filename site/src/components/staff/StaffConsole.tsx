@@ -2,7 +2,7 @@
 // (CaseScreen.tsx). Every rule is the server's (core's `review` through /api/staff/): the console
 // shows the actions the case view lists for this person and this application, and nothing else.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { StaffMe } from 'banksia-core/application';
+import type { StaffMe } from 'banksia-wire';
 import { staffApi } from './api';
 import { usePasskey } from './webauthn';
 import { IdleWarning, SessionEndWarning } from './Session';

@@ -1,5 +1,5 @@
-// The staff console's calls to /api/staff/, one function per endpoint, each typed by core's
-// `staff_wire` (generated into banksia-core's declarations): a field renamed in Rust fails the
+// The staff console's calls to /api/staff/, one function per endpoint, each typed by the wire
+// crate's bodies (`banksia-wire`, wire/typescript/index.d.ts): a field renamed in Rust fails the
 // site's type check here or at the call, never at run time. Every state-changing call carries
 // the CSRF header; the browser adds the Origin and the session cookie itself.
 import type {
@@ -32,7 +32,7 @@ import type {
   StaffErrorBody,
   StaffMe,
   StaffMember,
-} from 'banksia-core/application';
+} from 'banksia-wire';
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; status: number; error: StaffErrorBody };
 

@@ -1,5 +1,5 @@
 // The queue's counts line, from the server's counts (core's QueuePage).
-import type { QueuePage } from 'banksia-core/application';
+import type { QueuePage } from 'banksia-wire';
 import { onFirstUse } from '../../data/format';
 
 const count = onFirstUse(() => new Intl.NumberFormat('en-AU'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AuditEntry } from 'banksia-core/application';
+import type { AuditEntry } from 'banksia-wire';
 import { auditCsv, csvField } from './csv';
 import { bankDate, sydneyTime } from './time';
 

@@ -1,7 +1,7 @@
 // The audit log as CSV (RFC 4180): every field quoted, quotes doubled, and a field a
 // spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) led by
 // an apostrophe, so opening an export never runs what someone typed into a logged value.
-import type { AuditEntry } from 'banksia-core/application';
+import type { AuditEntry } from 'banksia-wire';
 
 /** One field, quoted and made inert for spreadsheets. */
 export function csvField(value: string | number | null): string {

@@ -1,16 +1,15 @@
 //! The bodies of the application API's answers (`POST /api/applications`), in one place: the
-//! server writes them with serde, `wasm/build.rs` turns them into the TypeScript the wizard
-//! reads them with, so neither side declares them again. (Core still knows nothing of HTTP:
-//! these are shapes of data; which status carries which is the server's business.)
+//! server writes them with serde, and the wizard (`site/src/components/application/submission.ts`)
+//! reads them through this crate's generated TypeScript, so neither side declares them again.
 //!
 //! * 201: [`ApplicationCreated`].
-//! * 422: an [`ApplicationReport`](crate::application_form::ApplicationReport), the very
+//! * 422: an [`ApplicationReport`](banksia_core::application_form::ApplicationReport), the very
 //!   envelope the wizard's own checks return: messages per field (or under `idempotency_key`
 //!   for a reused key), warnings and the step of the first field in error.
 //! * Anything else: [`ErrorBody`].
 //!
 //! ```
-//! use banksia_core::wire::ErrorBody;
+//! use banksia_wire::application::ErrorBody;
 //!
 //! assert_eq!(
 //!     serde_json::to_string(&ErrorBody::new("Not found.")).unwrap(),
@@ -24,7 +23,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::application::FieldMessages;
+use banksia_core::application::FieldMessages;
 
 /// A stored application (201; the same body sent again under the same Idempotency-Key gets the
 /// same answer).

@@ -1,10 +1,10 @@
-//! The bodies of the staff API (`/api/staff/…`) and of the applicant's status page, in one
-//! place: the server writes and reads them with serde, `wasm/build.rs` turns them into the
-//! TypeScript the staff console and the status page use, so neither side declares them again.
+//! The bodies of the staff API (`/api/staff/…`), in one place: the server writes and reads them
+//! with serde, and the staff console (`site/src/components/staff/`) types its calls with this
+//! crate's generated TypeScript, so neither side declares them again.
 //!
 //! ```
 //! use banksia_core::review::{ActionKind, Status};
-//! use banksia_core::staff_wire::{CurrentState, StaffErrorBody};
+//! use banksia_wire::staff::{CurrentState, StaffErrorBody};
 //!
 //! let body = StaffErrorBody {
 //!     error: "This application was changed by someone else.".into(),
@@ -23,13 +23,12 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::application::{AccountType, FieldMessages, SummaryRow};
-use crate::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
-use crate::review::events::AuditEvent;
-use crate::review::reveal::{RevealReason, RevealedField};
-use crate::review::{
-    Action, ActionKind, ApplicantWording, DeclineReason, Permission, Refusal, Role, Status,
-};
+use banksia_core::application::{AccountType, FieldMessages, SummaryRow};
+use banksia_core::review::commands::ActionCommand;
+use banksia_core::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
+use banksia_core::review::events::AuditEvent;
+use banksia_core::review::reveal::{RevealReason, RevealedField};
+use banksia_core::review::{ActionKind, DeclineReason, Permission, Role, Status};
 
 /// Every staff error: a message, and for a 409 the application's state now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -396,103 +395,30 @@ pub struct RevealReasonOption {
     pub label: String,
 }
 
-/// `POST …/actions`.
+/// `POST …/actions` and `…/actions/check`: the version the caller saw and the command, flat:
+/// `{"version": 3, "action": "decline", "reason": "not_eligible", "rationale": "…"}`. Each
+/// action takes exactly its own fields (core's [`ActionCommand`]); any other field is refused
+/// when the body is read.
+///
+/// ```
+/// use banksia_wire::staff::ActionRequest;
+///
+/// let read = |body: &str| serde_json::from_str::<ActionRequest>(body);
+/// assert_eq!(read(r#"{"version":1,"action":"approve","rationale":"Identity verified."}"#).unwrap().version, 1);
+/// // A decline's reason on an approval, or a field no action takes, is not an approval.
+/// assert!(read(r#"{"version":1,"action":"approve","rationale":"Verified.","reason":"not_eligible"}"#).is_err());
+/// assert!(read(r#"{"version":1,"action":"approve","colour":"red"}"#).is_err());
+/// assert!(read(r#"{"version":1,"action":"delete"}"#).is_err());
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
 pub struct ActionRequest {
     /// The version the caller saw.
     pub version: i32,
-    /// The action.
-    pub action: ActionKind,
-    /// An information request's message to the applicant.
-    #[serde(default)]
-    pub message: Option<String>,
-    /// A decline's reason.
-    #[serde(default)]
-    pub reason: Option<DeclineReason>,
-    /// The internal rationale of a recommendation, an approval, a confirmation or a decline.
-    #[serde(default)]
-    pub rationale: Option<String>,
-    /// A recommendation's direction.
-    #[serde(default)]
-    pub recommendation: Option<Recommendation>,
-    /// How the applicant asked to withdraw.
-    #[serde(default)]
-    pub channel: Option<WithdrawalChannel>,
-    /// When the applicant asked to withdraw: Sydney date and time, `YYYY-MM-DDTHH:MM`.
-    #[serde(default)]
-    pub requested_at: Option<String>,
+    /// The action and its fields.
+    #[serde(flatten)]
+    pub command: ActionCommand,
 }
-
-impl ActionRequest {
-    /// Core's exact [`Action`] from the request: refused (as [`Refusal::InvalidInput`]) when a
-    /// field the action needs is missing. Fields another action would need are ignored. The
-    /// withdrawal's time is checked against the application with
-    /// [`crate::review::decisions::check_withdrawal_time`], which needs the server's clock.
-    ///
-    /// ```
-    /// use banksia_core::review::{Action, ActionKind};
-    /// use banksia_core::staff_wire::ActionRequest;
-    /// let mut request = ActionRequest { version: 1, action: ActionKind::Decline, message: None, reason: None,
-    ///     rationale: Some("Not eligible.".into()), recommendation: None, channel: None, requested_at: None };
-    /// assert_eq!(request.to_action().unwrap_err().to_string(), "Choose a reason for the decline.");
-    /// request.reason = Some(banksia_core::review::DeclineReason::NotEligible);
-    /// assert!(matches!(request.to_action(), Ok(Action::Decline { .. })));
-    /// ```
-    pub fn to_action(&self) -> Result<Action, Refusal> {
-        let missing = |what: &str| Refusal::InvalidInput(what.to_owned());
-        let rationale = || {
-            self.rationale
-                .clone()
-                .ok_or_else(|| missing("Write the internal rationale for this decision."))
-        };
-        Ok(match self.action {
-            ActionKind::RequestInformation => Action::RequestInformation {
-                message: self
-                    .message
-                    .clone()
-                    .ok_or_else(|| missing("Write the message to the applicant."))?,
-            },
-            ActionKind::Decline => Action::Decline {
-                reason: self
-                    .reason
-                    .ok_or_else(|| missing("Choose a reason for the decline."))?,
-                rationale: rationale()?,
-            },
-            ActionKind::ResumeReview => Action::ResumeReview,
-            ActionKind::Approve => Action::Approve {
-                rationale: rationale()?,
-            },
-            ActionKind::ConfirmApproval => Action::ConfirmApproval {
-                rationale: rationale()?,
-            },
-            ActionKind::RecordWithdrawal => {
-                let channel = self
-                    .channel
-                    .ok_or_else(|| missing("Choose how the applicant asked to withdraw."))?;
-                if self
-                    .requested_at
-                    .as_deref()
-                    .is_none_or(|t| t.trim().is_empty())
-                {
-                    return Err(missing(WITHDRAWAL_TIME_MISSING));
-                }
-                Action::RecordWithdrawal { channel }
-            }
-            ActionKind::Recommend => Action::Recommend {
-                recommendation: self
-                    .recommendation
-                    .ok_or_else(|| missing("Choose approve or decline to recommend."))?,
-                rationale: rationale()?,
-            },
-        })
-    }
-}
-
-/// What a withdrawal with no time is told.
-pub const WITHDRAWAL_TIME_MISSING: &str =
-    "Give the date and time the applicant asked to withdraw (Sydney time).";
 
 /// `POST …/actions`: the application's state after the action, and what the console says of it
 /// (core's words: `review::effects`).
@@ -609,7 +535,7 @@ pub struct StaffDirectory {
     pub pending: Vec<PendingChange>,
 }
 
-/// What a pending change is ([`crate::review::separation`]).
+/// What a pending change is ([`banksia_core::review::separation`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
@@ -822,124 +748,6 @@ pub struct CeremonyFinish<Credential> {
     pub ceremony: String,
     /// The authenticator's answer.
     pub credential: Credential,
-}
-
-/// `POST /api/application-status/link`: the applicant asks for a status link.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct StatusLinkRequest {
-    /// The application's reference.
-    pub reference: String,
-    /// The email it was made with.
-    pub email: String,
-}
-
-/// The answer to [`StatusLinkRequest`]: the same whether or not the application exists.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct StatusLinkSent {
-    /// What to tell the person.
-    pub message: String,
-}
-
-/// `POST /api/application-status/open`: the status behind a link (the link is used up).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct ApplicationStatusView {
-    /// The reference.
-    pub reference: String,
-    /// The product applied for.
-    pub product: String,
-    /// The status.
-    pub status: Status,
-    /// What the applicant reads about it.
-    pub wording: ApplicantWording,
-    /// The information request's message, while information is requested.
-    pub information_request: Option<String>,
-    /// The form to answer it with, while information is requested (none otherwise).
-    pub answer: Option<AnswerForm>,
-    /// Why the application was declined and what the applicant can do, as the decline email
-    /// said it (`DeclineReason::applicant_explanation` of the reason stored with the
-    /// decision); none unless declined.
-    pub decline: Option<StatusDecline>,
-}
-
-/// A decline as the status page repeats it from the decline email.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct StatusDecline {
-    /// Why, in plain words.
-    pub reason: String,
-    /// What the applicant can do next.
-    pub next_step: String,
-    /// How to complain: the bank first, then AFCA (`contact::complaint_path`).
-    pub complaints: Vec<String>,
-}
-
-impl StatusDecline {
-    /// The words of the decline email for `reason`.
-    pub fn of(reason: crate::review::DeclineReason) -> Self {
-        let words = reason.applicant_explanation();
-        Self {
-            reason: words.reason.to_owned(),
-            next_step: words.next_step.to_owned(),
-            complaints: crate::contact::complaint_path().to_vec(),
-        }
-    }
-}
-
-/// How the applicant may answer an information request from an opened status link: the limits
-/// the server enforces (core's `review::information`), and the token that authorises one answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-pub struct AnswerForm {
-    /// Send it with the answer, as `Authorization: Bearer <token>` (never in a URL or the
-    /// body: the server checks it before it reads the documents); it works for one answer
-    /// within `minutes`, to the information request on screen when the link was opened.
-    pub token: String,
-    /// How many minutes the form accepts an answer.
-    pub minutes: i32,
-    /// The most documents.
-    pub max_documents: u32,
-    /// The largest document, in bytes.
-    pub max_document_bytes: u32,
-    /// The longest message, in characters.
-    pub max_message_chars: u32,
-    /// The accepted types as people read them ("PDF, JPEG or PNG").
-    pub accepted_types: String,
-    /// The file input's `accept` (a hint to the picker; the server reads the content).
-    pub accept: String,
-    /// What the message box's help says: core's rule for the message
-    /// (`review::information::ANSWER_MESSAGE_HELP`).
-    pub message_help: String,
-}
-
-/// `POST /api/application-status/answer`: the applicant's answer, sent with the answer form's
-/// token in `Authorization: Bearer …`. Documents travel as base64 inside the JSON
-/// (ARCHITECTURE.md says why).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct InformationAnswer {
-    /// The message (may be empty when a document is attached).
-    #[serde(default)]
-    pub message: String,
-    /// The documents, in the order chosen.
-    #[serde(default)]
-    pub documents: Vec<AnswerDocument>,
-}
-
-/// One document of an answer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub struct AnswerDocument {
-    /// The file's name as chosen, only so that a refusal can name it; never stored.
-    #[serde(default)]
-    pub name: String,
-    /// The file's bytes, base64 (standard alphabet, padded).
-    pub content: String,
 }
 
 /// `GET /api/staff/applications/{reference}/information`: the applicant's answers, newest first.
