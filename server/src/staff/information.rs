@@ -21,9 +21,7 @@ use banksia_core::review::information::{
     receive_answer_for,
 };
 use banksia_core::review::{Permission, Refusal};
-use banksia_wire::staff::{
-    DocumentView, InformationResponseView, InformationResponses,
-};
+use banksia_wire::staff::{DocumentView, InformationResponseView, InformationResponses};
 use banksia_wire::status_page::{
     AnswerDocument, AnswerForm, ApplicationStatusView, InformationAnswer,
 };
