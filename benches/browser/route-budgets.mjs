@@ -30,7 +30,7 @@
 // else the file compressed by Node's brotli at quality 11).
 //
 // The JSON dump gives the best run's timeline too: when each resource was requested and arrived.
-// PAGES=home-loan,term-deposit,borrowing-power,application picks pages; RUNS sets the runs.
+// PAGES=home-loan,term-deposit,borrowing-power,stamp-duty,application picks pages; RUNS sets the runs.
 //
 // Side by side: BEFORE_DIST=/path/to/an/older/site/dist measures that build and site/dist in
 // alternating runs (page by page: before, current, before, current ...) in one go and prints a
@@ -62,6 +62,7 @@ const ALL_PAGES = [
   { name: 'home-loan', path: '/loans/home', kind: 'calculator', input: 'loan-amount', figure: 'monthly-repayment', value: '650000' },
   { name: 'term-deposit', path: '/term-deposits', kind: 'calculator', input: 'deposit-amount', figure: 'maturity-value', value: '75000' },
   { name: 'borrowing-power', path: '/calculators/borrowing-power', kind: 'calculator', input: 'bp-income', figure: 'borrowing-power', value: '150000' },
+  { name: 'stamp-duty', path: '/calculators/stamp-duty', kind: 'calculator', input: 'sd-price', figure: 'stamp-duty', value: '750000' },
   { name: 'application', path: '/apply/account', kind: 'wizard' },
 ];
 const PAGES = process.env.PAGES ? ALL_PAGES.filter((page) => process.env.PAGES.split(',').includes(page.name)) : ALL_PAGES;
