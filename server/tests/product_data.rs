@@ -925,12 +925,15 @@ async fn an_unchanged_answer_is_revalidated_with_its_etag() {
 }
 
 /// The Data Standards Body's product comparator sends one version pair to every endpoint:
-/// its default (`x-v: 4`, `x-min-v: 1`) and the pair the README gives for the list (`x-v: 5`).
+/// its default (`x-v: 4`, `x-min-v: 1`) and the README's list version (`x-v: 5`, its `x-min-v`
+/// left at 1). Every answer either pair gets validates against the standard's schemas.
 #[tokio::test]
 async fn versions_clients_still_send_are_served() {
     let data = data(before_change);
     let list_v3 = validator_1_28("ResponseBankingProductListV2");
     let detail_v4 = validator_1_28("ResponseBankingProductByIdV4");
+    let list_schema = validator("ResponseBankingProductListV4");
+    let detail_schema = validator("ResponseBankingProductByIdV7");
     // The 1.28 schemas refuse what version 4 didn't know.
     let late = serde_json::json!({
         "data": { "productId": "x", "lastUpdated": "2026-01-01T00:00:00Z", "name": "n",
@@ -943,6 +946,7 @@ async fn versions_clients_still_send_are_served() {
     assert_valid(&list_v3, &version_3.body, "list version 3");
     for (x_v, x_min_v, list_version, detail_version) in [
         ("4", "1", "4", "4"),
+        ("5", "1", "5", "5"),
         ("5", "", "5", "5"),
         ("7", "5", "5", "7"),
     ] {
@@ -959,6 +963,7 @@ async fn versions_clients_still_send_are_served() {
         .await;
         assert_eq!(list.status, 200, "x-v {x_v}: {:?}", list.body);
         assert_eq!(list.header("x-v"), Some(list_version));
+        assert_valid(&list_schema, &list.body, &format!("list, x-v {x_v}"));
         let products = ids(&list);
         assert_eq!(products.len(), 19);
         for id in &products {
@@ -997,6 +1002,8 @@ async fn versions_clients_still_send_are_served() {
                     assert!(rate.get("applicationType").is_none(), "{path}: {rate}");
                     assert!(rate.get("applicabilityConditions").is_none(), "{path}");
                 }
+            } else {
+                assert_valid(&detail_schema, &detail.body, &format!("{path}, x-v {x_v}"));
             }
         }
     }
@@ -1086,7 +1093,11 @@ fn discovery_schemas() -> (jsonschema::Validator, jsonschema::Validator) {
 async fn discovery_status_and_outages_answer_with_cors() {
     let data = data(before_change);
     let (status_schema, outages_schema) = discovery_schemas();
-    for headers in [&[("x-v", "1")][..], &[("x-v", "4"), ("x-min-v", "1")][..]] {
+    for headers in [
+        &[("x-v", "1")][..],
+        &[("x-v", "4"), ("x-min-v", "1")][..],
+        &[("x-v", "5"), ("x-min-v", "1")][..],
+    ] {
         let status = call(&data, "GET", "/cds-au/v1/discovery/status", headers).await;
         assert_eq!(status.status, 200, "{headers:?}");
         assert_eq!(status.header("x-v"), Some("1"));
