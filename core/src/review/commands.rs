@@ -504,7 +504,9 @@ pub struct InvitationDetail {
     pub roles: Vec<super::Role>,
     /// The member a recovery is for (none for a newcomer).
     pub existing_staff: Option<i64>,
-    /// True while a second administrator must confirm it.
+    /// True while a second administrator must confirm it. Rows written before confirmations
+    /// existed have no such key: nothing waited then, so it reads as false.
+    #[serde(default)]
     pub needs_confirmation: bool,
 }
 
@@ -513,10 +515,18 @@ pub struct InvitationDetail {
 pub struct CliInvitationDetail {
     /// The invitee's email, trimmed and lower-cased.
     pub email: String,
-    /// Always true: the command line needs no second administrator, and says so in the log.
+    /// Always true: the command line needs no second administrator, and says so in the log
+    /// (rows written before the key existed were break-glass too, and read so).
+    #[serde(default = "always")]
     pub break_glass: bool,
-    /// The active member a recovery is for (none for a newcomer).
+    /// The active member a recovery is for (none for a newcomer; none read from a row written
+    /// before the key existed, which did not say).
+    #[serde(default)]
     pub recovery_of: Option<i64>,
+}
+
+const fn always() -> bool {
+    true
 }
 
 impl CliInvitationDetail {
@@ -941,6 +951,16 @@ mod tests {
             assert_eq!(record.event(), event);
             assert_eq!(serde_json::to_value(&record).unwrap(), detail, "{event}");
         }
+        // Invitations written before confirmations and the break-glass keys read as what
+        // they were.
+        let invited: InvitationDetail = serde_json::from_value(json!({
+            "email": "nora@banksia.example", "roles": ["reviewer"], "existing_staff": null
+        }))
+        .unwrap();
+        assert!(!invited.needs_confirmation);
+        let cli: CliInvitationDetail =
+            serde_json::from_value(json!({"email": "ann@banksia.example"})).unwrap();
+        assert_eq!(cli, CliInvitationDetail::new("ann@banksia.example", None));
 
         let system: [(SystemRecord, AuditEvent, serde_json::Value); 2] = [
             (
