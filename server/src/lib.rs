@@ -20,6 +20,7 @@ pub mod metrics;
 pub mod outbox;
 pub mod product_data;
 pub mod rate_limit;
+pub mod scrape;
 pub mod security;
 pub mod site_rates;
 pub mod staff;
@@ -350,11 +351,7 @@ impl Server {
             if let Ok(address) = listener.local_addr() {
                 tracing::info!(%address, "metrics listening");
             }
-            tokio::spawn(metrics::serve(
-                listener,
-                self.state.clone(),
-                metrics_stopped,
-            ))
+            tokio::spawn(scrape::serve(listener, self.state.clone(), metrics_stopped))
         });
         tracing::info!(address = %self.local_addr(), "listening");
         let mut shutdown = std::pin::pin!(shutdown);

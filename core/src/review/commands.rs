@@ -10,7 +10,10 @@
 //! returns ([`super::effects::Effects::audit_trail`], [`assignment_record`]), and the case's
 //! timeline and the refusal of a stale change are worded from it ([`AuditRecord::describe`],
 //! [`AuditRecord::done`]). Its serialisation is the row's `detail` JSON, with the keys the rows
-//! written before it have, so old rows read back as the same records.
+//! written before it have, so old rows read back as the same records. [`StaffRecord`] types the
+//! rows about staff accounts (sign-in, invitations, roles, refusals) and [`SystemRecord`] those
+//! the server writes on its own (retention, encryption at start), the same way: every row the
+//! staff wing writes has its detail typed here.
 //!
 //! ```
 //! use banksia_core::review::commands::ActionCommand;
@@ -237,6 +240,25 @@ pub struct ActionDetail {
     pub withdrawal_requested_at: Option<String>,
 }
 
+/// The applicant's answer to an information request: how many documents, and whether it had
+/// a message (never the message itself: it lives in its own row, erased with the case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InformationReceivedDetail {
+    /// Documents sent.
+    pub documents: u64,
+    /// True when the answer had a message.
+    pub message: bool,
+}
+
+/// A document downloaded: which, and its place in its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DocumentDetail {
+    /// The document's row id.
+    pub document: i64,
+    /// Its position in the applicant's answer.
+    pub position: i16,
+}
+
 /// A number shown in full: why.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RevealDetail {
@@ -265,6 +287,12 @@ pub enum AuditRecord {
     Recommended(RecommendationDetail),
     /// A change of status.
     Action(ActionDetail),
+    /// The applicant answered an information request (no staff member).
+    InformationReceived(InformationReceivedDetail),
+    /// A document the applicant sent was downloaded.
+    DocumentDownloaded(DocumentDetail),
+    /// The retention run erased the application's personal data (no staff member).
+    Purged(NoDetail),
     /// A sealed number shown in full.
     Revealed {
         /// Which number (the row's event).
@@ -288,12 +316,16 @@ impl AuditRecord {
             Self::Reassigned(_) => AuditEvent::Reassigned,
             Self::Recommended(_) => AuditEvent::Recommended,
             Self::Action(_) => AuditEvent::Action,
+            Self::InformationReceived(_) => AuditEvent::InformationReceived,
+            Self::DocumentDownloaded(_) => AuditEvent::DocumentDownloaded,
+            Self::Purged(_) => AuditEvent::Purged,
             Self::Revealed { field, .. } => field.event(),
         }
     }
 
     /// A stored row read back: its event and its `detail` (any serde format; the server passes
-    /// the JSON). `Ok(None)` for an event that is not a case command's (its label says it all).
+    /// the JSON). `Ok(None)` for an event that is not about one application (its label says it
+    /// all).
     pub fn read<'de, D: Deserializer<'de>>(
         event: AuditEvent,
         detail: D,
@@ -309,6 +341,13 @@ impl AuditRecord {
                 Self::Recommended(RecommendationDetail::deserialize(detail)?)
             }
             AuditEvent::Action => Self::Action(ActionDetail::deserialize(detail)?),
+            AuditEvent::InformationReceived => {
+                Self::InformationReceived(InformationReceivedDetail::deserialize(detail)?)
+            }
+            AuditEvent::DocumentDownloaded => {
+                Self::DocumentDownloaded(DocumentDetail::deserialize(detail)?)
+            }
+            AuditEvent::Purged => Self::Purged(NoDetail::deserialize(detail)?),
             AuditEvent::IdRevealed => Self::Revealed {
                 field: RevealedField::IdentificationNumber,
                 detail: RevealDetail::deserialize(detail)?,
@@ -438,8 +477,88 @@ pub struct DeactivationDetail {
     pub pending_revoked: u64,
 }
 
-/// An audit row of a staff administration command (no application): event and typed detail,
-/// serialised as the detail alone ([`StaffRecord::event`] is the row's `action`).
+/// How a staff member came to be signed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SignInVia {
+    /// A passkey at the sign-in page.
+    Passkey,
+    /// The passkey just registered (a new member, or a recovery).
+    Registration,
+}
+
+/// A sign-in: how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SignInDetail {
+    /// By a passkey or by registering one.
+    pub via: SignInVia,
+}
+
+/// An invitation by an administrator: to whom, with which roles, and whether it waits for a
+/// second administrator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct InvitationDetail {
+    /// The invitee's email, lower-cased.
+    pub email: String,
+    /// The roles it confers.
+    pub roles: Vec<super::Role>,
+    /// The member a recovery is for (none for a newcomer).
+    pub existing_staff: Option<i64>,
+    /// True while a second administrator must confirm it. Rows written before confirmations
+    /// existed have no such key: nothing waited then, so it reads as false.
+    #[serde(default)]
+    pub needs_confirmation: bool,
+}
+
+/// An invitation from the command line, the break-glass path: to whom, and whose recovery.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CliInvitationDetail {
+    /// The invitee's email, trimmed and lower-cased.
+    pub email: String,
+    /// Always true: the command line needs no second administrator, and says so in the log
+    /// (rows written before the key existed were break-glass too, and read so).
+    #[serde(default = "always")]
+    pub break_glass: bool,
+    /// The active member a recovery is for (none for a newcomer; none read from a row written
+    /// before the key existed, which did not say).
+    #[serde(default)]
+    pub recovery_of: Option<i64>,
+}
+
+const fn always() -> bool {
+    true
+}
+
+impl CliInvitationDetail {
+    /// The detail of a command-line invitation of `email` (trimmed and lower-cased here).
+    pub fn new(email: &str, recovery_of: Option<i64>) -> Self {
+        Self {
+            email: email.trim().to_lowercase(),
+            break_glass: true,
+            recovery_of,
+        }
+    }
+}
+
+/// A passkey registered: the account's email.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PasskeyDetail {
+    /// The member's email.
+    pub email: String,
+}
+
+/// A signed-in request refused: where, and with which HTTP status (403 or 409).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusalDetail {
+    /// The request's path.
+    pub path: String,
+    /// The status it was answered with.
+    pub status: u16,
+}
+
+/// An audit row of a staff member's account or an administration command (no application):
+/// event and typed detail, serialised as the detail alone ([`StaffRecord::event`] is the row's
+/// `action`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
 pub enum StaffRecord {
@@ -455,6 +574,20 @@ pub enum StaffRecord {
     Deactivated(DeactivationDetail),
     /// An account reactivated, with the roles it keeps.
     Reactivated(RolesDetail),
+    /// An administrator invited someone, or started a passkey recovery.
+    Invited(InvitationDetail),
+    /// The command line invited someone (break glass).
+    CliInvited(CliInvitationDetail),
+    /// A newcomer registered their first passkey.
+    PasskeyRegistered(PasskeyDetail),
+    /// A recovery link added a passkey to an existing account.
+    PasskeyRecovered(PasskeyDetail),
+    /// Signed in.
+    SignedIn(SignInDetail),
+    /// Signed out.
+    SignedOut(NoDetail),
+    /// A signed-in request was refused.
+    Refused(RefusalDetail),
 }
 
 impl StaffRecord {
@@ -467,6 +600,52 @@ impl StaffRecord {
             Self::GrantRevoked(_) => AuditEvent::GrantRevoked,
             Self::Deactivated(_) => AuditEvent::Deactivated,
             Self::Reactivated(_) => AuditEvent::Reactivated,
+            Self::Invited(_) => AuditEvent::Invited,
+            Self::CliInvited(_) => AuditEvent::CliInvite,
+            Self::PasskeyRegistered(_) => AuditEvent::PasskeyRegistered,
+            Self::PasskeyRecovered(_) => AuditEvent::PasskeyRecovered,
+            Self::SignedIn(_) => AuditEvent::SignedIn,
+            Self::SignedOut(_) => AuditEvent::SignedOut,
+            Self::Refused(_) => AuditEvent::Refused,
+        }
+    }
+}
+
+/// One retention run: how many applications it erased, and the policy it applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PurgeRunDetail {
+    /// Applications erased.
+    pub erased: u64,
+    /// Declined (or withdrawn) applications are erased this many days after.
+    pub declined_after_days: i64,
+    /// Approved applications are erased this many days after.
+    pub approved_after_days: i64,
+}
+
+/// Identification numbers found in clear at start and encrypted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EncryptionDetail {
+    /// Rows encrypted.
+    pub rows: u64,
+}
+
+/// An audit row the server writes on its own (no staff member, no application): event and
+/// typed detail, serialised as the detail alone ([`SystemRecord::event`] is the row's `action`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum SystemRecord {
+    /// A retention run.
+    PurgeRun(PurgeRunDetail),
+    /// Identification numbers encrypted at start.
+    IdentificationEncrypted(EncryptionDetail),
+}
+
+impl SystemRecord {
+    /// The row's event.
+    pub const fn event(&self) -> AuditEvent {
+        match self {
+            Self::PurgeRun(_) => AuditEvent::PurgeRun,
+            Self::IdentificationEncrypted(_) => AuditEvent::IdentificationEncrypted,
         }
     }
 }
@@ -684,6 +863,164 @@ mod tests {
         ];
         for (record, detail) in table {
             assert_eq!(serde_json::to_value(&record).unwrap(), detail);
+        }
+    }
+
+    /// The account, refusal and system rows: each record writes exactly the keys and values the
+    /// server's `json!` wrote before it was typed (the literal old detail is the expected value),
+    /// under the same event.
+    #[test]
+    fn account_and_system_records_write_the_old_json_details() {
+        use super::super::Role;
+        let staff: [(StaffRecord, AuditEvent, serde_json::Value); 10] = [
+            (
+                StaffRecord::Invited(InvitationDetail {
+                    email: "nora@banksia.example".into(),
+                    roles: vec![Role::Reviewer, Role::Approver],
+                    existing_staff: None,
+                    needs_confirmation: true,
+                }),
+                AuditEvent::Invited,
+                json!({"email": "nora@banksia.example", "roles": ["reviewer", "approver"],
+                       "existing_staff": null, "needs_confirmation": true}),
+            ),
+            (
+                StaffRecord::Invited(InvitationDetail {
+                    email: "ann@banksia.example".into(),
+                    roles: vec![Role::Administrator],
+                    existing_staff: Some(3),
+                    needs_confirmation: false,
+                }),
+                AuditEvent::Invited,
+                json!({"email": "ann@banksia.example", "roles": ["administrator"],
+                       "existing_staff": 3, "needs_confirmation": false}),
+            ),
+            (
+                StaffRecord::CliInvited(CliInvitationDetail::new(" Ann@Banksia.example ", None)),
+                AuditEvent::CliInvite,
+                json!({"email": "ann@banksia.example", "break_glass": true, "recovery_of": null}),
+            ),
+            (
+                StaffRecord::CliInvited(CliInvitationDetail::new("ann@banksia.example", Some(5))),
+                AuditEvent::CliInvite,
+                json!({"email": "ann@banksia.example", "break_glass": true, "recovery_of": 5}),
+            ),
+            (
+                StaffRecord::PasskeyRegistered(PasskeyDetail {
+                    email: "nora@banksia.example".into(),
+                }),
+                AuditEvent::PasskeyRegistered,
+                json!({"email": "nora@banksia.example"}),
+            ),
+            (
+                StaffRecord::PasskeyRecovered(PasskeyDetail {
+                    email: "ann@banksia.example".into(),
+                }),
+                AuditEvent::PasskeyRecovered,
+                json!({"email": "ann@banksia.example"}),
+            ),
+            (
+                StaffRecord::SignedIn(SignInDetail {
+                    via: SignInVia::Passkey,
+                }),
+                AuditEvent::SignedIn,
+                json!({"via": "passkey"}),
+            ),
+            (
+                StaffRecord::SignedIn(SignInDetail {
+                    via: SignInVia::Registration,
+                }),
+                AuditEvent::SignedIn,
+                json!({"via": "registration"}),
+            ),
+            (
+                StaffRecord::SignedOut(NoDetail {}),
+                AuditEvent::SignedOut,
+                json!({}),
+            ),
+            (
+                StaffRecord::Refused(RefusalDetail {
+                    path: "/api/staff/applications/BNK-2026-000001/action".into(),
+                    status: 409,
+                }),
+                AuditEvent::Refused,
+                json!({"path": "/api/staff/applications/BNK-2026-000001/action", "status": 409}),
+            ),
+        ];
+        for (record, event, detail) in staff {
+            assert_eq!(record.event(), event);
+            assert_eq!(serde_json::to_value(&record).unwrap(), detail, "{event}");
+        }
+        // Invitations written before confirmations and the break-glass keys read as what
+        // they were.
+        let invited: InvitationDetail = serde_json::from_value(json!({
+            "email": "nora@banksia.example", "roles": ["reviewer"], "existing_staff": null
+        }))
+        .unwrap();
+        assert!(!invited.needs_confirmation);
+        let cli: CliInvitationDetail =
+            serde_json::from_value(json!({"email": "ann@banksia.example"})).unwrap();
+        assert_eq!(cli, CliInvitationDetail::new("ann@banksia.example", None));
+
+        let system: [(SystemRecord, AuditEvent, serde_json::Value); 2] = [
+            (
+                SystemRecord::PurgeRun(PurgeRunDetail {
+                    erased: 2,
+                    declined_after_days: 365,
+                    approved_after_days: 2555,
+                }),
+                AuditEvent::PurgeRun,
+                json!({"erased": 2, "declined_after_days": 365, "approved_after_days": 2555}),
+            ),
+            (
+                SystemRecord::IdentificationEncrypted(EncryptionDetail { rows: 14 }),
+                AuditEvent::IdentificationEncrypted,
+                json!({"rows": 14}),
+            ),
+        ];
+        for (record, event, detail) in system {
+            assert_eq!(record.event(), event);
+            assert_eq!(serde_json::to_value(record).unwrap(), detail, "{event}");
+        }
+    }
+
+    /// The application rows written outside a review command: they write the old detail, and an
+    /// old row reads back as the same record, described by its event's label as before.
+    #[test]
+    fn application_rows_outside_commands_write_and_read_the_old_json_details() {
+        let table: [(AuditRecord, serde_json::Value); 4] = [
+            (
+                AuditRecord::InformationReceived(InformationReceivedDetail {
+                    documents: 2,
+                    message: true,
+                }),
+                json!({"documents": 2, "message": true}),
+            ),
+            (
+                AuditRecord::InformationReceived(InformationReceivedDetail {
+                    documents: 0,
+                    message: false,
+                }),
+                json!({"documents": 0, "message": false}),
+            ),
+            (
+                AuditRecord::DocumentDownloaded(DocumentDetail {
+                    document: 41,
+                    position: 1,
+                }),
+                json!({"document": 41, "position": 1}),
+            ),
+            (AuditRecord::Purged(NoDetail {}), json!({})),
+        ];
+        for (record, detail) in table {
+            assert_eq!(serde_json::to_value(&record).unwrap(), detail);
+            let event = record.event();
+            let read = AuditRecord::read(event, &detail)
+                .unwrap_or_else(|e| panic!("{event}: {e}"))
+                .unwrap();
+            assert_eq!(read, record);
+            assert_eq!(read.describe(), event.label());
+            assert_eq!(read.done(), None);
         }
     }
 }

@@ -6,7 +6,7 @@
 //! database function `staff_audit_row_hash` over the previous row's hash and the row's fields;
 //! [`verify`] recomputes every link and reports the first one that does not hold.
 
-use banksia_core::review::commands::{AuditRecord, StaffRecord};
+use banksia_core::review::commands::{AuditRecord, StaffRecord, SystemRecord};
 use banksia_core::review::events::AuditEvent;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
@@ -122,15 +122,38 @@ pub async fn record<C: GenericClient>(
     .await
 }
 
-/// Appends a staff administration command's row as core types it ([`StaffRecord`]).
+/// Appends a row about a staff account or an administration command as core types it
+/// ([`StaffRecord`]): `staff_id` is who did it (none for the command line).
 pub async fn record_staff<C: GenericClient>(
     client: &C,
     staff_id: Option<i64>,
     record: &StaffRecord,
 ) -> Result<i64, tokio_postgres::Error> {
-    // Plain data (ids, codes, counts): it always serialises.
+    // Plain data (ids, codes, counts, emails): it always serialises.
     let detail = serde_json::to_value(record).expect("an audit record serialises");
     append(client, staff_id, record.event(), None, &detail).await
+}
+
+/// [`record_staff`] in a transaction of its own: for a refused attempt, whose change was
+/// rolled back.
+pub async fn record_staff_alone(
+    pool: &deadpool_postgres::Pool,
+    staff_id: Option<i64>,
+    record: &StaffRecord,
+) -> Result<i64, crate::db::DbError> {
+    let detail = serde_json::to_value(record).expect("an audit record serialises");
+    append_alone(pool, staff_id, record.event(), None, &detail).await
+}
+
+/// Appends a row the server writes on its own ([`SystemRecord`]): no staff member, no
+/// application.
+pub async fn record_system<C: GenericClient>(
+    client: &C,
+    record: &SystemRecord,
+) -> Result<i64, tokio_postgres::Error> {
+    // Counts only: it always serialises.
+    let detail = serde_json::to_value(record).expect("an audit record serialises");
+    append(client, None, record.event(), None, &detail).await
 }
 
 /// The audit log's filter, already checked.

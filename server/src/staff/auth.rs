@@ -1,7 +1,10 @@
 //! Who is calling: sessions (server-side rows, an opaque token in a `__Host-` cookie),
 //! invitations, and passkeys (WebAuthn through `webauthn-rs`). No password anywhere.
 
-use banksia_core::review::events::{AuditEvent, StaffEmailKind};
+use banksia_core::review::commands::{
+    InvitationDetail, NoDetail, PasskeyDetail, SignInDetail, SignInVia, StaffRecord,
+};
+use banksia_core::review::events::StaffEmailKind;
 use banksia_core::review::{Permission, Role, Roles};
 use banksia_wire::staff::{CeremonyFinish, CeremonyStarted, RegisterStart, SignInStart, StaffMe};
 use base64::Engine as _;
@@ -172,14 +175,7 @@ pub async fn sign_out(state: &StaffState, signed: &Signed) -> Result<Response, S
         &[&signed.token_hash],
     )
     .await?;
-    audit::append(
-        &tx,
-        Some(signed.id),
-        AuditEvent::SignedOut,
-        None,
-        &json!({}),
-    )
-    .await?;
+    audit::record_staff(&tx, Some(signed.id), &StaffRecord::SignedOut(NoDetail {})).await?;
     tx.commit().await?;
     Ok(with_cookie(&json!({ "signed_out": true }), None, state))
 }
@@ -220,19 +216,13 @@ pub async fn create_invite<C: GenericClient>(
             ],
         )
         .await?;
-    audit::append(
-        client,
-        invited_by,
-        AuditEvent::Invited,
-        None,
-        &json!({
-            "email": email,
-            "roles": codes,
-            "existing_staff": staff_id,
-            "needs_confirmation": needs_confirmation,
-        }),
-    )
-    .await?;
+    let record = StaffRecord::Invited(InvitationDetail {
+        email,
+        roles: codes,
+        existing_staff: staff_id,
+        needs_confirmation,
+    });
+    audit::record_staff(client, invited_by, &record).await?;
     let link = state
         .config
         .link(&format!("/staff/register/#token={token}"));
@@ -452,26 +442,19 @@ pub async fn register_finish(
         &[&staff_id, &passkey.cred_id().to_vec(), &stored],
     )
     .await?;
-    audit::append(
-        &tx,
-        Some(staff_id),
-        if recovery {
-            AuditEvent::PasskeyRecovered
-        } else {
-            AuditEvent::PasskeyRegistered
-        },
-        None,
-        &json!({ "email": email }),
-    )
-    .await?;
-    audit::append(
-        &tx,
-        Some(staff_id),
-        AuditEvent::SignedIn,
-        None,
-        &json!({ "via": "registration" }),
-    )
-    .await?;
+    let passkey = PasskeyDetail {
+        email: email.to_string(),
+    };
+    let registered = if recovery {
+        StaffRecord::PasskeyRecovered(passkey)
+    } else {
+        StaffRecord::PasskeyRegistered(passkey)
+    };
+    audit::record_staff(&tx, Some(staff_id), &registered).await?;
+    let signed_in = StaffRecord::SignedIn(SignInDetail {
+        via: SignInVia::Registration,
+    });
+    audit::record_staff(&tx, Some(staff_id), &signed_in).await?;
     if recovery {
         super::emails::queue_staff_notice(
             &tx,
@@ -644,14 +627,10 @@ pub async fn sign_in_finish(
         &[&passkey_id, &stored],
     )
     .await?;
-    audit::append(
-        &tx,
-        Some(staff_id),
-        AuditEvent::SignedIn,
-        None,
-        &json!({ "via": "passkey" }),
-    )
-    .await?;
+    let signed_in = StaffRecord::SignedIn(SignInDetail {
+        via: SignInVia::Passkey,
+    });
+    audit::record_staff(&tx, Some(staff_id), &signed_in).await?;
     let token = start_session(&tx, state, staff_id).await?;
     tx.commit().await?;
     Ok(with_cookie(

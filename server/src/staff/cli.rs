@@ -9,8 +9,7 @@
 //! * `banksia-server purge` applies the retention policy (idempotent, audited).
 
 use banksia_core::review::Role;
-use banksia_core::review::events::AuditEvent;
-use serde_json::json;
+use banksia_core::review::commands::{CliInvitationDetail, StaffRecord};
 
 use super::StaffState;
 use super::audit::{self, Verification};
@@ -83,18 +82,8 @@ async fn invite(state: &StaffState, args: &[&str]) -> Outcome {
         // The command line is the break-glass path: no second administrator, audited as such.
         let created =
             super::auth::create_invite(&tx, state, &email, &roles, existing, None, false).await?;
-        audit::append(
-            &tx,
-            None,
-            AuditEvent::CliInvite,
-            None,
-            &json!({
-                "email": email.trim().to_lowercase(),
-                "break_glass": true,
-                "recovery_of": existing,
-            }),
-        )
-        .await?;
+        let record = StaffRecord::CliInvited(CliInvitationDetail::new(&email, existing));
+        audit::record_staff(&tx, None, &record).await?;
         tx.commit().await?;
         Ok::<_, super::http::StaffError>(created)
     }

@@ -14,7 +14,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use banksia_core::review::Status;
-use banksia_core::review::events::AuditEvent;
+use banksia_core::review::commands::{AuditRecord, DocumentDetail, InformationReceivedDetail};
 use banksia_core::review::information::{
     ACCEPTED_TYPES, ANSWER_MAX_CHARS, ANSWER_MESSAGE_HELP, ANSWER_MINUTES, AnswerRefusal,
     DocumentRefusal, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, check_answer_message, check_documents,
@@ -28,7 +28,6 @@ use banksia_wire::status_page::{
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use futures_util::StreamExt as _;
-use serde_json::json;
 use tokio::sync::Semaphore;
 use warp::http::{HeaderMap, HeaderValue, StatusCode, header};
 use warp::reply::{Reply, Response};
@@ -437,12 +436,14 @@ async fn answer(
     }
     store::set_status(&tx, grant.application_id, status).await?;
     store::use_grant(&tx, answer_hash).await?;
-    super::audit::append(
+    super::audit::record(
         &tx,
         None,
-        AuditEvent::InformationReceived,
-        Some(&app.reference),
-        &json!({ "documents": contents.len(), "message": message.is_some() }),
+        &app.reference,
+        &AuditRecord::InformationReceived(InformationReceivedDetail {
+            documents: contents.len() as u64,
+            message: message.is_some(),
+        }),
     )
     .await?;
     tx.commit().await?;
@@ -540,12 +541,14 @@ pub async fn download(
             &store::document_context(&reference, document.response_id, document.position),
         )
         .map_err(StaffError::Internal)?;
-    super::audit::append(
+    super::audit::record(
         &tx,
         Some(signed.id),
-        AuditEvent::DocumentDownloaded,
-        Some(&reference),
-        &json!({ "document": id, "position": document.position }),
+        &reference,
+        &AuditRecord::DocumentDownloaded(DocumentDetail {
+            document: id,
+            position: document.position,
+        }),
     )
     .await?;
     tx.commit().await?;

@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use administration::Pending;
 use banksia_core::review::Permission;
-use banksia_core::review::events::AuditEvent;
+use banksia_core::review::commands::{RefusalDetail, StaffRecord};
 use banksia_wire::staff::{AuditQuery, ClaimRequest, QueueQuery};
 use deadpool_postgres::Pool;
 use warp::filters::path::FullPath;
@@ -658,18 +658,12 @@ impl Caller {
         if !matches!(error, StaffError::Forbidden | StaffError::Conflict(..)) {
             return error;
         }
-        let detail = serde_json::json!({
-            "path": self.path,
-            "status": error.status().as_u16(),
+        let record = StaffRecord::Refused(RefusalDetail {
+            path: self.path.clone(),
+            status: error.status().as_u16(),
         });
-        let audited = audit::append_alone(
-            &self.state.pool,
-            Some(self.signed.id),
-            AuditEvent::Refused,
-            None,
-            &detail,
-        )
-        .await;
+        let audited =
+            audit::record_staff_alone(&self.state.pool, Some(self.signed.id), &record).await;
         match audited {
             Ok(_) => error,
             Err(db) => db.into(),

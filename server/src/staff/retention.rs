@@ -2,9 +2,10 @@
 //! they were encrypted, and `banksia-server purge`, the retention policy.
 
 use banksia_core::review::Status;
-use banksia_core::review::events::AuditEvent;
+use banksia_core::review::commands::{
+    AuditRecord, EncryptionDetail, NoDetail, PurgeRunDetail, SystemRecord,
+};
 use deadpool_postgres::Pool;
-use serde_json::json;
 
 use super::audit;
 use crate::db::IdentificationAtRest;
@@ -74,15 +75,10 @@ pub async fn encrypt_stored_identification(pool: &Pool, keys: &IdKeys) -> Result
     }
     if done > 0 {
         let conn = pool.get().await.map_err(|e| e.to_string())?;
-        audit::append(
-            &conn,
-            None,
-            AuditEvent::IdentificationEncrypted,
-            None,
-            &json!({ "rows": done }),
-        )
-        .await
-        .map_err(|e| e.to_string())?;
+        let record = SystemRecord::IdentificationEncrypted(EncryptionDetail { rows: done });
+        audit::record_system(&conn, &record)
+            .await
+            .map_err(|e| e.to_string())?;
     }
     Ok(done)
 }
@@ -197,23 +193,18 @@ pub async fn purge(
         .await
         .map_err(|e| e.to_string())?;
     for reference in &references {
-        audit::append(&tx, None, AuditEvent::Purged, Some(reference), &json!({}))
+        audit::record(&tx, None, reference, &AuditRecord::Purged(NoDetail {}))
             .await
             .map_err(|e| e.to_string())?;
     }
-    audit::append(
-        &tx,
-        None,
-        AuditEvent::PurgeRun,
-        None,
-        &json!({
-            "erased": references.len(),
-            "declined_after_days": declined_after.num_days(),
-            "approved_after_days": approved_after.num_days(),
-        }),
-    )
-    .await
-    .map_err(|e| e.to_string())?;
+    let run = SystemRecord::PurgeRun(PurgeRunDetail {
+        erased: references.len() as u64,
+        declined_after_days: declined_after.num_days(),
+        approved_after_days: approved_after.num_days(),
+    });
+    audit::record_system(&tx, &run)
+        .await
+        .map_err(|e| e.to_string())?;
     tx.commit().await.map_err(|e| e.to_string())?;
     Ok(references)
 }
