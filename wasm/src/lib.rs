@@ -29,7 +29,6 @@
 use banksia_core::money::{format_aud, parse_amount};
 use banksia_core::reference::{is_valid_reference, reference_from_random};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
 
 #[cfg(any(feature = "application", not(target_arch = "wasm32")))]
@@ -69,7 +68,17 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
     serde_json::to_string(value).map_or(JsValue::NULL, |text| json_parse(&text))
 }
 
-/// Why a page's value could not be read as an input type.
+/// Why a page's value could not be read as an input type. (The readers below are compiled where
+/// an export reads entries: not into the build-only `site-facts` package.)
+#[cfg(any(
+    feature = "application",
+    feature = "customer-details",
+    feature = "home-loan",
+    feature = "term-deposit",
+    feature = "borrowing-power",
+    feature = "stamp-duty",
+    not(target_arch = "wasm32")
+))]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Unread {
     /// Not JSON text (or a JavaScript value `JSON.stringify` refuses).
@@ -93,6 +102,15 @@ fn unread_message(unread: Unread) -> &'static str {
 
 /// A page's value as JSON text: a string as it is, anything else written by `JSON.stringify`
 /// (`undefined` as `null`); `None` for a value it refuses (a BigInt, a cycle).
+#[cfg(any(
+    feature = "application",
+    feature = "customer-details",
+    feature = "home-loan",
+    feature = "term-deposit",
+    feature = "borrowing-power",
+    feature = "stamp-duty",
+    not(target_arch = "wasm32")
+))]
 fn json_text(value: &JsValue) -> Option<String> {
     match value.as_string() {
         Some(text) => Some(text),
@@ -105,7 +123,16 @@ fn json_text(value: &JsValue) -> Option<String> {
 /// Reads `T` from JSON text exactly as the server reads a request body: `serde_json::from_str`
 /// (feature `arbitrary_precision`) and `T`'s own `Deserialize`. `None` is a value that could
 /// not even be written as JSON.
-fn read_json<T: DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
+#[cfg(any(
+    feature = "application",
+    feature = "customer-details",
+    feature = "home-loan",
+    feature = "term-deposit",
+    feature = "borrowing-power",
+    feature = "stamp-duty",
+    not(target_arch = "wasm32")
+))]
+fn read_json<T: serde::de::DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
     serde_json::from_str(text.ok_or(Unread::NotJson)?).map_err(|error| match error.classify() {
         serde_json::error::Category::Data => Unread::Shape,
         _ => Unread::NotJson,
@@ -121,7 +148,7 @@ fn read_json<T: DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
     feature = "stamp-duty",
     not(target_arch = "wasm32")
 ))]
-fn read_entries<T: DeserializeOwned, F: banksia_core::entries::EntryField>(
+fn read_entries<T: serde::de::DeserializeOwned, F: banksia_core::entries::EntryField>(
     text: Option<&str>,
 ) -> Result<T, banksia_core::entries::FieldErrors<F>> {
     use banksia_core::entries::{NOT_ENTRIES_MESSAGE, NOT_JSON_MESSAGE, input_error};
