@@ -30,6 +30,7 @@ use banksia_core::transfer_duty::{StampDutyEntries, StampDutyField, StampDutyVie
 use banksia_wire::typescript::Declarations;
 
 fn main() {
+    reads_entries_cfg();
     let mut declarations = Declarations::new();
     // What the exports take and return (see src/lib.rs), and the core types the site names.
     declarations.add::<Outcome<Money, LoanField>>();
@@ -91,4 +92,26 @@ fn main() {
     let path = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR")).join("boundary.d.ts");
     std::fs::write(&path, out).expect("write boundary.d.ts");
     println!("cargo::rerun-if-changed=build.rs");
+}
+
+/// `cfg(reads_entries)`: this build has an export that reads entries from JavaScript (every
+/// native build, and every package but the build-only `site-facts`), so `src/lib.rs` compiles its
+/// readers only there and no package carries them unused.
+fn reads_entries_cfg() {
+    println!("cargo::rustc-check-cfg=cfg(reads_entries)");
+    const READERS: [&str; 6] = [
+        "APPLICATION",
+        "CUSTOMER_DETAILS",
+        "HOME_LOAN",
+        "TERM_DEPOSIT",
+        "BORROWING_POWER",
+        "STAMP_DUTY",
+    ];
+    let native = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch != "wasm32");
+    let feature = READERS
+        .iter()
+        .any(|name| std::env::var_os(format!("CARGO_FEATURE_{name}")).is_some());
+    if native || feature {
+        println!("cargo::rustc-cfg=reads_entries");
+    }
 }

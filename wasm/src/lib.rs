@@ -69,16 +69,8 @@ fn to_js<T: Serialize>(value: &T) -> JsValue {
 }
 
 /// Why a page's value could not be read as an input type. (The readers below are compiled where
-/// an export reads entries: not into the build-only `site-facts` package.)
-#[cfg(any(
-    feature = "application",
-    feature = "customer-details",
-    feature = "home-loan",
-    feature = "term-deposit",
-    feature = "borrowing-power",
-    feature = "stamp-duty",
-    not(target_arch = "wasm32")
-))]
+/// an export reads entries, `cfg(reads_entries)` from build.rs: not into `site-facts`.)
+#[cfg(reads_entries)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Unread {
     /// Not JSON text (or a JavaScript value `JSON.stringify` refuses).
@@ -102,15 +94,7 @@ fn unread_message(unread: Unread) -> &'static str {
 
 /// A page's value as JSON text: a string as it is, anything else written by `JSON.stringify`
 /// (`undefined` as `null`); `None` for a value it refuses (a BigInt, a cycle).
-#[cfg(any(
-    feature = "application",
-    feature = "customer-details",
-    feature = "home-loan",
-    feature = "term-deposit",
-    feature = "borrowing-power",
-    feature = "stamp-duty",
-    not(target_arch = "wasm32")
-))]
+#[cfg(reads_entries)]
 fn json_text(value: &JsValue) -> Option<String> {
     match value.as_string() {
         Some(text) => Some(text),
@@ -123,15 +107,7 @@ fn json_text(value: &JsValue) -> Option<String> {
 /// Reads `T` from JSON text exactly as the server reads a request body: `serde_json::from_str`
 /// (feature `arbitrary_precision`) and `T`'s own `Deserialize`. `None` is a value that could
 /// not even be written as JSON.
-#[cfg(any(
-    feature = "application",
-    feature = "customer-details",
-    feature = "home-loan",
-    feature = "term-deposit",
-    feature = "borrowing-power",
-    feature = "stamp-duty",
-    not(target_arch = "wasm32")
-))]
+#[cfg(reads_entries)]
 fn read_json<T: serde::de::DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
     serde_json::from_str(text.ok_or(Unread::NotJson)?).map_err(|error| match error.classify() {
         serde_json::error::Category::Data => Unread::Shape,
