@@ -62,7 +62,7 @@ const ALL_PAGES = [
   { name: 'home-loan', path: '/loans/home', kind: 'calculator', input: 'loan-amount', figure: 'monthly-repayment', value: '650000' },
   { name: 'term-deposit', path: '/term-deposits', kind: 'calculator', input: 'deposit-amount', figure: 'maturity-value', value: '75000' },
   { name: 'borrowing-power', path: '/calculators/borrowing-power', kind: 'calculator', input: 'bp-income', figure: 'borrowing-power', value: '150000' },
-  { name: 'stamp-duty', path: '/calculators/stamp-duty', kind: 'calculator', input: 'sd-price', figure: 'stamp-duty', value: '750000' },
+  { name: 'stamp-duty', path: '/calculators/stamp-duty', kind: 'calculator', input: 'sd-price', figure: 'stamp-duty', value: '820000' },
   { name: 'application', path: '/apply/account', kind: 'wizard' },
 ];
 const PAGES = process.env.PAGES ? ALL_PAGES.filter((page) => process.env.PAGES.split(',').includes(page.name)) : ALL_PAGES;
