@@ -7,7 +7,7 @@
 //! [`ActionCommand::to_action`] turns it into the exact [`Action`] with its texts checked.
 //!
 //! [`AuditRecord`] is an audit row's event with its typed detail: the server writes what core
-//! returns ([`super::effects::Effects::audit_trail`], [`assignment_record`]), and the case's
+//! returns ([`super::effects::Effects::audit_trail`], [`super::effects::assignment_effects`]), and the case's
 //! timeline and the refusal of a stale change are worded from it ([`AuditRecord::describe`],
 //! [`AuditRecord::done`]). Its serialisation is the row's `detail` JSON, with the keys the rows
 //! written before it have, so old rows read back as the same records. [`StaffRecord`] types the
@@ -30,7 +30,6 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use super::assignment::Assignment;
 use super::decisions::{RationaleKind, Recommendation, WithdrawalChannel, check_rationale};
 use super::events::AuditEvent;
 use super::reveal::{RevealReason, RevealedField};
@@ -397,19 +396,6 @@ impl AuditRecord {
             Self::Action(_) => None,
             other => other.event().done(),
         }
-    }
-}
-
-/// The audit record of an allowed change of holder: `holder` is who held the case before.
-pub fn assignment_record(step: &Assignment, holder: Option<i64>) -> AuditRecord {
-    match step {
-        Assignment::Claim => AuditRecord::Claimed(ClaimDetail::default()),
-        Assignment::Release => AuditRecord::Released(NoDetail {}),
-        Assignment::TakeOver => AuditRecord::TakenOver(TakeOverDetail { from: holder }),
-        Assignment::Reassign { to, .. } => AuditRecord::Reassigned(ReassignDetail {
-            from: holder,
-            to: Some(*to),
-        }),
     }
 }
 

@@ -23,11 +23,15 @@
 //! assert!(business.effects.iter().all(|e| !e.contains("This is final")));
 //! ```
 
-use super::assignment::Hold;
-use super::commands::{ActionDetail, AuditRecord, ClaimDetail, RecommendationDetail};
+use super::assignment::{Assignment, Hold, check_assignment};
+use super::commands::{
+    ActionDetail, AuditRecord, ClaimDetail, NoDetail, ReassignDetail, RecommendationDetail,
+    RevealDetail, TakeOverDetail,
+};
 use super::decisions::RationaleKind;
 use super::events::EmailKind;
-use super::{Action, Case, Outcome, Refusal, Staff, Status, decide};
+use super::reveal::{RevealReason, RevealedField};
+use super::{Action, Case, Outcome, Refusal, Staff, Status, check_message, decide};
 
 /// Everything an allowed action does.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -221,6 +225,65 @@ pub fn effects(case: &Case, staff: &Staff, action: &Action) -> Result<Effects, R
     })
 }
 
+/// What an allowed change of holder does: who holds the case afterwards, and its audit row.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssignmentEffects {
+    /// The holder afterwards (`None`: nobody).
+    pub holder: Option<i64>,
+    /// The audit row: a take-over or hand-over names whom the case was taken from.
+    pub record: AuditRecord,
+}
+
+/// Whether `staff` may make `step` on a case in `status` held by `holder`
+/// ([`check_assignment`]'s rules and refusals), and what it does.
+pub fn assignment_effects(
+    status: Status,
+    holder: Option<i64>,
+    staff: &Staff,
+    step: Assignment,
+) -> Result<AssignmentEffects, Refusal> {
+    let after = check_assignment(status, holder, staff, step)?;
+    let record = match step {
+        Assignment::Claim => AuditRecord::Claimed(ClaimDetail::default()),
+        Assignment::Release => AuditRecord::Released(NoDetail {}),
+        Assignment::TakeOver => AuditRecord::TakenOver(TakeOverDetail { from: holder }),
+        Assignment::Reassign { to, .. } => AuditRecord::Reassigned(ReassignDetail {
+            from: holder,
+            to: Some(to),
+        }),
+    };
+    Ok(AssignmentEffects {
+        holder: after,
+        record,
+    })
+}
+
+/// What a note does: the text stored (checked and normalised as every message is), and its
+/// audit row, which never repeats the text (the note is personal data; the log is not erased).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoteEffects {
+    /// The note as stored.
+    pub text: String,
+    /// Its audit row.
+    pub record: AuditRecord,
+}
+
+/// A note's effects, or core's refusal of its text.
+pub fn note_effects(body: &str) -> Result<NoteEffects, Refusal> {
+    Ok(NoteEffects {
+        text: check_message(body)?,
+        record: AuditRecord::NoteAdded(NoDetail {}),
+    })
+}
+
+/// The audit row of a reveal: which number, and the reason the staff member chose.
+pub const fn reveal_record(field: RevealedField, reason: RevealReason) -> AuditRecord {
+    AuditRecord::Revealed {
+        field,
+        detail: RevealDetail { reason },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -328,6 +391,109 @@ mod tests {
             };
             let got = effects(&case, &approver, &decline).unwrap();
             assert!(got.effects[1].contains(reason.applicant_explanation().reason));
+        }
+    }
+
+    /// Every change of holder × holder (nobody, the caller, a colleague) × status × role set:
+    /// the holder afterwards and the refusals are [`check_assignment`]'s, and the audit row
+    /// is the step's, naming the holder it was taken from.
+    #[test]
+    fn the_effects_of_every_change_of_holder_follow_the_assignment_rules() {
+        let worker = Roles::of(&[Role::Reviewer]);
+        let steps = [
+            Assignment::Claim,
+            Assignment::Release,
+            Assignment::TakeOver,
+            Assignment::Reassign {
+                to: 3,
+                roles: worker,
+            },
+            Assignment::Reassign {
+                to: 3,
+                roles: Roles::of(&[Role::Auditor]),
+            },
+        ];
+        let mut allowed = 0;
+        for roles in [
+            worker,
+            Roles::of(&[Role::Approver]),
+            Roles::of(&[Role::Auditor]),
+        ] {
+            let staff = Staff { id: 1, roles };
+            for status in Status::ALL {
+                for holder in [None, Some(1), Some(2)] {
+                    for step in steps {
+                        let got = assignment_effects(status, holder, &staff, step);
+                        let rule = check_assignment(status, holder, &staff, step);
+                        let Ok(after) = rule else {
+                            assert_eq!(got.err(), rule.err());
+                            continue;
+                        };
+                        allowed += 1;
+                        let got = got.unwrap();
+                        assert_eq!(got.holder, after);
+                        let want = match step {
+                            Assignment::Claim => AuditRecord::Claimed(ClaimDetail::default()),
+                            Assignment::Release => AuditRecord::Released(NoDetail {}),
+                            Assignment::TakeOver => {
+                                AuditRecord::TakenOver(TakeOverDetail { from: holder })
+                            }
+                            Assignment::Reassign { to, .. } => {
+                                AuditRecord::Reassigned(ReassignDetail {
+                                    from: holder,
+                                    to: Some(to),
+                                })
+                            }
+                        };
+                        assert_eq!(got.record, want, "{step:?} {holder:?} {status:?}");
+                    }
+                }
+            }
+        }
+        assert!(allowed > 20, "{allowed}");
+    }
+
+    /// A note's text is checked as a message is; what is stored is the normalised text, and
+    /// its audit row carries none of it.
+    #[test]
+    fn a_note_stores_its_checked_text_and_audits_no_text() {
+        for (body, stored) in [
+            (
+                "  Called the applicant.\r\nThey will send the payslip.  ",
+                Some("Called the applicant.\nThey will send the payslip."),
+            ),
+            ("ok", None),
+            ("", None),
+            ("Please call us\u{202E} today", None),
+        ] {
+            let got = note_effects(body);
+            assert_eq!(
+                got.as_ref().ok().map(|n| n.text.as_str()),
+                stored,
+                "{body:?}"
+            );
+            match got {
+                Ok(note) => assert_eq!(note.record, AuditRecord::NoteAdded(NoDetail {})),
+                Err(refusal) => assert_eq!(Err(refusal), check_message(body)),
+            }
+        }
+    }
+
+    /// Every field × every reason: the row names both, under the field's own event.
+    #[test]
+    fn a_reveal_is_audited_with_its_field_and_reason() {
+        for &field in RevealedField::ALL {
+            for &reason in RevealReason::ALL {
+                let record = reveal_record(field, reason);
+                assert_eq!(record.event(), field.event());
+                assert_eq!(
+                    record,
+                    AuditRecord::Revealed {
+                        field,
+                        detail: RevealDetail { reason }
+                    }
+                );
+            }
         }
     }
 }

@@ -1,8 +1,8 @@
 //! Staff administration (administrators): the directory with what is pending, invitations,
 //! passkey recoveries, role changes, their confirmation by a second administrator, revocation
 //! and deactivation. Every rule is banksia-core's `review::separation`; this module asks it
-//! under the locks that make its counts true, and audits what it does (refusals are audited by
-//! the routes' wrapper, `super::read` and `super::write`).
+//! under the locks that make its counts true, and audits what it does (the routes' `permitted`
+//! filter checks the permission and audits a refusal).
 
 use banksia_core::review::commands::{
     ConfirmationDetail, DeactivationDetail, GrantDetail, PendingList, RevocationDetail,
@@ -21,23 +21,23 @@ use banksia_wire::staff::{
 use deadpool_postgres::GenericClient;
 
 use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes};
-use super::http::{StaffError, rfc3339};
+use super::http::rfc3339;
 use super::store::staff_members as members;
 use super::{StaffState, audit};
+use crate::error::ApiError;
 
 /// Core's refusal as the API's error: 403 when the role can't, 422 for an invitation with no
 /// role (the request itself is incomplete), 409 otherwise.
-fn refused(refusal: StaffRefusal) -> StaffError {
+fn refused(refusal: StaffRefusal) -> ApiError {
     match refusal {
-        StaffRefusal::NotPermitted => StaffError::Forbidden,
-        StaffRefusal::NoRole => StaffError::Invalid(refusal.to_string()),
-        other => StaffError::Conflict(other.to_string(), None),
+        StaffRefusal::NotPermitted => ApiError::Forbidden,
+        StaffRefusal::NoRole => ApiError::Invalid(refusal.to_string()),
+        other => ApiError::Conflict(other.to_string(), None),
     }
 }
 
 /// GET /api/staff/staff (administrators)
-pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirectory, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+pub async fn directory(state: &StaffState, signed: &Signed) -> Result<StaffDirectory, ApiError> {
     let conn = state.pool.get().await?;
     let members = members::all(&conn).await?;
     let roles = Role::ALL
@@ -97,8 +97,7 @@ pub async fn invite(
     state: &StaffState,
     signed: &Signed,
     request: InviteRequest,
-) -> Result<InviteCreated, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+) -> Result<InviteCreated, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let email = banksia_core::application::checks::normalise_email(&request.email).to_lowercase();
@@ -134,8 +133,7 @@ pub async fn recovery(
     state: &StaffState,
     signed: &Signed,
     staff_id: i64,
-) -> Result<InviteCreated, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+) -> Result<InviteCreated, ApiError> {
     check_recovery(&signed.as_staff(), staff_id).map_err(refused)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
@@ -145,7 +143,7 @@ pub async fn recovery(
             &[&staff_id],
         )
         .await?
-        .ok_or(StaffError::NotFound)?;
+        .ok_or(ApiError::NotFound)?;
     let email: String = row.try_get("email")?;
     let roles: Vec<Role> = row.try_get("roles")?;
     let (link, expires) = create_invite(
@@ -182,8 +180,7 @@ pub async fn set_roles(
     signed: &Signed,
     staff_id: i64,
     request: RolesRequest,
-) -> Result<RolesSaved, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+) -> Result<RolesSaved, ApiError> {
     let to = Roles::of(&request.roles);
     let codes = role_codes(&request.roles);
     let mut conn = state.pool.get().await?;
@@ -191,13 +188,13 @@ pub async fn set_roles(
     let administrators = members::lock_active_administrators(&tx).await?;
     let current = members::lock(&tx, staff_id, false)
         .await?
-        .ok_or(StaffError::NotFound)?;
+        .ok_or(ApiError::NotFound)?;
     let from = Roles::of(&current.roles);
     let change = check_role_change(&signed.as_staff(), staff_id, from, to)
         .and_then(|change| check_administrator_removal(from, to, administrators).map(|()| change))
         .map_err(refused)?;
     if !current.active {
-        return Err(StaffError::Conflict(
+        return Err(ApiError::Conflict(
             "This staff member is deactivated: reactivate them first.".into(),
             None,
         ));
@@ -254,8 +251,7 @@ pub async fn confirm(
     state: &StaffState,
     signed: &Signed,
     pending: Pending,
-) -> Result<StaffDirectory, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+) -> Result<StaffDirectory, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let administrators = members::lock_active_administrators(&tx).await?;
@@ -316,7 +312,7 @@ pub async fn confirm(
                 &[&target],
             )
             .await?
-            .ok_or(StaffError::Conflict(
+            .ok_or(ApiError::Conflict(
                 "This staff member is deactivated: the change can't take effect.".into(),
                 None,
             ))?;
@@ -353,8 +349,7 @@ pub async fn revoke(
     state: &StaffState,
     signed: &Signed,
     pending: Pending,
-) -> Result<StaffDirectory, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+) -> Result<StaffDirectory, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (table, id, live) = match pending {
@@ -388,7 +383,7 @@ async fn revoke_proposed_by<C: GenericClient>(
     client: &C,
     staff_id: i64,
     by: i64,
-) -> Result<u64, StaffError> {
+) -> Result<u64, ApiError> {
     let invites = client
         .execute(
             "UPDATE staff_invites SET revoked_at = now(), revoked_by = $2
@@ -412,19 +407,18 @@ pub async fn deactivate(
     state: &StaffState,
     signed: &Signed,
     staff_id: i64,
-) -> Result<StaffMember, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+) -> Result<StaffMember, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let administrators = members::lock_active_administrators(&tx).await?;
     // The caller's own row is among those locked when they are an active administrator: one
     // deactivated a moment ago by a colleague is refused here.
     if !members::is_active(&tx, signed.id).await? {
-        return Err(StaffError::Unauthenticated);
+        return Err(ApiError::Unauthenticated);
     }
     let target = members::lock(&tx, staff_id, false)
         .await?
-        .ok_or(StaffError::NotFound)?;
+        .ok_or(ApiError::NotFound)?;
     let counted = if target.active {
         administrators
     } else {
@@ -456,13 +450,12 @@ pub async fn reactivate(
     state: &StaffState,
     signed: &Signed,
     staff_id: i64,
-) -> Result<StaffMember, StaffError> {
-    signed.require(banksia_core::review::Permission::ManageStaff)?;
+) -> Result<StaffMember, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let before = members::lock(&tx, staff_id, true)
         .await?
-        .ok_or(StaffError::NotFound)?;
+        .ok_or(ApiError::NotFound)?;
     let kept: Vec<Role> = before
         .roles
         .iter()

@@ -1,6 +1,6 @@
 //! The staff API's handlers: the queue, the case view, the identification number's reveal,
-//! claims, notes, the review actions, staff administration and the audit log. Every one checks
-//! the session (401) and the permission (403) first; every change checks the version (409) and
+//! claims, notes, the review actions, staff administration and the audit log. The routes'
+//! filters check the session (401) and the permission (403) first; every change checks the version (409) and
 //! core's rules (409 for a transition, 422 for a text), and is written with its audit row in one
 //! transaction, so nothing is half written.
 
@@ -11,14 +11,16 @@ use banksia_core::money::format_aud;
 use banksia_core::review::assignment::{Assignment, check_assignment, held_by};
 use banksia_core::review::business_days::{business_days_after, is_overdue};
 use banksia_core::review::business_days::{due_date, overdue_if_submitted_before};
-use banksia_core::review::commands::{AuditRecord, NoDetail, RevealDetail, assignment_record};
+use banksia_core::review::commands::{AuditRecord, NoDetail};
 use banksia_core::review::decisions::{Recommendation, WithdrawalChannel, check_withdrawal_time};
-use banksia_core::review::effects::{Effects, effects};
+use banksia_core::review::effects::{
+    Effects, assignment_effects, effects, note_effects, reveal_record,
+};
 use banksia_core::review::events::AuditEvent;
 use banksia_core::review::reveal::{REVEAL_SHOWN_SECONDS, RevealReason, RevealedField};
 use banksia_core::review::{
     Action, DeclineReason, Permission, Refusal, Roles, Status, allowed_actions,
-    changed_while_reading, check_message,
+    changed_while_reading,
 };
 use banksia_wire::staff::{
     ActionDone, ActionOffer, ActionPreview, ActionRequest, AuditEntry, AuditPage, AuditQuery,
@@ -33,11 +35,12 @@ use banksia_wire::staff::{
 use chrono::{DateTime, NaiveDate, Utc};
 
 use super::auth::Signed;
-use super::http::{StaffError, rfc3339};
+use super::http::rfc3339;
 use super::store::applications::{
     self as store, Decision, QueueFilter, StoredApplication, StoredIdentification,
 };
 use super::{StaffState, audit};
+use crate::error::ApiError;
 
 /// A case opened again by the same person within this many minutes is the same view (a reload,
 /// a return from the queue): one "Viewed" row, not one per reload.
@@ -54,14 +57,14 @@ fn today() -> NaiveDate {
     bank_day(Utc::now())
 }
 
-fn refusal(refusal: Refusal, current: Option<CurrentState>) -> StaffError {
+fn refusal(refusal: Refusal, current: Option<CurrentState>) -> ApiError {
     match refusal {
-        Refusal::NotPermitted => StaffError::Forbidden,
+        Refusal::NotPermitted => ApiError::Forbidden,
         Refusal::InvalidText(message) | Refusal::InvalidInput(message) => {
-            StaffError::Invalid(message)
+            ApiError::Invalid(message)
         }
-        Refusal::CannotHold => StaffError::Invalid(Refusal::CannotHold.to_string()),
-        other => StaffError::Conflict(other.to_string(), current),
+        Refusal::CannotHold => ApiError::Invalid(Refusal::CannotHold.to_string()),
+        other => ApiError::Conflict(other.to_string(), current),
     }
 }
 
@@ -71,13 +74,12 @@ pub async fn queue(
     state: &StaffState,
     signed: &Signed,
     query: QueueQuery,
-) -> Result<QueuePage, StaffError> {
-    signed.require(Permission::ViewApplications)?;
+) -> Result<QueuePage, ApiError> {
     let open: Vec<Status> = Status::ALL.into_iter().filter(|s| !s.is_final()).collect();
     let mut statuses: Vec<Status> = match query.status.as_deref().map(str::trim) {
         None | Some("") | Some("open") => open.clone(),
         Some("all") => Status::ALL.to_vec(),
-        Some(code) => vec![Status::parse(code).ok_or(StaffError::BadRequest("Unknown status."))?],
+        Some(code) => vec![Status::parse(code).ok_or(ApiError::BadRequest("Unknown status."))?],
     };
     let overdue_only = query.overdue == Some(true);
     if overdue_only {
@@ -87,7 +89,7 @@ pub async fn queue(
     let account_type = match query.account_type.as_deref().map(str::trim) {
         None | Some("") => None,
         Some(code) => {
-            Some(AccountType::parse(code).ok_or(StaffError::BadRequest("Unknown account type."))?)
+            Some(AccountType::parse(code).ok_or(ApiError::BadRequest("Unknown account type."))?)
         }
     };
     let search = query
@@ -100,7 +102,7 @@ pub async fn queue(
         .as_deref()
         .is_some_and(|q| q.chars().count() < QUEUE_SEARCH_MIN_CHARS)
     {
-        return Err(StaffError::Invalid(format!(
+        return Err(ApiError::Invalid(format!(
             "Type at least {QUEUE_SEARCH_MIN_CHARS} characters of a reference, name or email."
         )));
     }
@@ -112,14 +114,14 @@ pub async fn queue(
                 .split_once('@')
                 .is_some_and(|(_, after)| !after.is_empty())
     }) {
-        return Err(StaffError::Invalid(
+        return Err(ApiError::Invalid(
             "Type a whole email address, or the part before the @.".to_owned(),
         ));
     }
     let after = match query.after.as_deref() {
         None | Some("") => None,
         Some(cursor) => {
-            Some(decode_cursor(cursor).ok_or(StaffError::BadRequest("Bad page cursor."))?)
+            Some(decode_cursor(cursor).ok_or(ApiError::BadRequest("Bad page cursor."))?)
         }
     };
     let whole = search.as_deref().and_then(|term| {
@@ -168,7 +170,7 @@ pub async fn queue(
         page: filter.after.is_some(),
         rows: records.len().min(PAGE_SIZE as usize),
     };
-    let detail = serde_json::to_value(&listed).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let detail = serde_json::to_value(&listed).map_err(|e| ApiError::Internal(e.to_string()))?;
     audit::append(&tx, Some(signed.id), AuditEvent::QueueListed, None, &detail).await?;
     tx.commit().await?;
     let more = records.len() as i64 > PAGE_SIZE;
@@ -281,8 +283,8 @@ fn current(app: &StoredApplication, signed: &Signed) -> CurrentState {
 }
 
 /// A reference from a URL in core's canonical form; anything else is no application.
-fn check_reference(reference: &str) -> Result<String, StaffError> {
-    banksia_core::reference::normalise_reference(reference).ok_or(StaffError::NotFound)
+fn check_reference(reference: &str) -> Result<String, ApiError> {
+    banksia_core::reference::normalise_reference(reference).ok_or(ApiError::NotFound)
 }
 
 /// GET /api/staff/applications/{reference}: the case view; the view is audited.
@@ -290,14 +292,13 @@ pub async fn case_view(
     state: &StaffState,
     signed: &Signed,
     reference: &str,
-) -> Result<CaseView, StaffError> {
-    signed.require(Permission::ViewApplications)?;
+) -> Result<CaseView, ApiError> {
     let reference = check_reference(reference)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let record = store::case_record(&tx, &reference)
         .await?
-        .ok_or(StaffError::NotFound)?;
+        .ok_or(ApiError::NotFound)?;
     let app = &record.state;
     let details = if app.erased {
         None
@@ -513,8 +514,7 @@ pub async fn reveal(
     signed: &Signed,
     reference: &str,
     request: RevealRequest,
-) -> Result<Revealed, StaffError> {
-    signed.require(Permission::RevealIdentification)?;
+) -> Result<Revealed, ApiError> {
     let reference = check_reference(reference)?;
     if state
         .reveal_limiter
@@ -526,7 +526,7 @@ pub async fn reveal(
             .staff_reveals
             .with_label_values(&["throttled"])
             .inc();
-        return Err(StaffError::Conflict(
+        return Err(ApiError::Conflict(
             "You have revealed many identification numbers in the last minute. Wait a minute and try again.".into(),
             None,
         ));
@@ -536,42 +536,37 @@ pub async fn reveal(
     let number = match request.field {
         RevealedField::IdentificationNumber => match store::identification(&tx, &reference)
             .await?
-            .ok_or(StaffError::NotFound)?
+            .ok_or(ApiError::NotFound)?
         {
             StoredIdentification::Clear(number) => number,
             StoredIdentification::Sealed(sealed) => state
                 .config
                 .id_keys
                 .open(&sealed, &reference)
-                .map_err(StaffError::Internal)?,
+                .map_err(ApiError::Internal)?,
             StoredIdentification::Erased => {
-                return Err(StaffError::Conflict(ERASED.into(), None));
+                return Err(ApiError::Conflict(ERASED.into(), None));
             }
         },
         // The TFN is sealed by the same code with its own associated data.
         RevealedField::TaxFileNumber => match store::tfn(&tx, &reference)
             .await?
-            .ok_or(StaffError::NotFound)?
+            .ok_or(ApiError::NotFound)?
         {
             Some(sealed) => state
                 .config
                 .id_keys
                 .open(&sealed, &crate::db::tfn_associated_data(&reference))
-                .map_err(StaffError::Internal)?,
+                .map_err(ApiError::Internal)?,
             None => {
-                return Err(StaffError::Conflict(
+                return Err(ApiError::Conflict(
                     "No tax file number is stored for this application.".into(),
                     None,
                 ));
             }
         },
     };
-    let record = AuditRecord::Revealed {
-        field: request.field,
-        detail: RevealDetail {
-            reason: request.reason,
-        },
-    };
+    let record = reveal_record(request.field, request.reason);
     audit::record(&tx, Some(signed.id), &reference, &record).await?;
     tx.commit().await?;
     crate::metrics::METRICS
@@ -587,13 +582,13 @@ pub async fn reveal(
 async fn lock_application(
     tx: &deadpool_postgres::Transaction<'_>,
     reference: &str,
-) -> Result<StoredApplication, StaffError> {
+) -> Result<StoredApplication, ApiError> {
     let reference = check_reference(reference)?;
     let app = store::lock(tx, &reference)
         .await?
-        .ok_or(StaffError::NotFound)?;
+        .ok_or(ApiError::NotFound)?;
     if app.erased {
-        return Err(StaffError::Conflict(ERASED.into(), None));
+        return Err(ApiError::Conflict(ERASED.into(), None));
     }
     Ok(app)
 }
@@ -607,7 +602,7 @@ async fn stale(
     tx: &deadpool_postgres::Transaction<'_>,
     app: &StoredApplication,
     signed: &Signed,
-) -> StaffError {
+) -> ApiError {
     const SHOWN: &str = "Its current state is shown; what you typed is kept.";
     let change = store::last_change(tx, &app.reference)
         .await
@@ -621,7 +616,7 @@ async fn stale(
         Some(sentence) => format!("{sentence} {SHOWN}"),
         None => format!("Someone else changed this application since you opened it. {SHOWN}"),
     };
-    StaffError::Conflict(message, Some(current(app, signed)))
+    ApiError::Conflict(message, Some(current(app, signed)))
 }
 
 /// A refusal of core's, with the holder named when a colleague holds the case.
@@ -630,12 +625,12 @@ async fn refused(
     refusal_of_core: Refusal,
     app: &StoredApplication,
     signed: &Signed,
-) -> StaffError {
+) -> ApiError {
     if refusal_of_core == Refusal::HeldByColleague
         && let Some(holder) = app.assigned_to
         && let Ok(Some(name)) = store::staff_name(tx, holder).await
     {
-        return StaffError::Conflict(held_by(&name), Some(current(app, signed)));
+        return ApiError::Conflict(held_by(&name), Some(current(app, signed)));
     }
     refusal(refusal_of_core, Some(current(app, signed)))
 }
@@ -655,7 +650,7 @@ pub async fn claim(
     signed: &Signed,
     reference: &str,
     request: ClaimRequest,
-) -> Result<CurrentState, StaffError> {
+) -> Result<CurrentState, ApiError> {
     assign(state, signed, reference, request.version, AssignStep::Claim).await
 }
 
@@ -666,7 +661,7 @@ pub async fn reassign(
     signed: &Signed,
     reference: &str,
     request: ReassignRequest,
-) -> Result<CurrentState, StaffError> {
+) -> Result<CurrentState, ApiError> {
     assign(
         state,
         signed,
@@ -684,8 +679,7 @@ pub async fn assign(
     reference: &str,
     version: i32,
     step: AssignStep,
-) -> Result<CurrentState, StaffError> {
-    signed.require(Permission::Claim)?;
+) -> Result<CurrentState, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let mut app = lock_application(&tx, reference).await?;
@@ -698,7 +692,7 @@ pub async fn assign(
         AssignStep::TakeOver => Assignment::TakeOver,
         AssignStep::Reassign(to) => {
             let (_, roles) = store::active_member(&tx, to).await?.ok_or_else(|| {
-                StaffError::Invalid("Choose an active colleague to hand it to.".into())
+                ApiError::Invalid("Choose an active colleague to hand it to.".into())
             })?;
             Assignment::Reassign {
                 to,
@@ -706,15 +700,14 @@ pub async fn assign(
             }
         }
     };
-    let record = assignment_record(&rule_step, app.assigned_to);
-    let holder = match check_assignment(app.status, app.assigned_to, &signed.as_staff(), rule_step)
-    {
-        Ok(holder) => holder,
-        Err(refusal_of_core) => return Err(refused(&tx, refusal_of_core, &app, signed).await),
-    };
-    app.version = store::set_holder(&tx, app.id, holder).await?;
-    app.assigned_to = holder;
-    audit::record(&tx, Some(signed.id), &app.reference, &record).await?;
+    let effects =
+        match assignment_effects(app.status, app.assigned_to, &signed.as_staff(), rule_step) {
+            Ok(effects) => effects,
+            Err(refusal_of_core) => return Err(refused(&tx, refusal_of_core, &app, signed).await),
+        };
+    app.version = store::set_holder(&tx, app.id, effects.holder).await?;
+    app.assigned_to = effects.holder;
+    audit::record(&tx, Some(signed.id), &app.reference, &effects.record).await?;
     tx.commit().await?;
     Ok(current(&app, signed))
 }
@@ -725,20 +718,18 @@ pub async fn add_note(
     signed: &Signed,
     reference: &str,
     request: NoteRequest,
-) -> Result<NoteView, StaffError> {
-    signed.require(Permission::WriteNote)?;
-    let text = check_message(&request.body).map_err(|r| refusal(r, None))?;
+) -> Result<NoteView, ApiError> {
+    let note = note_effects(&request.body).map_err(|r| refusal(r, None))?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let app = lock_application(&tx, reference).await?;
-    let at = store::add_note(&tx, app.id, signed.id, &text).await?;
-    let record = AuditRecord::NoteAdded(NoDetail {});
-    audit::record(&tx, Some(signed.id), &app.reference, &record).await?;
+    let at = store::add_note(&tx, app.id, signed.id, &note.text).await?;
+    audit::record(&tx, Some(signed.id), &app.reference, &note.record).await?;
     tx.commit().await?;
     Ok(NoteView {
         at: rfc3339(at),
         author: signed.display_name.clone(),
-        body: Some(text),
+        body: Some(note.text),
     })
 }
 
@@ -759,7 +750,7 @@ async fn prepare(
     signed: &Signed,
     reference: &str,
     request: &ActionRequest,
-) -> Result<Prepared, StaffError> {
+) -> Result<Prepared, ApiError> {
     signed.require(request.command.kind().permission())?;
     let action = request.command.to_action().map_err(|r| refusal(r, None))?;
     let app = lock_application(tx, reference).await?;
@@ -793,7 +784,7 @@ pub async fn check_action(
     signed: &Signed,
     reference: &str,
     request: ActionRequest,
-) -> Result<ActionPreview, StaffError> {
+) -> Result<ActionPreview, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let prepared = prepare(&tx, signed, reference, &request).await?;
@@ -812,7 +803,7 @@ pub async fn act(
     signed: &Signed,
     reference: &str,
     request: ActionRequest,
-) -> Result<ActionDone, StaffError> {
+) -> Result<ActionDone, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let Prepared {
@@ -897,24 +888,19 @@ fn filter(text: Option<&str>) -> Option<String> {
 
 /// GET /api/staff/audit (auditors): newest first, filtered, one page at a time (keyset on the
 /// id, which is the chain's order).
-pub async fn audit_log(
-    state: &StaffState,
-    signed: &Signed,
-    query: AuditQuery,
-) -> Result<AuditPage, StaffError> {
-    signed.require(Permission::ReadAuditLog)?;
+pub async fn audit_log(state: &StaffState, query: AuditQuery) -> Result<AuditPage, ApiError> {
     let event = match filter(query.action.as_deref()) {
         None => None,
         Some(code) => {
-            Some(AuditEvent::parse(&code).ok_or(StaffError::BadRequest("Unknown event type."))?)
+            Some(AuditEvent::parse(&code).ok_or(ApiError::BadRequest("Unknown event type."))?)
         }
     };
     // A date range in Sydney days, both ends included.
-    let day = |text: Option<&str>| -> Result<Option<NaiveDate>, StaffError> {
+    let day = |text: Option<&str>| -> Result<Option<NaiveDate>, ApiError> {
         filter(text)
             .map(|t| {
                 banksia_core::application::checks::parse_iso_date(&t)
-                    .ok_or(StaffError::BadRequest("Dates are written YYYY-MM-DD."))
+                    .ok_or(ApiError::BadRequest("Dates are written YYYY-MM-DD."))
             })
             .transpose()
     };
@@ -922,7 +908,7 @@ pub async fn audit_log(
     if let (Some(from), Some(to)) = (from, to)
         && from > to
     {
-        return Err(StaffError::Invalid(
+        return Err(ApiError::Invalid(
             "The range's first day is after its last day.".into(),
         ));
     }
@@ -1008,11 +994,7 @@ fn detail_lines(detail: &serde_json::Value) -> Vec<String> {
 
 /// GET /api/staff/audit/verify (auditors): the chain checked from its first row, as
 /// `banksia-server audit verify` does.
-pub async fn audit_verify(
-    state: &StaffState,
-    signed: &Signed,
-) -> Result<AuditVerification, StaffError> {
-    signed.require(Permission::ReadAuditLog)?;
+pub async fn audit_verify(state: &StaffState) -> Result<AuditVerification, ApiError> {
     let conn = state.pool.get().await?;
     let hex = |bytes: &[u8]| bytes.iter().map(|b| format!("{b:02x}")).collect::<String>();
     Ok(match audit::verify(&conn).await? {

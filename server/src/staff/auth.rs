@@ -22,9 +22,10 @@ use webauthn_rs::prelude::{
     Webauthn, WebauthnBuilder,
 };
 
-use super::http::{StaffError, json, session_cookie, session_token};
+use super::http::{json, session_cookie, session_token};
 use super::tokens::{hash_token, looks_like_token, new_token};
 use super::{StaffState, audit};
+use crate::error::ApiError;
 
 /// How long an invitation link works.
 pub const INVITE_VALID_HOURS: i64 = 24;
@@ -51,11 +52,11 @@ pub struct Signed {
 
 impl Signed {
     /// Refuses (403) unless one of the roles grants `permission`.
-    pub fn require(&self, permission: Permission) -> Result<(), StaffError> {
+    pub fn require(&self, permission: Permission) -> Result<(), ApiError> {
         if self.roles.may(permission) {
             Ok(())
         } else {
-            Err(StaffError::Forbidden)
+            Err(ApiError::Forbidden)
         }
     }
 
@@ -110,8 +111,8 @@ pub fn role_codes(roles: &[Role]) -> Vec<Role> {
 /// The session of the request's cookie, refreshed (its idle time starts again); 401 without
 /// one, or when it ended, idled out, passed its absolute expiry or its staff member was
 /// deactivated.
-pub async fn authenticate(state: &StaffState, headers: &HeaderMap) -> Result<Signed, StaffError> {
-    let token = session_token(headers).ok_or(StaffError::Unauthenticated)?;
+pub async fn authenticate(state: &StaffState, headers: &HeaderMap) -> Result<Signed, ApiError> {
+    let token = session_token(headers).ok_or(ApiError::Unauthenticated)?;
     let token_hash = hash_token(&token);
     let conn = state.pool.get().await?;
     let idle = state.config.session_idle.as_secs_f64();
@@ -126,7 +127,7 @@ pub async fn authenticate(state: &StaffState, headers: &HeaderMap) -> Result<Sig
             &[&token_hash, &idle],
         )
         .await?
-        .ok_or(StaffError::Unauthenticated)?;
+        .ok_or(ApiError::Unauthenticated)?;
     let roles: Vec<Role> = row.try_get("roles")?;
     Ok(Signed {
         id: row.try_get("id")?,
@@ -143,8 +144,8 @@ pub async fn start_session<C: GenericClient>(
     client: &C,
     state: &StaffState,
     staff_id: i64,
-) -> Result<String, StaffError> {
-    let (token, hash) = new_token().map_err(StaffError::Internal)?;
+) -> Result<String, ApiError> {
+    let (token, hash) = new_token().map_err(ApiError::Internal)?;
     let absolute = state.config.session_absolute.as_secs_f64();
     client
         .execute(
@@ -167,7 +168,7 @@ fn with_cookie(body: &impl Serialize, token: Option<&str>, state: &StaffState) -
 }
 
 /// POST /api/staff/sign-out: ends the session's row and clears the cookie.
-pub async fn sign_out(state: &StaffState, signed: &Signed) -> Result<Response, StaffError> {
+pub async fn sign_out(state: &StaffState, signed: &Signed) -> Result<Response, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     tx.execute(
@@ -191,13 +192,13 @@ pub async fn create_invite<C: GenericClient>(
     staff_id: Option<i64>,
     invited_by: Option<i64>,
     needs_confirmation: bool,
-) -> Result<(String, DateTime<Utc>), StaffError> {
+) -> Result<(String, DateTime<Utc>), ApiError> {
     let email = banksia_core::application::checks::normalise_email(email);
     if !banksia_core::application::checks::is_valid_email(&email) {
-        return Err(StaffError::Invalid("Enter a valid email address.".into()));
+        return Err(ApiError::Invalid("Enter a valid email address.".into()));
     }
     let email = email.to_lowercase();
-    let (token, hash) = new_token().map_err(StaffError::Internal)?;
+    let (token, hash) = new_token().map_err(ApiError::Internal)?;
     let codes = role_codes(roles);
     let row = client
         .query_one(
@@ -252,8 +253,8 @@ async fn store_ceremony<C: GenericClient>(
     invite: Option<&Vec<u8>>,
     staff_id: Option<i64>,
     state: serde_json::Value,
-) -> Result<String, StaffError> {
-    let (id, hash) = new_token().map_err(StaffError::Internal)?;
+) -> Result<String, ApiError> {
+    let (id, hash) = new_token().map_err(ApiError::Internal)?;
     client
         .execute(
             "DELETE FROM webauthn_ceremonies WHERE expires_at < now()",
@@ -275,9 +276,9 @@ async fn take_ceremony<C: GenericClient>(
     client: &C,
     kind: &str,
     id: &str,
-) -> Result<(Option<Vec<u8>>, Option<i64>, serde_json::Value), StaffError> {
+) -> Result<(Option<Vec<u8>>, Option<i64>, serde_json::Value), ApiError> {
     if !looks_like_token(id) {
-        return Err(StaffError::SignInFailed(
+        return Err(ApiError::SignInFailed(
             "This sign-in has expired. Please start again.",
         ));
     }
@@ -288,7 +289,7 @@ async fn take_ceremony<C: GenericClient>(
             &[&hash_token(id), &kind],
         )
         .await?
-        .ok_or(StaffError::SignInFailed(
+        .ok_or(ApiError::SignInFailed(
             "This sign-in has expired. Please start again.",
         ))?;
     Ok((
@@ -303,8 +304,8 @@ async fn take_ceremony<C: GenericClient>(
 pub async fn register_start(
     state: &StaffState,
     request: RegisterStart,
-) -> Result<Response, StaffError> {
-    let invalid = StaffError::SignInFailed(
+) -> Result<Response, ApiError> {
+    let invalid = ApiError::SignInFailed(
         "This invitation link is not valid any more. Ask an administrator for a new one.",
     );
     if !looks_like_token(&request.token) {
@@ -325,7 +326,7 @@ pub async fn register_start(
         .await?
         .ok_or(invalid)?;
     if invite.try_get::<_, bool>("awaiting_confirmation")? {
-        return Err(StaffError::SignInFailed(
+        return Err(ApiError::SignInFailed(
             "This invitation waits for a second administrator's confirmation. Try again once they have confirmed it.",
         ));
     }
@@ -347,7 +348,7 @@ pub async fn register_start(
             if name.chars().count() > 100
                 || !banksia_core::application::checks::is_plain_text(&name)
             {
-                return Err(StaffError::Invalid(
+                return Err(ApiError::Invalid(
                     "Your name must be at most 100 characters, with no invisible characters."
                         .into(),
                 ));
@@ -371,13 +372,13 @@ pub async fn register_start(
     let (options, registration): (CreationChallengeResponse, PasskeyRegistration) = state
         .webauthn
         .start_passkey_registration(webauthn_id, &email, &display_name, exclude)
-        .map_err(|e| StaffError::Internal(format!("webauthn: {e}")))?;
+        .map_err(|e| ApiError::Internal(format!("webauthn: {e}")))?;
     let saved = serde_json::to_value(RegistrationState {
         registration,
         webauthn_id,
         display_name,
     })
-    .map_err(|e| StaffError::Internal(e.to_string()))?;
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
     let ceremony = store_ceremony(&conn, "register", Some(&invite_hash), staff_id, saved).await?;
     Ok(json(&CeremonyStarted { ceremony, options }, StatusCode::OK))
 }
@@ -387,19 +388,19 @@ pub async fn register_start(
 pub async fn register_finish(
     state: &StaffState,
     request: CeremonyFinish<RegisterPublicKeyCredential>,
-) -> Result<Response, StaffError> {
+) -> Result<Response, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (invite_hash, _, saved) = take_ceremony(&tx, "register", &request.ceremony).await?;
     let saved: RegistrationState =
-        serde_json::from_value(saved).map_err(|e| StaffError::Internal(e.to_string()))?;
+        serde_json::from_value(saved).map_err(|e| ApiError::Internal(e.to_string()))?;
     let passkey: Passkey = state
         .webauthn
         .finish_passkey_registration(&request.credential, &saved.registration)
         .map_err(|_| {
-            StaffError::SignInFailed("The passkey could not be registered. Please try again.")
+            ApiError::SignInFailed("The passkey could not be registered. Please try again.")
         })?;
-    let invalid = StaffError::SignInFailed(
+    let invalid = ApiError::SignInFailed(
         "This invitation link is not valid any more. Ask an administrator for a new one.",
     );
     let invite = tx
@@ -428,7 +429,7 @@ pub async fn register_finish(
             )
             .await?
             .ok_or_else(|| {
-                StaffError::Conflict(
+                ApiError::Conflict(
                     "A staff member with this email already exists: ask an administrator to invite them to add a passkey."
                         .into(),
                     None,
@@ -436,7 +437,7 @@ pub async fn register_finish(
             })?
             .try_get("id")?,
     };
-    let stored = serde_json::to_value(&passkey).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let stored = serde_json::to_value(&passkey).map_err(|e| ApiError::Internal(e.to_string()))?;
     tx.execute(
         "INSERT INTO staff_passkeys (staff_id, credential_id, passkey) VALUES ($1, $2, $3)",
         &[&staff_id, &passkey.cred_id().to_vec(), &stored],
@@ -521,10 +522,10 @@ impl Decoys {
 
 /// Request options for an email with no passkey (or no account): what webauthn-rs would send for
 /// an account whose passkeys have the decoy ids (stable per email), with a fresh challenge.
-fn decoy_options(state: &StaffState, email: &str) -> Result<RequestChallengeResponse, StaffError> {
+fn decoy_options(state: &StaffState, email: &str) -> Result<RequestChallengeResponse, ApiError> {
     let ids = state.sign_in_decoys.credential_ids(email);
     let mut challenge = [0u8; 32];
-    getrandom::fill(&mut challenge).map_err(|e| StaffError::Internal(e.to_string()))?;
+    getrandom::fill(&mut challenge).map_err(|e| ApiError::Internal(e.to_string()))?;
     let b64 = |bytes: &[u8]| URL_SAFE_NO_PAD.encode(bytes);
     // Read through webauthn-rs's own type, so the answer is serialised as a real one is.
     serde_json::from_value(json!({
@@ -539,17 +540,14 @@ fn decoy_options(state: &StaffState, email: &str) -> Result<RequestChallengeResp
             "userVerification": "required",
         }
     }))
-    .map_err(|e| StaffError::Internal(format!("webauthn decoys: {e}")))
+    .map_err(|e| ApiError::Internal(format!("webauthn decoys: {e}")))
 }
 
 /// POST /api/staff/sign-in/start: an email in, passkey request options out (rate limited).
 /// An email without an account or a passkey gets options too (decoy credential ids, stable per
 /// email) and a ceremony that can only fail at the finish, with the words a wrong passkey gets:
 /// nobody learns from sign-in which emails are staff.
-pub async fn sign_in_start(
-    state: &StaffState,
-    request: SignInStart,
-) -> Result<Response, StaffError> {
+pub async fn sign_in_start(state: &StaffState, request: SignInStart) -> Result<Response, ApiError> {
     let email = request.email.trim().to_lowercase();
     let conn = state.pool.get().await?;
     // The same statements whether or not the email is known (the passkeys of no one are none).
@@ -570,9 +568,9 @@ pub async fn sign_in_start(
         .iter()
         .map(|r| {
             serde_json::from_value(r.try_get("passkey")?)
-                .map_err(|e| StaffError::Internal(format!("a stored passkey: {e}")))
+                .map_err(|e| ApiError::Internal(format!("a stored passkey: {e}")))
         })
-        .collect::<Result<_, StaffError>>()?;
+        .collect::<Result<_, ApiError>>()?;
     let (options, saved, staff_id) = if passkeys.is_empty() {
         (
             decoy_options(state, &email)?,
@@ -583,9 +581,9 @@ pub async fn sign_in_start(
         let (options, authentication): (RequestChallengeResponse, PasskeyAuthentication) = state
             .webauthn
             .start_passkey_authentication(&passkeys)
-            .map_err(|e| StaffError::Internal(format!("webauthn: {e}")))?;
-        let saved = serde_json::to_value(&authentication)
-            .map_err(|e| StaffError::Internal(e.to_string()))?;
+            .map_err(|e| ApiError::Internal(format!("webauthn: {e}")))?;
+        let saved =
+            serde_json::to_value(&authentication).map_err(|e| ApiError::Internal(e.to_string()))?;
         (options, saved, staff_id)
     };
     let ceremony = store_ceremony(&conn, "authenticate", None, staff_id, saved).await?;
@@ -596,15 +594,15 @@ pub async fn sign_in_start(
 pub async fn sign_in_finish(
     state: &StaffState,
     request: CeremonyFinish<PublicKeyCredential>,
-) -> Result<Response, StaffError> {
+) -> Result<Response, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let (_, staff_id, saved) = take_ceremony(&tx, "authenticate", &request.ceremony).await?;
-    let failed = || StaffError::SignInFailed("That passkey didn't work. Please try again.");
+    let failed = || ApiError::SignInFailed("That passkey didn't work. Please try again.");
     // A decoy ceremony (an email without a passkey) fails as a wrong passkey does.
     let staff_id = staff_id.ok_or_else(failed)?;
     let authentication: PasskeyAuthentication =
-        serde_json::from_value(saved).map_err(|e| StaffError::Internal(e.to_string()))?;
+        serde_json::from_value(saved).map_err(|e| ApiError::Internal(e.to_string()))?;
     let result = state
         .webauthn
         .finish_passkey_authentication(&request.credential, &authentication)
@@ -619,9 +617,9 @@ pub async fn sign_in_finish(
         .ok_or_else(failed)?;
     let passkey_id: i64 = row.try_get("id")?;
     let mut passkey: Passkey = serde_json::from_value(row.try_get("passkey")?)
-        .map_err(|e| StaffError::Internal(e.to_string()))?;
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
     passkey.update_credential(&result);
-    let stored = serde_json::to_value(&passkey).map_err(|e| StaffError::Internal(e.to_string()))?;
+    let stored = serde_json::to_value(&passkey).map_err(|e| ApiError::Internal(e.to_string()))?;
     tx.execute(
         "UPDATE staff_passkeys SET passkey = $2, last_used_at = now() WHERE id = $1",
         &[&passkey_id, &stored],

@@ -85,7 +85,7 @@ async fn invite(state: &StaffState, args: &[&str]) -> Outcome {
         let record = StaffRecord::CliInvited(CliInvitationDetail::new(&email, existing));
         audit::record_staff(&tx, None, &record).await?;
         tx.commit().await?;
-        Ok::<_, super::http::StaffError>(created)
+        Ok::<_, crate::error::ApiError>(created)
     }
     .await;
     match result {

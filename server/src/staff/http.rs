@@ -2,6 +2,7 @@
 //! cookie, the Origin and CSRF-header check of every state-changing call, and the sign-in
 //! rate limit.
 
+use crate::error::ApiError;
 use std::net::IpAddr;
 use std::time::Duration;
 
@@ -15,11 +16,6 @@ pub const COOKIE: &str = "__Host-banksia-staff";
 /// The header every state-changing staff call must carry (a cross-site form cannot set it, and
 /// a cross-site script cannot send it without a CORS preflight the server never allows).
 pub const CSRF_HEADER: &str = "x-banksia-staff";
-
-/// The staff modules' name for the server's one error type, [`crate::error::ApiError`]: its
-/// staff variants (`Unauthenticated`, `Forbidden`, `CrossSite`, `Conflict`, `Invalid`, …) answer
-/// `{ "error", "current"? }`, every answer through the same `into_response`.
-pub use crate::error::ApiError as StaffError;
 
 /// A JSON answer that no cache keeps.
 pub fn json<T: Serialize>(body: &T, status: StatusCode) -> Response {
@@ -61,7 +57,7 @@ pub fn rfc3339(at: chrono::DateTime<chrono::Utc>) -> String {
 }
 
 /// A state-changing call must carry `Origin: PUBLIC_ORIGIN` and the CSRF header.
-pub fn check_same_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), StaffError> {
+pub fn check_same_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), ApiError> {
     let origin_ok = headers
         .get(header::ORIGIN)
         .and_then(|v| v.to_str().ok())
@@ -73,13 +69,13 @@ pub fn check_same_origin(headers: &HeaderMap, public_origin: &str) -> Result<(),
     if origin_ok && csrf_ok {
         Ok(())
     } else {
-        Err(StaffError::CrossSite)
+        Err(ApiError::CrossSite)
     }
 }
 
 /// An applicant's call (the status page's) must come from our own pages: `Origin` is `PUBLIC_ORIGIN`, or names the
 /// very host the request was sent to (the site reached as `127.0.0.1` in a local run).
-pub fn check_applicant_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), StaffError> {
+pub fn check_applicant_origin(headers: &HeaderMap, public_origin: &str) -> Result<(), ApiError> {
     let origin = headers.get(header::ORIGIN).and_then(|v| v.to_str().ok());
     let host = headers.get(header::HOST).and_then(|v| v.to_str().ok());
     let same_host = match (origin, host) {
@@ -91,7 +87,7 @@ pub fn check_applicant_origin(headers: &HeaderMap, public_origin: &str) -> Resul
     if origin == Some(public_origin) || same_host {
         Ok(())
     } else {
-        Err(StaffError::CrossSite)
+        Err(ApiError::CrossSite)
     }
 }
 
@@ -118,12 +114,12 @@ impl SignInLimiter {
         &self,
         pool: &deadpool_postgres::Pool,
         client: Option<IpAddr>,
-    ) -> Result<(), StaffError> {
+    ) -> Result<(), ApiError> {
         let client = client.unwrap_or(IpAddr::from([0, 0, 0, 0]));
         self.limiter
             .check_for(pool, self.purpose, client)
             .await
-            .map_err(|_| StaffError::TooManyAttempts)
+            .map_err(|_| ApiError::TooManyAttempts)
     }
 }
 

@@ -13,6 +13,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use banksia_core::review::Refusal;
 use banksia_core::review::Status;
 use banksia_core::review::commands::{AuditRecord, DocumentDetail, InformationReceivedDetail};
 use banksia_core::review::information::{
@@ -20,7 +21,6 @@ use banksia_core::review::information::{
     DocumentRefusal, MAX_DOCUMENT_BYTES, MAX_DOCUMENTS, check_answer_message, check_documents,
     receive_answer_for,
 };
-use banksia_core::review::{Permission, Refusal};
 use banksia_wire::staff::{DocumentView, InformationResponseView, InformationResponses};
 use banksia_wire::status_page::{
     AnswerDocument, AnswerForm, ApplicationStatusView, InformationAnswer,
@@ -34,9 +34,10 @@ use warp::reply::{Reply, Response};
 
 use super::StaffState;
 use super::auth::Signed;
-use super::http::{StaffError, check_applicant_origin, rfc3339};
+use super::http::{check_applicant_origin, rfc3339};
 use super::store::documents::{self as store, Lock};
 use super::tokens::{hash_token, looks_like_token, new_token};
+use crate::error::ApiError;
 
 /// The largest answer body: every document at its largest, in base64 (4 bytes per 3), and the
 /// message with room to spare.
@@ -166,8 +167,8 @@ impl Drop for Sending<'_> {
 pub async fn answer_form<C: deadpool_postgres::GenericClient>(
     client: &C,
     link_hash: &[u8],
-) -> Result<AnswerForm, StaffError> {
-    let (token, hash) = new_token().map_err(StaffError::Internal)?;
+) -> Result<AnswerForm, ApiError> {
+    let (token, hash) = new_token().map_err(ApiError::Internal)?;
     store::grant_answer(client, link_hash, &hash, ANSWER_MINUTES).await?;
     Ok(AnswerForm {
         token,
@@ -195,37 +196,37 @@ fn bearer_token(headers: &HeaderMap) -> Option<&str> {
 
 /// The body's declared `Content-Length`: `Ok(None)` when there is none (chunked), an error
 /// when it is not one number.
-fn declared_length(headers: &HeaderMap) -> Result<Option<usize>, StaffError> {
+fn declared_length(headers: &HeaderMap) -> Result<Option<usize>, ApiError> {
     let mut values = headers.get_all(header::CONTENT_LENGTH).iter();
     let Some(value) = values.next() else {
         return Ok(None);
     };
     if values.next().is_some() {
-        return Err(StaffError::BadRequest(UNREADABLE));
+        return Err(ApiError::BadRequest(UNREADABLE));
     }
     value
         .to_str()
         .ok()
         .and_then(|v| v.trim().parse::<usize>().ok())
         .map(Some)
-        .ok_or(StaffError::BadRequest(UNREADABLE))
+        .ok_or(ApiError::BadRequest(UNREADABLE))
 }
 
 /// Whether a grant may answer the application now: the status moves as core's
 /// `receive_answer_for` says, for the request the form was opened for.
-fn check_grant(grant: &store::Grant, app: &store::Answered) -> Result<Status, StaffError> {
+fn check_grant(grant: &store::Grant, app: &store::Answered) -> Result<Status, ApiError> {
     if grant.used {
-        return Err(StaffError::Conflict(
+        return Err(ApiError::Conflict(
             AnswerRefusal::AlreadyAnswered.to_string(),
             None,
         ));
     }
     if !grant.live || app.erased {
-        return Err(StaffError::SignInFailed(EXPIRED));
+        return Err(ApiError::SignInFailed(EXPIRED));
     }
     let same_request = grant.request_at.is_some() && grant.request_at == app.status_changed_at;
     receive_answer_for(app.status, same_request)
-        .map_err(|refusal| StaffError::Conflict(refusal.to_string(), None))
+        .map_err(|refusal| ApiError::Conflict(refusal.to_string(), None))
 }
 
 /// The grant of `answer_hash` and its application, read with `lock`, checked: with the status
@@ -234,8 +235,8 @@ async fn granted<C: deadpool_postgres::GenericClient>(
     client: &C,
     answer_hash: &[u8],
     lock: Lock,
-) -> Result<(store::Grant, store::Answered, Status), StaffError> {
-    let expired = || StaffError::SignInFailed(EXPIRED);
+) -> Result<(store::Grant, store::Answered, Status), ApiError> {
+    let expired = || ApiError::SignInFailed(EXPIRED);
     let grant = store::grant(client, answer_hash, lock)
         .await?
         .ok_or_else(expired)?;
@@ -248,7 +249,7 @@ async fn granted<C: deadpool_postgres::GenericClient>(
 
 /// The grant of `answer_hash` and its application, checked; read without locks (the
 /// transaction checks again under its locks).
-async fn look_up(state: &StaffState, answer_hash: &[u8]) -> Result<(), StaffError> {
+async fn look_up(state: &StaffState, answer_hash: &[u8]) -> Result<(), ApiError> {
     let conn = state.pool.get().await?;
     granted(&conn, answer_hash, Lock::None).await.map(|_| ())
 }
@@ -256,21 +257,21 @@ async fn look_up(state: &StaffState, answer_hash: &[u8]) -> Result<(), StaffErro
 /// A refusal before the body is read, and whether the body is read away (so that a browser
 /// reads the words) or left (the connection closes).
 struct Refused {
-    /// Any error, or [`StaffError::Busy`]: no room in [`ANSWER_BODY_BUDGET`] within
+    /// Any error, or [`ApiError::Busy`]: no room in [`ANSWER_BODY_BUDGET`] within
     /// [`BUDGET_WAIT`].
-    error: StaffError,
+    error: ApiError,
     drain: bool,
 }
 
-impl From<StaffError> for Refused {
-    fn from(error: StaffError) -> Self {
+impl From<ApiError> for Refused {
+    fn from(error: ApiError) -> Self {
         Self { error, drain: true }
     }
 }
 
 impl Refused {
     /// A refusal whose body is left unread.
-    fn undrained(error: StaffError) -> Self {
+    fn undrained(error: ApiError) -> Self {
         Self {
             error,
             drain: false,
@@ -305,15 +306,15 @@ where
             .map_err(Refused::undrained)?;
         let declared = declared_length(headers)?;
         if declared.is_some_and(|n| n > MAX_ANSWER_BODY) {
-            return Err(Refused::undrained(StaffError::TooLargeBecause(TOO_LARGE)));
+            return Err(Refused::undrained(ApiError::TooLargeBecause(TOO_LARGE)));
         }
-        let token = bearer_token(headers).ok_or(StaffError::SignInFailed(EXPIRED))?;
+        let token = bearer_token(headers).ok_or(ApiError::SignInFailed(EXPIRED))?;
         let answer_hash = hash_token(token);
         look_up(state, &answer_hash).await?;
         let sending = state
             .answer_intake
             .start_sending(&answer_hash)
-            .ok_or_else(|| StaffError::Conflict(ALREADY_SENDING.to_owned(), None))?;
+            .ok_or_else(|| ApiError::Conflict(ALREADY_SENDING.to_owned(), None))?;
         let charge = declared.unwrap_or(MAX_ANSWER_BODY).max(1);
         let permit = tokio::time::timeout(
             BUDGET_WAIT,
@@ -326,7 +327,7 @@ where
         .await
         .ok()
         .and_then(Result::ok)
-        .ok_or(Refused::from(StaffError::Busy(BUSY)))?;
+        .ok_or(Refused::from(ApiError::Busy(BUSY)))?;
         Ok::<_, Refused>((answer_hash, sending, permit, charge))
     }
     .await;
@@ -343,7 +344,7 @@ where
         let body = read_body(body, limit.min(MAX_ANSWER_BODY)).await?;
         // Read here, not by the route's filter: only now may the body be read at all.
         let request: InformationAnswer =
-            serde_json::from_slice(&body).map_err(|_| StaffError::BadRequest(UNREADABLE))?;
+            serde_json::from_slice(&body).map_err(|_| ApiError::BadRequest(UNREADABLE))?;
         drop(body);
         answer(state, &answer_hash, request).await
     }
@@ -356,7 +357,7 @@ where
 
 /// Reads the body, up to `limit` bytes (its declared length, within [`MAX_ANSWER_BODY`]), into
 /// one allocation of that size.
-async fn read_body<S, B>(body: S, limit: usize) -> Result<Vec<u8>, StaffError>
+async fn read_body<S, B>(body: S, limit: usize) -> Result<Vec<u8>, ApiError>
 where
     S: futures_util::Stream<Item = Result<B, warp::Error>> + Send,
     B: warp::Buf,
@@ -364,9 +365,9 @@ where
     let mut body = std::pin::pin!(body);
     let mut collected = Vec::with_capacity(limit);
     while let Some(chunk) = body.next().await {
-        let mut chunk = chunk.map_err(|_| StaffError::BadRequest(UNREADABLE))?;
+        let mut chunk = chunk.map_err(|_| ApiError::BadRequest(UNREADABLE))?;
         if collected.len() + chunk.remaining() > limit {
-            return Err(StaffError::TooLargeBecause(TOO_LARGE));
+            return Err(ApiError::TooLargeBecause(TOO_LARGE));
         }
         while chunk.has_remaining() {
             let part = chunk.chunk();
@@ -385,10 +386,10 @@ async fn answer(
     state: &StaffState,
     answer_hash: &[u8],
     request: InformationAnswer,
-) -> Result<ApplicationStatusView, StaffError> {
+) -> Result<ApplicationStatusView, ApiError> {
     let InformationAnswer { message, documents } = request;
     if documents.len() > MAX_DOCUMENTS {
-        return Err(StaffError::Invalid(DocumentRefusal::TooMany.to_string()));
+        return Err(ApiError::Invalid(DocumentRefusal::TooMany.to_string()));
     }
     let mut names = Vec::with_capacity(documents.len());
     let mut contents = Vec::with_capacity(documents.len());
@@ -397,16 +398,16 @@ async fn answer(
         let bytes = STANDARD.decode(content.trim()).map_err(|_| {
             let mut named: Vec<&str> = names.iter().map(String::as_str).collect();
             named.push(&name);
-            StaffError::Invalid(DocumentRefusal::Unreadable(i + 1).naming(&named))
+            ApiError::Invalid(DocumentRefusal::Unreadable(i + 1).naming(&named))
         })?;
         drop(content);
         names.push(name);
         contents.push(bytes);
     }
-    let kinds = check_documents(&contents).map_err(|r| StaffError::Invalid(r.naming(&names)))?;
+    let kinds = check_documents(&contents).map_err(|r| ApiError::Invalid(r.naming(&names)))?;
     let message = check_answer_message(&message, contents.len()).map_err(|r| match r {
-        Refusal::InvalidText(text) => StaffError::Invalid(text),
-        other => StaffError::Invalid(other.to_string()),
+        Refusal::InvalidText(text) => ApiError::Invalid(text),
+        other => ApiError::Invalid(other.to_string()),
     })?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
@@ -421,7 +422,7 @@ async fn answer(
                 bytes,
                 &store::document_context(&app.reference, response_id, position),
             )
-            .map_err(StaffError::Internal)?;
+            .map_err(ApiError::Internal)?;
         let size = i32::try_from(bytes.len()).unwrap_or(i32::MAX);
         store::insert_document(
             &tx,
@@ -475,12 +476,10 @@ fn file_name(reference: &str, response_id: i64, position: i16, extension: &str) 
 /// (part of the case view, whose opening is audited).
 pub async fn responses(
     state: &StaffState,
-    signed: &Signed,
     reference: &str,
-) -> Result<InformationResponses, StaffError> {
-    signed.require(Permission::ViewApplications)?;
+) -> Result<InformationResponses, ApiError> {
     let reference =
-        banksia_core::reference::normalise_reference(reference).ok_or(StaffError::NotFound)?;
+        banksia_core::reference::normalise_reference(reference).ok_or(ApiError::NotFound)?;
     let conn = state.pool.get().await?;
     let id: i64 = conn
         .query_opt(
@@ -488,7 +487,7 @@ pub async fn responses(
             &[&reference],
         )
         .await?
-        .ok_or(StaffError::NotFound)?
+        .ok_or(ApiError::NotFound)?
         .try_get("id")?;
     let responses = store::responses(&conn, id)
         .await?
@@ -524,15 +523,14 @@ pub async fn download(
     signed: &Signed,
     reference: &str,
     id: i64,
-) -> Result<Response, StaffError> {
-    signed.require(Permission::ViewApplications)?;
+) -> Result<Response, ApiError> {
     let reference =
-        banksia_core::reference::normalise_reference(reference).ok_or(StaffError::NotFound)?;
+        banksia_core::reference::normalise_reference(reference).ok_or(ApiError::NotFound)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let document = store::sealed_document(&tx, &reference, id)
         .await?
-        .ok_or(StaffError::NotFound)?;
+        .ok_or(ApiError::NotFound)?;
     let bytes = state
         .config
         .id_keys
@@ -540,7 +538,7 @@ pub async fn download(
             &document.sealed,
             &store::document_context(&reference, document.response_id, document.position),
         )
-        .map_err(StaffError::Internal)?;
+        .map_err(ApiError::Internal)?;
     super::audit::record(
         &tx,
         Some(signed.id),
@@ -580,7 +578,7 @@ pub async fn download(
     for (name, value) in pairs {
         headers.insert(
             name,
-            HeaderValue::from_str(&value).map_err(|e| StaffError::Internal(e.to_string()))?,
+            HeaderValue::from_str(&value).map_err(|e| ApiError::Internal(e.to_string()))?,
         );
     }
     Ok(response)
@@ -632,11 +630,11 @@ mod tests {
 
     #[test]
     fn a_full_budget_is_a_503_in_words_with_when_to_send_again() {
-        let response = StaffError::Busy(BUSY).into_response();
+        let response = ApiError::Busy(BUSY).into_response();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(response.headers()[header::RETRY_AFTER], "60");
         assert!(BUSY.contains("Your message is still here"));
-        let refused = StaffError::SignInFailed(EXPIRED).into_response();
+        let refused = ApiError::SignInFailed(EXPIRED).into_response();
         assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
     }
 

@@ -34,8 +34,9 @@ use warp::http::{HeaderMap, Method};
 use warp::reply::Response;
 use warp::{Filter, Rejection};
 
+use crate::error::ApiError;
 pub use config::StaffConfig;
-use http::{StaffError, check_same_origin};
+use http::check_same_origin;
 
 /// What the staff handlers share.
 pub struct StaffState {
@@ -489,10 +490,9 @@ fn audit_log(state: &Arc<StaffState>) -> impl Route + use<> {
     warp::path!("api" / "staff" / "audit")
         .and(warp::get().and(warp::query::<AuditQuery>()))
         .and(permitted(state, Permission::ReadAuditLog))
-        .then(|query, c: Caller| async move {
-            c.answer(api::audit_log(&c.state, &c.signed, query).await)
-                .await
-        })
+        .then(
+            |query, c: Caller| async move { c.answer(api::audit_log(&c.state, query).await).await },
+        )
 }
 
 /// GET /api/staff/audit/verify
@@ -500,9 +500,7 @@ fn audit_verify(state: &Arc<StaffState>) -> impl Route + use<> {
     warp::path!("api" / "staff" / "audit" / "verify")
         .and(warp::get())
         .and(permitted(state, Permission::ReadAuditLog))
-        .then(
-            |c: Caller| async move { c.answer(api::audit_verify(&c.state, &c.signed).await).await },
-        )
+        .then(|c: Caller| async move { c.answer(api::audit_verify(&c.state).await).await })
 }
 
 /// POST /api/staff/sign-out
@@ -551,7 +549,7 @@ fn information_answers(state: &Arc<StaffState>) -> impl Route + use<> {
         .and(warp::get())
         .and(permitted(state, Permission::ViewApplications))
         .then(|reference: String, c: Caller| async move {
-            c.answer(information::responses(&c.state, &c.signed, &reference).await)
+            c.answer(information::responses(&c.state, &reference).await)
                 .await
         })
 }
@@ -619,13 +617,13 @@ fn with_state(
 }
 
 /// A filter's refusal, for the one `.recover`.
-fn reject(error: StaffError) -> Rejection {
+fn reject(error: ApiError) -> Rejection {
     warp::reject::custom(error)
 }
 
 /// A handler's answer when it made its own response (a cookie, a file, a 202).
-fn reply(result: Result<Response, StaffError>) -> Response {
-    result.unwrap_or_else(StaffError::into_response)
+fn reply(result: Result<Response, ApiError>) -> Response {
+    result.unwrap_or_else(ApiError::into_response)
 }
 
 /// A signed-in staff member's call: the state, who, and the path a refusal's audit row names.
@@ -637,7 +635,7 @@ struct Caller {
 
 impl Caller {
     /// The handler's value as JSON, or its error (a refusal, 403 or 409, audited first).
-    async fn answer<T: serde::Serialize>(&self, result: Result<T, StaffError>) -> Response {
+    async fn answer<T: serde::Serialize>(&self, result: Result<T, ApiError>) -> Response {
         match result {
             Ok(value) => http::json(&value, warp::http::StatusCode::OK),
             Err(error) => self.refused(error).await.into_response(),
@@ -645,7 +643,7 @@ impl Caller {
     }
 
     /// [`Self::answer`] of a handler that made its own response.
-    async fn reply(&self, result: Result<Response, StaffError>) -> Response {
+    async fn reply(&self, result: Result<Response, ApiError>) -> Response {
         match result {
             Ok(response) => response,
             Err(error) => self.refused(error).await.into_response(),
@@ -654,8 +652,8 @@ impl Caller {
 
     /// Audits a refused attempt (403 or 409) in its own transaction (the refused change was
     /// rolled back), and hands the refusal back.
-    async fn refused(&self, error: StaffError) -> StaffError {
-        if !matches!(error, StaffError::Forbidden | StaffError::Conflict(..)) {
+    async fn refused(&self, error: ApiError) -> ApiError {
+        if !matches!(error, ApiError::Forbidden | ApiError::Conflict(..)) {
             return error;
         }
         let record = StaffRecord::Refused(RefusalDetail {
@@ -805,10 +803,8 @@ where
         let bytes = crate::handlers::read_limited(stream, MAX_BODY)
             .await
             .map_err(|err| match err {
-                StaffError::PayloadTooLarge => reject(StaffError::TooLarge),
-                _ => reject(StaffError::BadRequest(
-                    "The request body could not be read.",
-                )),
+                ApiError::PayloadTooLarge => reject(ApiError::TooLarge),
+                _ => reject(ApiError::BadRequest("The request body could not be read.")),
             })?;
         let empty = bytes.iter().all(u8::is_ascii_whitespace);
         let text: &[u8] = if empty && empty_is_object {
@@ -816,7 +812,7 @@ where
         } else {
             &bytes
         };
-        serde_json::from_slice(text).map_err(|_| reject(StaffError::BadRequest(refused)))
+        serde_json::from_slice(text).map_err(|_| reject(ApiError::BadRequest(refused)))
     })
 }
 
@@ -825,10 +821,10 @@ where
 /// is refused before any session is used, GETs included, so no one else's page can make a
 /// staff member's browser read, and audit, a case in their name. A client that sends no such
 /// header is not a browser and is judged by the session (and, for writes, the Origin).
-fn check_fetch_site(headers: &HeaderMap) -> Result<(), StaffError> {
+fn check_fetch_site(headers: &HeaderMap) -> Result<(), ApiError> {
     match headers.get("sec-fetch-site").map(|v| v.as_bytes()) {
         None | Some(b"same-origin") => Ok(()),
-        Some(_) => Err(StaffError::CrossSite),
+        Some(_) => Err(ApiError::CrossSite),
     }
 }
 

@@ -15,8 +15,8 @@ use banksia_wire::status_page::{
 use serde::Deserialize;
 
 use super::StaffState;
-use super::http::StaffError;
 use super::tokens::{hash_token, looks_like_token, new_token};
+use crate::error::ApiError;
 
 /// The one answer to a link request.
 pub const LINK_SENT: &str = "If the reference and email match an application, we've emailed a link to check its status. It works once, within 30 minutes.";
@@ -41,7 +41,7 @@ pub const LINKS_PER_HOUR: i64 = 3;
 pub async fn request_link(
     state: &Arc<StaffState>,
     request: StatusLinkRequest,
-) -> Result<StatusLinkSent, StaffError> {
+) -> Result<StatusLinkSent, ApiError> {
     let email = request.email.trim().to_lowercase();
     if let Some(reference) = banksia_core::reference::normalise_reference(&request.reference) {
         let state = state.clone();
@@ -58,7 +58,7 @@ pub async fn request_link(
 
 /// Queues a status link for the application of `reference` when `email` is its applicant's,
 /// within [`LINKS_PER_HOUR`]; otherwise nothing.
-async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(), StaffError> {
+async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(), ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     // Locked, so concurrent requests count each other's emails.
@@ -87,7 +87,7 @@ async fn send_link(state: &StaffState, reference: &str, email: &str) -> Result<(
         tracing::info!("status link not sent: this application's hourly limit is reached");
         return Ok(());
     }
-    let (token, hash) = new_token().map_err(StaffError::Internal)?;
+    let (token, hash) = new_token().map_err(ApiError::Internal)?;
     let number: i64 = tx
         .query_one(
             "WITH link AS (
@@ -129,8 +129,8 @@ pub struct OpenRequest {
 pub async fn open(
     state: &StaffState,
     request: OpenRequest,
-) -> Result<ApplicationStatusView, StaffError> {
-    let gone = || StaffError::SignInFailed(LINK_GONE);
+) -> Result<ApplicationStatusView, ApiError> {
+    let gone = || ApiError::SignInFailed(LINK_GONE);
     let token = request.token;
     if !looks_like_token(&token) {
         return Err(gone());
