@@ -70,6 +70,7 @@
 //! assert_eq!(decide(&case, &bob, &confirm).unwrap().status, Status::Approved);
 //! ```
 
+pub mod administration;
 pub mod assignment;
 pub mod business_days;
 pub mod commands;

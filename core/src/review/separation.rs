@@ -58,6 +58,9 @@ pub enum StaffRefusal {
     /// Deactivating (or removing the role of) the last active administrator.
     #[error("This is the last active administrator: invite and confirm another one first.")]
     LastAdministrator,
+    /// A role change for a deactivated member (reactivation is its own step).
+    #[error("This staff member is deactivated: reactivate them first.")]
+    Deactivated,
     /// A confirmation or revocation of a grant that is no longer pending.
     #[error("This is no longer pending: it was confirmed, revoked or has expired.")]
     NotPending,

@@ -4,14 +4,16 @@
 //! under the locks that make its counts true, and audits what it does (the routes' `permitted`
 //! filter checks the permission and audits a refusal).
 
+use banksia_core::review::administration::{
+    RolesEffects, reactivation_effects, role_change_effects,
+};
 use banksia_core::review::commands::{
-    ConfirmationDetail, DeactivationDetail, GrantDetail, PendingList, RevocationDetail,
-    RolesDetail, StaffRecord,
+    ConfirmationDetail, DeactivationDetail, PendingList, RevocationDetail, StaffRecord,
 };
 use banksia_core::review::events::StaffEmailKind;
 use banksia_core::review::separation::{
     RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_deactivation,
-    check_invitation, check_recovery, check_role_change,
+    check_invitation, check_recovery,
 };
 use banksia_core::review::{Role, Roles};
 use banksia_wire::staff::{
@@ -20,7 +22,7 @@ use banksia_wire::staff::{
 };
 use deadpool_postgres::GenericClient;
 
-use super::auth::{INVITE_VALID_HOURS, Signed, create_invite, role_codes};
+use super::auth::{INVITE_VALID_HOURS, Signed, create_invite};
 use super::http::rfc3339;
 use super::store::staff_members as members;
 use super::{StaffState, audit};
@@ -181,8 +183,6 @@ pub async fn set_roles(
     staff_id: i64,
     request: RolesRequest,
 ) -> Result<RolesSaved, ApiError> {
-    let to = Roles::of(&request.roles);
-    let codes = role_codes(&request.roles);
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let administrators = members::lock_active_administrators(&tx).await?;
@@ -190,43 +190,39 @@ pub async fn set_roles(
         .await?
         .ok_or(ApiError::NotFound)?;
     let from = Roles::of(&current.roles);
-    let change = check_role_change(&signed.as_staff(), staff_id, from, to)
-        .and_then(|change| check_administrator_removal(from, to, administrators).map(|()| change))
-        .map_err(refused)?;
-    if !current.active {
-        return Err(ApiError::Conflict(
-            "This staff member is deactivated: reactivate them first.".into(),
-            None,
-        ));
-    }
-    let saved = match change {
-        RoleChange::Immediate => {
-            let saved = members::set_roles(&tx, staff_id, &codes).await?;
-            let record = StaffRecord::RolesChanged(RolesDetail {
-                staff_id,
-                roles: codes,
-            });
+    let effects = role_change_effects(
+        &signed.as_staff(),
+        staff_id,
+        from,
+        &request.roles,
+        administrators,
+        current.active,
+    )
+    .map_err(refused)?;
+    let saved = match effects {
+        RolesEffects::Immediate { roles, record } => {
+            let saved = members::set_roles(&tx, staff_id, &roles).await?;
             audit::record_staff(&tx, Some(signed.id), &record).await?;
             RolesSaved {
                 member: saved,
                 awaiting_confirmation: false,
             }
         }
-        RoleChange::NeedsConfirmation => {
+        RolesEffects::Proposed(proposed) => {
             let grant: i64 = tx
                 .query_one(
                     "INSERT INTO staff_role_grants (staff_id, roles, proposed_by, expires_at)
                      VALUES ($1, $2, $3, now() + make_interval(hours => $4)) RETURNING id",
-                    &[&staff_id, &codes, &signed.id, &(INVITE_VALID_HOURS as i32)],
+                    &[
+                        &staff_id,
+                        &proposed.roles,
+                        &signed.id,
+                        &(INVITE_VALID_HOURS as i32),
+                    ],
                 )
                 .await?
                 .try_get("id")?;
-            let record = StaffRecord::GrantProposed(GrantDetail {
-                grant,
-                staff_id,
-                roles: codes,
-            });
-            audit::record_staff(&tx, Some(signed.id), &record).await?;
+            audit::record_staff(&tx, Some(signed.id), &proposed.record(grant)).await?;
             RolesSaved {
                 member: current,
                 awaiting_confirmation: true,
@@ -456,21 +452,10 @@ pub async fn reactivate(
     let before = members::lock(&tx, staff_id, true)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let kept: Vec<Role> = before
-        .roles
-        .iter()
-        .copied()
-        .filter(|r| !banksia_core::review::separation::needs_second_administrator(*r))
-        .collect();
-    check_role_change(&signed.as_staff(), staff_id, Roles::NONE, Roles::of(&kept))
-        .map_err(refused)?;
-    let codes = role_codes(&kept);
-    let reactivated = members::reactivate(&tx, staff_id, &codes).await?;
-    let record = StaffRecord::Reactivated(RolesDetail {
-        staff_id,
-        roles: codes,
-    });
-    audit::record_staff(&tx, Some(signed.id), &record).await?;
+    let reactivation =
+        reactivation_effects(&signed.as_staff(), staff_id, &before.roles).map_err(refused)?;
+    let reactivated = members::reactivate(&tx, staff_id, &reactivation.roles).await?;
+    audit::record_staff(&tx, Some(signed.id), &reactivation.record).await?;
     tx.commit().await?;
     Ok(reactivated)
 }
