@@ -1,6 +1,6 @@
-//! What an administrator's change to a member's roles does, decided once as data: the roles
-//! stored, whether they take effect at once or wait for a second administrator as a pending
-//! grant, and the audit row. The rules are [`super::separation`]'s; the server locks the rows
+//! What an administrator's change to a member's roles or account does, decided once as data:
+//! the roles stored, whether they take effect at once or wait for a second administrator as a
+//! pending grant, whether a deactivation may go ahead, and the audit rows. The rules are [`super::separation`]'s; the server locks the rows
 //! the counts come from, asks here, and stores what this says.
 //!
 //! ```
@@ -14,9 +14,9 @@
 //! assert!(matches!(got, RolesEffects::Proposed(_)));
 //! ```
 
-use super::commands::{GrantDetail, RolesDetail, StaffRecord};
+use super::commands::{DeactivationDetail, GrantDetail, RolesDetail, StaffRecord};
 use super::separation::{
-    RoleChange, StaffRefusal, check_administrator_removal, check_role_change,
+    RoleChange, StaffRefusal, check_administrator_removal, check_deactivation, check_role_change,
     needs_second_administrator,
 };
 use super::{Role, Roles, Staff};
@@ -115,6 +115,38 @@ pub fn reactivation_effects(
             roles: roles.clone(),
         }),
         roles,
+    })
+}
+
+/// Whether `actor` may deactivate member `staff_id`, who holds `roles` and is `active` or
+/// already deactivated; `active_administrators` is counted under lock before the change. A
+/// member already deactivated is not among those counted, so deactivating them again never
+/// removes the last administrator.
+pub fn check_deactivation_of(
+    actor: &Staff,
+    staff_id: i64,
+    roles: Roles,
+    active: bool,
+    active_administrators: usize,
+) -> Result<(), StaffRefusal> {
+    let counted = if active {
+        active_administrators
+    } else {
+        usize::MAX
+    };
+    check_deactivation(actor, staff_id, roles, counted)
+}
+
+/// A deactivation's audit row: whose, the sessions it ended and the pending changes it revoked.
+pub const fn deactivation_record(
+    staff_id: i64,
+    sessions_ended: u64,
+    pending_revoked: u64,
+) -> StaffRecord {
+    StaffRecord::Deactivated(DeactivationDetail {
+        staff_id,
+        sessions_ended,
+        pending_revoked,
     })
 }
 
@@ -261,5 +293,48 @@ mod tests {
                 Err(StaffRefusal::OwnRoles)
             );
         }
+    }
+
+    /// The last active administrator stays, unless already deactivated (then nothing is
+    /// removed); nobody deactivates themselves; only administrators deactivate.
+    #[test]
+    fn a_deactivation_never_removes_the_last_administrator() {
+        let admin = Roles::of(&[Role::Administrator]);
+        let reviewer = Roles::of(&[Role::Reviewer]);
+        let me = Staff {
+            id: 1,
+            roles: admin,
+        };
+        let cases = [
+            // (target, their roles, active, administrators, answer)
+            (2, admin, true, 1, Err(StaffRefusal::LastAdministrator)),
+            (2, admin, true, 2, Ok(())),
+            (2, admin, false, 1, Ok(())),
+            (2, reviewer, true, 1, Ok(())),
+            (1, admin, true, 2, Err(StaffRefusal::OwnDeactivation)),
+        ];
+        for (target, roles, active, administrators, want) in cases {
+            assert_eq!(
+                check_deactivation_of(&me, target, roles, active, administrators),
+                want,
+                "{target} {roles:?} {active} {administrators}"
+            );
+        }
+        let reviewer_staff = Staff {
+            id: 1,
+            roles: reviewer,
+        };
+        assert_eq!(
+            check_deactivation_of(&reviewer_staff, 2, reviewer, true, 2),
+            Err(StaffRefusal::NotPermitted)
+        );
+        assert_eq!(
+            deactivation_record(2, 3, 1),
+            StaffRecord::Deactivated(DeactivationDetail {
+                staff_id: 2,
+                sessions_ended: 3,
+                pending_revoked: 1,
+            })
+        );
     }
 }

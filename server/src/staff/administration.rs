@@ -5,15 +5,16 @@
 //! filter checks the permission and audits a refusal).
 
 use banksia_core::review::administration::{
-    RolesEffects, reactivation_effects, role_change_effects,
+    RolesEffects, check_deactivation_of, deactivation_record, reactivation_effects,
+    role_change_effects,
 };
 use banksia_core::review::commands::{
-    ConfirmationDetail, DeactivationDetail, PendingList, RevocationDetail, StaffRecord,
+    ConfirmationDetail, PendingList, RevocationDetail, StaffRecord,
 };
 use banksia_core::review::events::StaffEmailKind;
 use banksia_core::review::separation::{
-    RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_deactivation,
-    check_invitation, check_recovery,
+    RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_invitation,
+    check_recovery,
 };
 use banksia_core::review::{Role, Roles};
 use banksia_wire::staff::{
@@ -415,25 +416,17 @@ pub async fn deactivate(
     let target = members::lock(&tx, staff_id, false)
         .await?
         .ok_or(ApiError::NotFound)?;
-    let counted = if target.active {
-        administrators
-    } else {
-        usize::MAX
-    };
-    check_deactivation(
+    check_deactivation_of(
         &signed.as_staff(),
         staff_id,
         Roles::of(&target.roles),
-        counted,
+        target.active,
+        administrators,
     )
     .map_err(refused)?;
     let (deactivated, ended) = members::deactivate(&tx, staff_id).await?;
     let revoked = revoke_proposed_by(&tx, staff_id, signed.id).await?;
-    let record = StaffRecord::Deactivated(DeactivationDetail {
-        staff_id,
-        sessions_ended: ended,
-        pending_revoked: revoked,
-    });
+    let record = deactivation_record(staff_id, ended, revoked);
     audit::record_staff(&tx, Some(signed.id), &record).await?;
     tx.commit().await?;
     Ok(deactivated)
