@@ -99,13 +99,14 @@ fn main() {
 /// readers only there and no package carries them unused.
 fn reads_entries_cfg() {
     println!("cargo::rustc-check-cfg=cfg(reads_entries)");
-    const READERS: [&str; 6] = [
+    const READERS: [&str; 7] = [
         "APPLICATION",
         "CUSTOMER_DETAILS",
         "HOME_LOAN",
         "TERM_DEPOSIT",
         "BORROWING_POWER",
         "STAMP_DUTY",
+        "OFFSET",
     ];
     let native = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch != "wasm32");
     let feature = READERS

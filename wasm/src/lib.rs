@@ -20,7 +20,8 @@
 //! the site itself hands amounts over as the text a person typed.
 //!
 //! The crate builds one package per island page, listed once in `wasm/packages.json` (each a
-//! set of this crate's features: `home-loan`, `term-deposit`, `borrowing-power`, `stamp-duty`, `application`,
+//! set of this crate's features: `home-loan`, `term-deposit`, `borrowing-power`, `stamp-duty`,
+//! `offset` (the offset's savings, fetched when the stamp duty page's visitor turns to it), `application`,
 //! `customer-details` (the business and tax details, fetched when the wizard reaches them),
 //! and `site-facts` for what the build writes into pages); native builds (tests, clippy, the
 //! `boundary` binary) compile every export. The TypeScript types of everything that crosses
@@ -41,6 +42,8 @@ mod details;
 mod home_loan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
+#[cfg(any(feature = "offset", not(target_arch = "wasm32")))]
+mod offset;
 #[cfg(any(feature = "site-facts", not(target_arch = "wasm32")))]
 mod site_facts;
 #[cfg(any(feature = "stamp-duty", not(target_arch = "wasm32")))]
@@ -122,6 +125,7 @@ fn read_json<T: serde::de::DeserializeOwned>(text: Option<&str>) -> Result<T, Un
     feature = "term-deposit",
     feature = "borrowing-power",
     feature = "stamp-duty",
+    feature = "offset",
     not(target_arch = "wasm32")
 ))]
 fn read_entries<T: serde::de::DeserializeOwned, F: banksia_core::entries::EntryField>(

@@ -39,7 +39,7 @@ pub fn answer(call: &Call) -> Value {
             today,
         )),
         "stampDuty" => json(crate::stamp_duty::stamp_duty_of(arg(args, 0), today)),
-        "offsetSavings" => json(crate::stamp_duty::offset_savings_of(arg(args, 0))),
+        "offsetSavings" => json(crate::offset::offset_savings_of(arg(args, 0))),
         "loanRateRises" => json(crate::home_loan::loan_rate_rises_of(arg(args, 0))),
         "compareLoans" => json(crate::home_loan::compare_loans_of(
             arg(args, 0),

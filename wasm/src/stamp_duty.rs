@@ -1,10 +1,10 @@
 //! The stamp duty calculator's exports (feature `stamp-duty`): transfer duty with its
-//! concessions and the cash needed on the day, and the offset account's savings. Entries exactly
+//! concessions and the cash needed on the day. (The offset calculator on the same page calls
+//! the `offset` package, fetched when the visitor turns to it.) Entries exactly
 //! as typed in, read by their own `Deserialize`; the answer through the shared serializer, or
 //! messages per entry.
 
 use banksia_core::entries::Outcome;
-use banksia_core::offset::{OffsetEntries, OffsetField, OffsetView, offset_view};
 use banksia_core::transfer_duty::{
     StampDutyEntries, StampDutyField, StampDutyView, stamp_duty_view,
 };
@@ -35,20 +35,5 @@ pub(crate) fn stamp_duty_of(
     read_entries::<StampDutyEntries, _>(entries)
         .and_then(|entries| Ok((entries, read_today(today)?.bank_date())))
         .and_then(|(entries, today)| stamp_duty_view(&entries, today))
-        .into()
-}
-
-/// What an offset balance and a monthly addition save on the loan entered.
-#[wasm_bindgen(js_name = offsetSavings, unchecked_return_type = "Outcome<OffsetView, OffsetField>")]
-pub fn offset_savings(
-    #[wasm_bindgen(unchecked_param_type = "OffsetEntries | string")] entries: JsValue,
-) -> JsValue {
-    to_js(&offset_savings_of(json_text(&entries).as_deref()))
-}
-
-/// [`offset_savings`] of the entries' JSON text.
-pub(crate) fn offset_savings_of(entries: Option<&str>) -> Outcome<OffsetView, OffsetField> {
-    read_entries::<OffsetEntries, _>(entries)
-        .and_then(|entries| offset_view(&entries))
         .into()
 }

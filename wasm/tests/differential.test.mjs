@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { application, borrowingPower, customerDetails, homeLoan, keyFacts, packages, stampDuty, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, keyFacts, offset, packages, stampDuty, termDeposits, vectors } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TODAY = "2026-03-01";
@@ -21,7 +21,7 @@ const EXPORTS = {
   termDeposit: termDeposits.termDeposit,
   borrowingPower: borrowingPower.borrowingPower,
   stampDuty: stampDuty.stampDuty,
-  offsetSavings: stampDuty.offsetSavings,
+  offsetSavings: offset.offsetSavings,
   loanRateRises: homeLoan.loanRateRises,
   compareLoans: homeLoan.compareLoans,
   loanScheduleCsv: homeLoan.loanScheduleCsv,

@@ -31,8 +31,10 @@ export const siteFacts = packages["site-facts"];
 export const termDeposits = packages["term-deposit"];
 /** The borrowing power calculator's package. */
 export const borrowingPower = packages["borrowing-power"];
-/** The stamp duty calculator's package: transfer duty, the cash needed on the day, the offset. */
+/** The stamp duty calculator's package: transfer duty and the cash needed on the day. */
 export const stampDuty = packages["stamp-duty"];
+/** The offset calculator's package, fetched when the stamp duty page's visitor turns to it. */
+export const offset = packages.offset;
 /** The account application's package. */
 export const application = packages.application;
 /** The application's business and tax residency details. */

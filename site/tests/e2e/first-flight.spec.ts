@@ -254,6 +254,9 @@ test.describe('islands never wait', () => {
       expect(own, `wasm/packages.json names the package of ${path}`).toBeTruthy();
       const served = await (await page.request.get(wasmUrl, { headers: { 'accept-encoding': 'identity' } })).body();
       expect(served.equals(readFileSync(new URL(`../../../wasm/${own?.dir}/banksia_wasm_bg.wasm`, import.meta.url))), `${wasmUrl} is ${own?.dir}`).toBe(true);
+      // ...and the only one its first load fetches: a package a page needs later (the stamp duty
+      // page's offset, the wizard's details) comes when the visitor turns to it.
+      expect([...requested.keys()].filter((url) => url.endsWith('.wasm')), 'the .wasm files fetched').toEqual([wasmUrl]);
       // All of the island's downloads were asked for while none had been answered: in parallel.
       expect(everyOneAsked, `asked for ${asked.join(', ')} of ${islandUrls.join(', ')}`).toBe(true);
       expect(islandUrls).toEqual(expect.arrayContaining([...modules, wasmUrl]));

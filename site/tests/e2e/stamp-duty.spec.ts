@@ -1,6 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import * as offsetPackage from 'banksia-core/offset';
 import * as stampDutyPackage from 'banksia-core/stamp-duty';
+import { corePackages } from '../../integrations/banksia-core.mjs';
 import { fromDisk } from './core';
 
 /**
@@ -11,6 +14,12 @@ import { fromDisk } from './core';
  * Act's terms from the 2025-26 rates: a $900,000 first home is $19,706).
  */
 const core = fromDisk('stamp-duty', stampDutyPackage);
+const offsetCore = fromDisk('offset', offsetPackage);
+
+/** A built package's `.wasm`, to tell which one the page fetched. */
+function packageWasm(name: string): Buffer {
+  return readFileSync(new URL(`../../../wasm/${corePackages().get(name)?.dir}/banksia_wasm_bg.wasm`, import.meta.url));
+}
 
 const TODAY = new Date().toISOString().slice(0, 10);
 const DEFAULTS = { state: 'NSW', price: '750000', property_kind: 'established_home', purpose: 'live_in', first_home_buyer: 'no', deposit: '150000' };
@@ -157,20 +166,53 @@ for (const width of [320, 1280]) {
   });
 }
 
-test('the offset calculator answers with core and the page is linked from the calculators, home loans and borrowing power', async ({ page }) => {
+test('the offset calculator answers with core and the page is linked from the calculators, home loans and borrowing power', async ({ page, request }) => {
+  // Its first figures are core's, in the static HTML.
+  const html = await (await request.get('/calculators/stamp-duty')).text();
+  const rate = html.match(/data-testid="offset-annual-rate-percent"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-testid="offset-annual-rate-percent"/);
+  const term = html.match(/data-testid="offset-term-years"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*data-testid="offset-term-years"/);
+  const first = offsetCore.offsetSavings({
+    principal: '600000',
+    annual_rate_percent: rate?.[1] ?? rate?.[2] ?? '',
+    term_years: term?.[1] ?? term?.[2] ?? '',
+    offset_balance: '20000',
+    monthly_addition: '500',
+  });
+  if (!first.ok) throw new Error(`core refused the offset's defaults: ${JSON.stringify(first.errors)}`);
+  expect(html).toContain(first.value.interest_saved.display);
+  expect(html).toContain(first.value.payoff_with_offset_text);
+
+  // The page's first load fetches one .wasm, the duty calculator's; the offset's own package
+  // comes once its form is on screen, once.
+  const wasm: string[] = [];
+  page.on('request', (asked) => {
+    const url = new URL(asked.url()).pathname;
+    if (url.endsWith('.wasm')) wasm.push(url);
+  });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto('/calculators/stamp-duty');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+  await page.waitForLoadState('networkidle');
+  expect(wasm).toHaveLength(1);
+  const fetched = async (url: string) => (await page.request.get(url, { headers: { 'accept-encoding': 'identity' } })).body();
+  expect((await fetched(wasm[0] ?? '')).equals(packageWasm('stamp-duty')), `${wasm[0]} is the stamp-duty package`).toBe(true);
+
   const offset = page.getByTestId('offset-calculator');
   await offset.scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island:has([data-testid="offset-calculator"])')).not.toHaveAttribute('ssr', { timeout: 20_000 });
+  await expect.poll(() => wasm.length).toBe(2);
+  expect((await fetched(wasm[1] ?? '')).equals(packageWasm('offset')), `${wasm[1]} is the offset package`).toBe(true);
   await page.getByTestId('offset-offset-balance').fill('50000');
-  const rate = await page.getByTestId('offset-annual-rate-percent').inputValue();
+  const rateShown = await page.getByTestId('offset-annual-rate-percent').inputValue();
   const years = await page.getByTestId('offset-term-years').inputValue();
-  const outcome = core.offsetSavings({ principal: '600000', annual_rate_percent: rate, term_years: years, offset_balance: '50000', monthly_addition: '500' });
+  const outcome = offsetCore.offsetSavings({ principal: '600000', annual_rate_percent: rateShown, term_years: years, offset_balance: '50000', monthly_addition: '500' });
   if (!outcome.ok) throw new Error(`core refused the offset: ${JSON.stringify(outcome.errors)}`);
   await expect(page.getByTestId('offset-saved')).toHaveText(outcome.value.interest_saved.display);
   await expect(page.getByTestId('offset-payoff')).toHaveText(outcome.value.payoff_with_offset_text);
+  await expect(offset.locator('.calc__results')).toHaveAttribute('aria-busy', 'false');
   await page.getByTestId('offset-monthly-addition').fill('-5');
   await expect(page.getByTestId('offset-problem')).toContainText("Amount can't be negative");
+  await page.waitForLoadState('networkidle');
+  expect(wasm, 'each package fetched once').toHaveLength(2);
   for (const from of ['/calculators', '/loans/home', '/calculators/borrowing-power']) {
     await page.goto(from);
     await expect(page.locator('main a[href="/calculators/stamp-duty"]').first()).toBeVisible();

@@ -1,5 +1,5 @@
-import { useId, useRef } from 'react';
-import { offsetSavings, type OffsetField, type OffsetView, type Outcome } from 'banksia-core/stamp-duty';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { OffsetField, OffsetView, Outcome } from 'banksia-core/offset';
 import { Field, firstMessage, type FieldErrors } from './fields';
 import { PrintButton, PrintHeading } from './PrintResults';
 import ShareLink from './ShareLink';
@@ -32,15 +32,57 @@ const QUERY_KEYS: QueryKeys<OffsetEntries> = {
   monthly_addition: 'o_add',
 };
 
+type OffsetOutcome = Outcome<OffsetView, OffsetField>;
+type OffsetCore = typeof import('banksia-core/offset');
+
+/**
+ * banksia-core's `offset` package (`offsetSavings` and the loan schedule it runs on): a chunk
+ * and a `.wasm` of their own, outside the stamp duty page's first load, fetched once the visitor
+ * turns to this calculator.
+ */
+let offsetCore: Promise<OffsetCore> | undefined;
+export function loadOffsetCore(): Promise<OffsetCore> {
+  return (offsetCore ??= import('banksia-core/offset'));
+}
+
+function sameEntries(a: OffsetEntries, b: OffsetEntries): boolean {
+  return (Object.keys(QUERY_KEYS) as (keyof OffsetEntries)[]).every((name) => a[name] === b[name]);
+}
+
 /**
  * What an offset account saves: the loan, the balance kept in the offset and what is added each
  * month; banksia-core answers with the interest and the time saved, or a message per entry.
+ *
+ * `initial` is core's answer for `defaults`, worked out when the page is built (so it is in the
+ * static HTML, and the island wakes without core). Core itself is fetched when the form comes on
+ * screen, is touched or focused, or the address carries other entries; until it arrives, entries
+ * typed meanwhile leave the first answer shown, marked busy, until core answers for them.
  */
-export default function OffsetCalculator({ defaults }: { defaults: OffsetEntries }) {
+export default function OffsetCalculator({ defaults, initial }: { defaults: OffsetEntries; initial: OffsetOutcome }) {
   const id = useId();
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
-  const outcome: Outcome<OffsetView, OffsetField> = offsetSavings({ ...entries });
+  const [core, setCore] = useState<OffsetCore | undefined>(undefined);
+  const atDefaults = sameEntries(entries, defaults);
+  const wantCore = () => {
+    if (!core) void loadOffsetCore().then(setCore);
+  };
+  useEffect(() => {
+    if (!atDefaults) wantCore();
+  });
+  useEffect(() => {
+    const element = form.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((seen) => {
+      if (!seen.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      void loadOffsetCore().then(setCore);
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const outcome: OffsetOutcome = core ? core.offsetSavings({ ...entries }) : initial;
+  const pending = !core && !atDefaults;
   const errors: FieldErrors<OffsetField> = outcome.ok ? {} : outcome.errors;
   const field = (name: keyof OffsetEntries, label: string, extra: { prefix?: string; suffix?: string; numeric?: boolean }) => (
     <Field
@@ -57,7 +99,15 @@ export default function OffsetCalculator({ defaults }: { defaults: OffsetEntries
     />
   );
   return (
-    <form ref={form} className="calc calc--prints-entries" onSubmit={(event) => event.preventDefault()} noValidate data-testid="offset-calculator">
+    <form
+      ref={form}
+      className="calc calc--prints-entries"
+      onSubmit={(event) => event.preventDefault()}
+      onFocus={wantCore}
+      onPointerDown={wantCore}
+      noValidate
+      data-testid="offset-calculator"
+    >
       <div className="calc__inputs">
         {field('principal', 'Loan amount', { prefix: '$' })}
         {field('annual_rate_percent', 'Interest rate', { suffix: '%\u00a0p.a.' })}
@@ -65,7 +115,7 @@ export default function OffsetCalculator({ defaults }: { defaults: OffsetEntries
         {field('offset_balance', 'Offset balance to start', { prefix: '$' })}
         {field('monthly_addition', 'Added to the offset each month', { prefix: '$' })}
       </div>
-      <div className="calc__results">
+      <div className="calc__results" aria-busy={pending}>
         <PrintHeading what="Offset account savings" />
         {outcome.ok ? (
           <>

@@ -2,9 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderToString } from 'react-dom/server';
 import { act, createElement } from 'react';
-import { offsetSavings, stampDuty } from 'banksia-core/stamp-duty';
+import { stampDuty } from 'banksia-core/stamp-duty';
+import { offsetSavings } from 'banksia-core/offset';
 import StampDutyCalculator, { defaultEntries, type DutyEntries, type StampDutyCalculatorProps } from './StampDutyCalculator';
-import OffsetCalculator, { offsetDefaults } from './OffsetCalculator';
+import OffsetCalculator, { loadOffsetCore, offsetDefaults } from './OffsetCalculator';
 import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
 
 const DATE = '2026-03-02';
@@ -95,12 +96,30 @@ describe('StampDutyCalculator from a link', () => {
 });
 
 describe('OffsetCalculator', () => {
-  it("shows core's interest saved as the offset changes", () => {
-    const defaults = offsetDefaults('600000', '6.45', '30');
-    view = mount(OffsetCalculator, { defaults });
-    type(byLabel(view.container, 'Offset balance to start'), '50000');
+  const defaults = offsetDefaults('600000', '6.45', '30');
+  const initial = offsetSavings({ ...defaults });
+
+  it("renders the first answer it is given (core's, from the page's build) without core", () => {
+    if (!initial.ok) throw new Error(JSON.stringify(initial.errors));
+    const html = renderToString(createElement(OffsetCalculator, { defaults, initial }));
+    expect(html).toContain(initial.value.interest_saved.display);
+    expect(html).toContain(initial.value.payoff_with_offset_text);
+    expect(html).not.toContain('aria-busy="true"');
+  });
+
+  it("fetches core when touched, marks the figures busy meanwhile, then shows core's interest saved", async () => {
+    view = mount(OffsetCalculator, { defaults, initial });
+    const balance = byLabel(view.container, 'Offset balance to start');
+    type(balance, '50000');
+    expect(view.container.querySelector('.calc__results')?.getAttribute('aria-busy')).toBe('true');
     const expected = offsetSavings({ ...defaults, offset_balance: '50000' });
-    if (!expected.ok) throw new Error(JSON.stringify(expected.errors));
+    if (!expected.ok || !initial.ok) throw new Error('core refused the offset entries');
+    await act(async () => {
+      await loadOffsetCore();
+    });
+    expect(view.container.querySelector('[aria-busy="true"]')).toBeNull();
     expect(textOf(view.container, 'offset-saved')).toBe(expected.value.interest_saved.display);
+    type(balance, '-5');
+    expect(view.container.querySelector('[data-testid="offset-problem"]')?.textContent).toContain("Amount can't be negative");
   });
 });
