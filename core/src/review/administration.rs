@@ -369,6 +369,7 @@ pub const fn deactivation_record(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::review::tests::every_role_set;
 
     /// Every role set, as the actor's, the member's before and after (16 × 16 × 16), for an
     /// active and a deactivated member and one or two administrators: refused exactly as the
@@ -554,31 +555,18 @@ mod tests {
         );
     }
 
-    fn role_sets() -> Vec<Vec<Role>> {
-        (0u8..16)
-            .map(|bits| {
-                Role::ALL
-                    .into_iter()
-                    .enumerate()
-                    .filter(|(i, _)| bits & (1 << i) != 0)
-                    .map(|(_, r)| r)
-                    .collect()
-            })
-            .collect()
-    }
-
     /// Every actor's roles × every role set invited × an email with an account or not × a valid
     /// email or not: refused in the old order (not an administrator, no role, an active account,
     /// then the email), else stored lower-cased with the roles once each, waiting for a second
     /// administrator exactly when it confers approver or administrator, with its one row.
     #[test]
     fn the_effects_of_every_invitation() {
-        for actor_roles in role_sets() {
+        for actor_roles in every_role_set() {
             let actor = Staff {
                 id: 1,
                 roles: Roles::of(&actor_roles),
             };
-            for roles in role_sets() {
+            for roles in every_role_set() {
                 for has_account in [false, true] {
                     for (email, valid) in [(" Nora.New@Example.COM ", true), ("nora@", false)] {
                         let got = invitation_effects(&actor, email, &roles, has_account);
@@ -630,7 +618,7 @@ mod tests {
             id: 1,
             roles: Roles::of(&[Role::Reviewer, Role::Approver]),
         };
-        for roles in role_sets() {
+        for roles in every_role_set() {
             let got = recovery_effects(&admin, 2, "Sam@Bank.example", &roles).unwrap();
             let invitation = Invitation {
                 email: "sam@bank.example".into(),
@@ -665,7 +653,7 @@ mod tests {
     /// audited by nobody as an invitation and a break-glass row, and still names a role.
     #[test]
     fn the_command_line_invites_without_a_second_administrator_and_says_so() {
-        for roles in role_sets() {
+        for roles in every_role_set() {
             for existing in [None, Some(4)] {
                 let got = break_glass_invitation(" Root@Bank.Example", &roles, existing);
                 if roles.is_empty() {
