@@ -25,6 +25,8 @@ use serde::{Deserialize, Serialize};
 
 use banksia_core::application::{AccountType, FieldMessages, SummaryRow};
 use banksia_core::review::commands::ActionCommand;
+/// The queue's filters are core's (its audit row records them); the console names them from here.
+pub use banksia_core::review::commands::{QueueAssignment, QueueSort};
 use banksia_core::review::decisions::{RationaleKind, Recommendation, WithdrawalChannel};
 use banksia_core::review::events::AuditEvent;
 use banksia_core::review::reveal::{RevealReason, RevealedField};
@@ -127,30 +129,6 @@ pub const QUEUE_SEARCH_MIN_CHARS: usize = 3;
 /// Where the queue's counts stop: a listing that matches more says "more than 10,000" rather
 /// than count three years of applications on every page.
 pub const QUEUE_COUNT_CAP: i64 = 10_000;
-
-/// The queue's assignment filter.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum QueueAssignment {
-    /// Claimed by the caller.
-    Me,
-    /// Claimed by nobody.
-    Nobody,
-}
-
-/// The queue's order. The due date only grows with the submission time
-/// (`review::business_days::due_date`), so both orders are by submission.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
-#[serde(rename_all = "snake_case")]
-pub enum QueueSort {
-    /// Due date, soonest first (the oldest, the longest waiting, first).
-    #[default]
-    Due,
-    /// Newest first (the youngest first).
-    Newest,
-}
 
 /// One row of the queue.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

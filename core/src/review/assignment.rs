@@ -145,9 +145,33 @@ pub fn held_by(name: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::review::Role;
+
+    /// Every kind of step, as member 1 would take them with member 2 a colleague: claim,
+    /// release, take over, and hand over to a reviewer (3), to an auditor (3, who can't hold a
+    /// case) and to the colleague. `review::effects`'s tests take the same steps.
+    const REVIEWER: Roles = Roles(Role::Reviewer.bit());
+    const AUDITOR: Roles = Roles(Role::Auditor.bit());
+
+    pub(in crate::review) const EVERY_STEP: [Assignment; 6] = [
+        Assignment::Claim,
+        Assignment::Release,
+        Assignment::TakeOver,
+        Assignment::Reassign {
+            to: 3,
+            roles: REVIEWER,
+        },
+        Assignment::Reassign {
+            to: 3,
+            roles: AUDITOR,
+        },
+        Assignment::Reassign {
+            to: 2,
+            roles: REVIEWER,
+        },
+    ];
 
     #[test]
     fn acting_claims_a_free_case_and_handing_on_releases() {
@@ -165,7 +189,6 @@ mod tests {
     fn the_whole_table() {
         let me = 1;
         let colleague = 2;
-        let worker = Roles::of(&[Role::Reviewer]);
         let auditor = Roles::of(&[Role::Auditor]);
         for bits in 0u8..16 {
             let roles = Roles::of(
@@ -179,23 +202,7 @@ mod tests {
             let staff = Staff { id: me, roles };
             for status in Status::ALL {
                 for holder in [None, Some(me), Some(colleague)] {
-                    for step in [
-                        Assignment::Claim,
-                        Assignment::Release,
-                        Assignment::TakeOver,
-                        Assignment::Reassign {
-                            to: 3,
-                            roles: worker,
-                        },
-                        Assignment::Reassign {
-                            to: 3,
-                            roles: auditor,
-                        },
-                        Assignment::Reassign {
-                            to: colleague,
-                            roles: worker,
-                        },
-                    ] {
+                    for step in EVERY_STEP {
                         let got = check_assignment(status, holder, &staff, step);
                         let want = if !roles.may(Permission::Claim) {
                             Err(Refusal::NotPermitted)

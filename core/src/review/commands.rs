@@ -542,6 +542,55 @@ pub struct RefusalDetail {
     pub status: u16,
 }
 
+/// The queue's assignment filter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum QueueAssignment {
+    /// Claimed by the caller.
+    Me,
+    /// Claimed by nobody.
+    Nobody,
+}
+
+/// The queue's order. The due date only grows with the submission time
+/// (`review::business_days::due_date`), so both orders are by submission.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum QueueSort {
+    /// Due date, soonest first (the oldest, the longest waiting, first).
+    #[default]
+    Due,
+    /// Newest first (the youngest first).
+    Newest,
+}
+
+/// A listing or search of the queue: the filters as asked, the search term keyed (an HMAC under
+/// a server secret, never the term as typed), and how many rows it showed. "Did this person
+/// apply?" is itself a view of personal data.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct QueueListedDetail {
+    /// The status filter as asked (trimmed; `open` when none).
+    pub status: String,
+    /// The account type filter.
+    pub account_type: Option<crate::application::AccountType>,
+    /// The search term, keyed.
+    pub search: Option<String>,
+    /// Only overdue cases.
+    pub overdue: bool,
+    /// Only cases waiting for a second approval.
+    pub approval_pending: bool,
+    /// The assignment filter.
+    pub assigned: Option<QueueAssignment>,
+    /// The order.
+    pub sort: QueueSort,
+    /// True for a page after the first.
+    pub page: bool,
+    /// The rows shown.
+    pub rows: u64,
+}
+
 /// An audit row of a staff member's account or an administration command (no application):
 /// event and typed detail, serialised as the detail alone ([`StaffRecord::event`] is the row's
 /// `action`).
@@ -574,6 +623,8 @@ pub enum StaffRecord {
     SignedOut(NoDetail),
     /// A signed-in request was refused.
     Refused(RefusalDetail),
+    /// The queue was listed or searched.
+    QueueListed(QueueListedDetail),
 }
 
 impl StaffRecord {
@@ -593,6 +644,7 @@ impl StaffRecord {
             Self::SignedIn(_) => AuditEvent::SignedIn,
             Self::SignedOut(_) => AuditEvent::SignedOut,
             Self::Refused(_) => AuditEvent::Refused,
+            Self::QueueListed(_) => AuditEvent::QueueListed,
         }
     }
 }
@@ -858,7 +910,7 @@ mod tests {
     #[test]
     fn account_and_system_records_write_the_old_json_details() {
         use super::super::Role;
-        let staff: [(StaffRecord, AuditEvent, serde_json::Value); 10] = [
+        let staff: [(StaffRecord, AuditEvent, serde_json::Value); 12] = [
             (
                 StaffRecord::Invited(InvitationDetail {
                     email: "nora@banksia.example".into(),
@@ -931,6 +983,44 @@ mod tests {
                 }),
                 AuditEvent::Refused,
                 json!({"path": "/api/staff/applications/BNK-2026-000001/action", "status": 409}),
+            ),
+            (
+                StaffRecord::QueueListed(QueueListedDetail {
+                    status: "open".into(),
+                    account_type: None,
+                    search: Some("9f2c".into()),
+                    overdue: false,
+                    approval_pending: true,
+                    assigned: Some(QueueAssignment::Nobody),
+                    sort: QueueSort::Newest,
+                    page: true,
+                    rows: 25,
+                }),
+                AuditEvent::QueueListed,
+                json!({
+                    "status": "open", "account_type": null, "search": "9f2c", "overdue": false,
+                    "approval_pending": true, "assigned": "nobody", "sort": "newest",
+                    "page": true, "rows": 25
+                }),
+            ),
+            (
+                StaffRecord::QueueListed(QueueListedDetail {
+                    status: "approved".into(),
+                    account_type: Some(crate::application::AccountType::BusinessChecking),
+                    search: None,
+                    overdue: true,
+                    approval_pending: false,
+                    assigned: None,
+                    sort: QueueSort::Due,
+                    page: false,
+                    rows: 0,
+                }),
+                AuditEvent::QueueListed,
+                json!({
+                    "status": "approved", "account_type": "business_checking", "search": null,
+                    "overdue": true, "approval_pending": false, "assigned": null, "sort": "due",
+                    "page": false, "rows": 0
+                }),
             ),
         ];
         for (record, event, detail) in staff {

@@ -400,19 +400,6 @@ mod tests {
     #[test]
     fn the_effects_of_every_change_of_holder_follow_the_assignment_rules() {
         let worker = Roles::of(&[Role::Reviewer]);
-        let steps = [
-            Assignment::Claim,
-            Assignment::Release,
-            Assignment::TakeOver,
-            Assignment::Reassign {
-                to: 3,
-                roles: worker,
-            },
-            Assignment::Reassign {
-                to: 3,
-                roles: Roles::of(&[Role::Auditor]),
-            },
-        ];
         let mut allowed = 0;
         for roles in [
             worker,
@@ -422,7 +409,7 @@ mod tests {
             let staff = Staff { id: 1, roles };
             for status in Status::ALL {
                 for holder in [None, Some(1), Some(2)] {
-                    for step in steps {
+                    for step in crate::review::assignment::tests::EVERY_STEP {
                         let got = assignment_effects(status, holder, &staff, step);
                         let rule = check_assignment(status, holder, &staff, step);
                         let Ok(after) = rule else {

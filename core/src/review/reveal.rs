@@ -10,10 +10,32 @@
 //! assert_eq!(RevealedField::TaxFileNumber.event(), AuditEvent::TfnRevealed);
 //! assert_eq!(RevealReason::parse("verify_document"), Some(RevealReason::VerifyDocument));
 //! ```
+//!
+//! A reveal refused says why in [`RevealRefusal`]'s words.
 
 use serde::{Deserialize, Serialize};
 
 use super::events::{AuditEvent, coded};
+
+/// The refusal of any change to an application whose personal data was erased (and of a reveal
+/// of its numbers).
+pub const ERASED: &str = "This application's personal data was erased under the retention policy: nothing more can be added to it or changed.";
+
+/// Why a number is not shown. The server answers each 409 with these words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum RevealRefusal {
+    /// The staff member's reveals in the last minute reached their limit.
+    #[error(
+        "You have revealed many identification numbers in the last minute. Wait a minute and try again."
+    )]
+    Throttled,
+    /// The application's personal data was erased.
+    #[error("{ERASED}")]
+    Erased,
+    /// No tax file number was given (it is optional).
+    #[error("No tax file number is stored for this application.")]
+    NoTaxFileNumber,
+}
 
 /// How long the console shows a revealed number before masking it again.
 pub const REVEAL_SHOWN_SECONDS: u32 = 60;
@@ -68,6 +90,33 @@ impl RevealReason {
             Self::ConfirmWithApplicant => "Confirm it with the applicant",
             Self::ComplianceCheck => "A risk, fraud or compliance check",
             Self::CorrectionReported => "The applicant reported a mistake in it",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The words the console has always shown (the server answers them 409).
+    #[test]
+    fn every_refusal_has_its_words() {
+        let table = [
+            (
+                RevealRefusal::Throttled,
+                "You have revealed many identification numbers in the last minute. Wait a minute and try again.",
+            ),
+            (
+                RevealRefusal::Erased,
+                "This application's personal data was erased under the retention policy: nothing more can be added to it or changed.",
+            ),
+            (
+                RevealRefusal::NoTaxFileNumber,
+                "No tax file number is stored for this application.",
+            ),
+        ];
+        for (refusal, words) in table {
+            assert_eq!(refusal.to_string(), words);
         }
     }
 }

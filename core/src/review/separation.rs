@@ -30,7 +30,9 @@
 use super::{Permission, Role, Roles, Staff};
 
 /// Why a change to the staff is refused. The server answers 403 for
-/// [`StaffRefusal::NotPermitted`] and 409 for the others, with this text.
+/// [`StaffRefusal::NotPermitted`], 422 for [`StaffRefusal::NoRole`] and
+/// [`StaffRefusal::InvalidEmail`] (the request itself is incomplete) and 409 for the others,
+/// with this text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum StaffRefusal {
     /// None of the person's roles allows managing staff.
@@ -42,6 +44,9 @@ pub enum StaffRefusal {
     /// An invitation that names no role: its holder would register to no screen.
     #[error("Choose at least one role for the invitation.")]
     NoRole,
+    /// An invitation for something that is not an email address (422, like [`Self::NoRole`]).
+    #[error("Enter a valid email address.")]
+    InvalidEmail,
     /// An invitation for an email that already has an active account.
     #[error(
         "This email already has an active staff account. To add a passkey to it, start a recovery instead; a second administrator confirms it."
@@ -61,6 +66,9 @@ pub enum StaffRefusal {
     /// A role change for a deactivated member (reactivation is its own step).
     #[error("This staff member is deactivated: reactivate them first.")]
     Deactivated,
+    /// A pending grant confirmed after its member was deactivated.
+    #[error("This staff member is deactivated: the change can't take effect.")]
+    DeactivatedSinceProposed,
     /// A confirmation or revocation of a grant that is no longer pending.
     #[error("This is no longer pending: it was confirmed, revoked or has expired.")]
     NotPending,

@@ -50,8 +50,8 @@ fn action(kind: ActionKind) -> Action {
     }
 }
 
-/// Every subset of the four roles, the empty one included.
-fn every_role_set() -> Vec<Vec<Role>> {
+/// Every subset of the four roles, the empty one included (`administration`'s tests take them too).
+pub(super) fn every_role_set() -> Vec<Vec<Role>> {
     (0u8..16)
         .map(|bits| {
             Role::ALL

@@ -5,17 +5,12 @@
 //! filter checks the permission and audits a refusal).
 
 use banksia_core::review::administration::{
-    RolesEffects, check_deactivation_of, deactivation_record, reactivation_effects,
-    role_change_effects,
+    Proposal, RolesEffects, check_deactivation_of, confirmation_effects, deactivation_record,
+    invitation_effects, invitation_email, reactivation_effects, recovery_effects,
+    revocation_effects, role_change_effects,
 };
-use banksia_core::review::commands::{
-    ConfirmationDetail, PendingList, RevocationDetail, StaffRecord,
-};
-use banksia_core::review::events::StaffEmailKind;
-use banksia_core::review::separation::{
-    RoleChange, StaffRefusal, check_administrator_removal, check_confirmation, check_invitation,
-    check_recovery,
-};
+use banksia_core::review::commands::PendingList;
+use banksia_core::review::separation::{StaffRefusal, check_confirmation};
 use banksia_core::review::{Role, Roles};
 use banksia_wire::staff::{
     InviteCreated, InviteRequest, PendingChange, PendingKind, RoleOption, RolesRequest, RolesSaved,
@@ -30,11 +25,11 @@ use super::{StaffState, audit};
 use crate::error::ApiError;
 
 /// Core's refusal as the API's error: 403 when the role can't, 422 for an invitation with no
-/// role (the request itself is incomplete), 409 otherwise.
-fn refused(refusal: StaffRefusal) -> ApiError {
+/// role or no valid email (the request itself is incomplete), 409 otherwise.
+pub(super) fn refused(refusal: StaffRefusal) -> ApiError {
     match refusal {
         StaffRefusal::NotPermitted => ApiError::Forbidden,
-        StaffRefusal::NoRole => ApiError::Invalid(refusal.to_string()),
+        StaffRefusal::NoRole | StaffRefusal::InvalidEmail => ApiError::Invalid(refusal.to_string()),
         other => ApiError::Conflict(other.to_string(), None),
     }
 }
@@ -103,29 +98,22 @@ pub async fn invite(
 ) -> Result<InviteCreated, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let email = banksia_core::application::checks::normalise_email(&request.email).to_lowercase();
-    let has_account = tx
-        .query_opt("SELECT 1 FROM staff WHERE email = $1 AND active", &[&email])
+    let has_account = members::active_id_of(&tx, &invitation_email(&request.email))
         .await?
         .is_some();
-    let change = check_invitation(&signed.as_staff(), Roles::of(&request.roles), has_account)
-        .map_err(refused)?;
-    let awaiting = change == RoleChange::NeedsConfirmation;
-    let (link, expires) = create_invite(
-        &tx,
-        state,
-        &email,
+    let effects = invitation_effects(
+        &signed.as_staff(),
+        &request.email,
         &request.roles,
-        None,
-        Some(signed.id),
-        awaiting,
+        has_account,
     )
-    .await?;
+    .map_err(refused)?;
+    let (link, expires) = create_invite(&tx, state, &effects).await?;
     tx.commit().await?;
     Ok(InviteCreated {
         link,
         expires_at: rfc3339(expires),
-        awaiting_confirmation: awaiting,
+        awaiting_confirmation: effects.invitation.needs_confirmation,
     })
 }
 
@@ -137,7 +125,6 @@ pub async fn recovery(
     signed: &Signed,
     staff_id: i64,
 ) -> Result<InviteCreated, ApiError> {
-    check_recovery(&signed.as_staff(), staff_id).map_err(refused)?;
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let row = tx
@@ -149,30 +136,24 @@ pub async fn recovery(
         .ok_or(ApiError::NotFound)?;
     let email: String = row.try_get("email")?;
     let roles: Vec<Role> = row.try_get("roles")?;
-    let (link, expires) = create_invite(
-        &tx,
-        state,
-        &email,
-        &roles,
-        Some(staff_id),
-        Some(signed.id),
-        true,
-    )
-    .await?;
-    // The holder hears of it from the bank, not from whoever asked for it.
-    super::emails::queue_staff_notice(
-        &tx,
-        staff_id,
-        StaffEmailKind::RecoveryStarted,
-        &signed.display_name,
-        &state.config.link("/staff/"),
-    )
-    .await?;
+    let effects =
+        recovery_effects(&signed.as_staff(), staff_id, &email, &roles).map_err(refused)?;
+    let (link, expires) = create_invite(&tx, state, &effects).await?;
+    if let Some(kind) = effects.notice {
+        super::emails::queue_staff_notice(
+            &tx,
+            staff_id,
+            kind,
+            &signed.display_name,
+            &state.config.link("/staff/"),
+        )
+        .await?;
+    }
     tx.commit().await?;
     Ok(InviteCreated {
         link,
         expires_at: rfc3339(expires),
-        awaiting_confirmation: true,
+        awaiting_confirmation: effects.invitation.needs_confirmation,
     })
 }
 
@@ -252,92 +233,54 @@ pub async fn confirm(
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let administrators = members::lock_active_administrators(&tx).await?;
-    let (proposed_by, target, roles, table, id) = match pending {
-        Pending::Invitation(id) => {
-            let r = tx
-                .query_opt(
-                    "SELECT invited_by, staff_id, roles FROM staff_invites
-                     WHERE id = $1 AND needs_confirmation AND confirmed_at IS NULL
-                       AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
-                     FOR UPDATE",
-                    &[&id],
-                )
-                .await?;
-            let Some(r) = r else {
-                return Err(refused(StaffRefusal::NotPending));
-            };
-            (
-                r.try_get::<_, Option<i64>>("invited_by")?,
-                r.try_get::<_, Option<i64>>("staff_id")?,
-                r.try_get::<_, Vec<Role>>("roles")?,
-                "staff_invites",
-                id,
-            )
-        }
-        Pending::Grant(id) => {
-            let r = tx
-                .query_opt(
-                    "SELECT proposed_by, staff_id, roles FROM staff_role_grants
-                     WHERE id = $1 AND confirmed_at IS NULL AND revoked_at IS NULL
-                       AND expires_at > now()
-                     FOR UPDATE",
-                    &[&id],
-                )
-                .await?;
-            let Some(r) = r else {
-                return Err(refused(StaffRefusal::NotPending));
-            };
-            (
-                Some(r.try_get::<_, i64>("proposed_by")?),
-                Some(r.try_get::<_, i64>("staff_id")?),
-                r.try_get::<_, Vec<Role>>("roles")?,
-                "staff_role_grants",
-                id,
-            )
-        }
+    let proposal = match pending {
+        Pending::Invitation(id) => members::lock_unconfirmed_invitation(&tx, id).await?,
+        Pending::Grant(id) => members::lock_pending_grant(&tx, id).await?,
     };
-    check_confirmation(&signed.as_staff(), proposed_by, target).map_err(refused)?;
+    let member = match &proposal {
+        Some(Proposal {
+            list: PendingList::Grants,
+            staff_id: Some(staff_id),
+            ..
+        }) => members::lock_active_roles(&tx, *staff_id).await?,
+        _ => None,
+    };
+    let confirmation = confirmation_effects(
+        &signed.as_staff(),
+        proposal.as_ref(),
+        member.as_deref().map(Roles::of),
+        administrators,
+    )
+    .map_err(refused)?;
+    let (table, id) = pending.row();
     tx.execute(
         &format!("UPDATE {table} SET confirmed_by = $2, confirmed_at = now() WHERE id = $1"),
         &[&id, &signed.id],
     )
     .await?;
-    if let (Pending::Grant(_), Some(target)) = (pending, target) {
-        let current = tx
-            .query_opt(
-                "SELECT roles FROM staff WHERE id = $1 AND active FOR UPDATE",
-                &[&target],
-            )
-            .await?
-            .ok_or(ApiError::Conflict(
-                "This staff member is deactivated: the change can't take effect.".into(),
-                None,
-            ))?;
-        let from: Vec<Role> = current.try_get("roles")?;
-        check_administrator_removal(Roles::of(&from), Roles::of(&roles), administrators)
-            .map_err(refused)?;
-        tx.execute(
-            "UPDATE staff SET roles = $2 WHERE id = $1",
-            &[&target, &roles],
-        )
-        .await?;
+    if let Some((staff_id, roles)) = &confirmation.roles_set {
+        members::set_roles(&tx, *staff_id, roles).await?;
     }
-    let record = StaffRecord::GrantConfirmed(ConfirmationDetail {
-        pending: list(pending),
-        id,
-        staff_id: target,
-        roles,
-    });
-    audit::record_staff(&tx, Some(signed.id), &record).await?;
+    audit::record_staff(&tx, Some(signed.id), &confirmation.record).await?;
     tx.commit().await?;
     directory(state, signed).await
 }
 
-/// The list a pending change is on, as its audit rows name it.
-fn list(pending: Pending) -> PendingList {
-    match pending {
-        Pending::Invitation(_) => PendingList::Invitations,
-        Pending::Grant(_) => PendingList::Grants,
+impl Pending {
+    /// The list it is on, as its audit rows name it.
+    const fn list(self) -> PendingList {
+        match self {
+            Self::Invitation(_) => PendingList::Invitations,
+            Self::Grant(_) => PendingList::Grants,
+        }
+    }
+
+    /// Its table and id.
+    const fn row(self) -> (&'static str, i64) {
+        match self {
+            Self::Invitation(id) => ("staff_invites", id),
+            Self::Grant(id) => ("staff_role_grants", id),
+        }
     }
 }
 
@@ -349,9 +292,10 @@ pub async fn revoke(
 ) -> Result<StaffDirectory, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
-    let (table, id, live) = match pending {
-        Pending::Invitation(id) => ("staff_invites", id, "used_at IS NULL"),
-        Pending::Grant(id) => ("staff_role_grants", id, "confirmed_at IS NULL"),
+    let (table, id) = pending.row();
+    let live = match pending {
+        Pending::Invitation(_) => "used_at IS NULL",
+        Pending::Grant(_) => "confirmed_at IS NULL",
     };
     let revoked = tx
         .execute(
@@ -362,13 +306,7 @@ pub async fn revoke(
             &[&id, &signed.id],
         )
         .await?;
-    if revoked == 0 {
-        return Err(refused(StaffRefusal::NotPending));
-    }
-    let record = StaffRecord::GrantRevoked(RevocationDetail {
-        pending: list(pending),
-        id,
-    });
+    let record = revocation_effects(pending.list(), id, revoked > 0).map_err(refused)?;
     audit::record_staff(&tx, Some(signed.id), &record).await?;
     tx.commit().await?;
     directory(state, signed).await

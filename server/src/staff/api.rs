@@ -11,13 +11,17 @@ use banksia_core::money::format_aud;
 use banksia_core::review::assignment::{Assignment, check_assignment, held_by};
 use banksia_core::review::business_days::{business_days_after, is_overdue};
 use banksia_core::review::business_days::{due_date, overdue_if_submitted_before};
-use banksia_core::review::commands::{AuditRecord, NoDetail};
+use banksia_core::review::commands::{
+    AuditRecord, NoDetail, QueueAssignment, QueueListedDetail, QueueSort, StaffRecord,
+};
 use banksia_core::review::decisions::{Recommendation, WithdrawalChannel, check_withdrawal_time};
 use banksia_core::review::effects::{
     Effects, assignment_effects, effects, note_effects, reveal_record,
 };
 use banksia_core::review::events::AuditEvent;
-use banksia_core::review::reveal::{REVEAL_SHOWN_SECONDS, RevealReason, RevealedField};
+use banksia_core::review::reveal::{
+    ERASED, REVEAL_SHOWN_SECONDS, RevealReason, RevealRefusal, RevealedField,
+};
 use banksia_core::review::{
     Action, DeclineReason, Permission, Refusal, Roles, Status, allowed_actions,
     changed_while_reading,
@@ -29,9 +33,7 @@ use banksia_wire::staff::{
     RecommendationOption, RevealReasonOption, RevealRequest, Revealed, TimelineEntry,
     WithdrawalView,
 };
-use banksia_wire::staff::{
-    AuditEventOption, QUEUE_COUNT_CAP, QUEUE_SEARCH_MIN_CHARS, QueueAssignment, QueueSort,
-};
+use banksia_wire::staff::{AuditEventOption, QUEUE_COUNT_CAP, QUEUE_SEARCH_MIN_CHARS};
 use chrono::{DateTime, NaiveDate, Utc};
 
 use super::auth::Signed;
@@ -159,8 +161,8 @@ pub async fn queue(
     // view of personal data. The term is kept keyed (an HMAC under a server secret), never as
     // typed, so the log is no more readable than the data it finds; an auditor with the server
     // can key a term and look for it.
-    let listed = QueueListed {
-        status: query.status.as_deref().map(str::trim).unwrap_or("open"),
+    let listed = StaffRecord::QueueListed(QueueListedDetail {
+        status: query.status.as_deref().map_or("open", str::trim).to_owned(),
         account_type: filter.account_type,
         search: search.as_deref().map(|term| state.search_term_key(term)),
         overdue: filter.overdue_only,
@@ -168,10 +170,9 @@ pub async fn queue(
         assigned: query.assigned,
         sort: query.sort.unwrap_or_default(),
         page: filter.after.is_some(),
-        rows: records.len().min(PAGE_SIZE as usize),
-    };
-    let detail = serde_json::to_value(&listed).map_err(|e| ApiError::Internal(e.to_string()))?;
-    audit::append(&tx, Some(signed.id), AuditEvent::QueueListed, None, &detail).await?;
+        rows: records.len().min(PAGE_SIZE as usize) as u64,
+    });
+    audit::record_staff(&tx, Some(signed.id), &listed).await?;
     tx.commit().await?;
     let more = records.len() as i64 > PAGE_SIZE;
     let records = &records[..records.len().min(PAGE_SIZE as usize)];
@@ -207,20 +208,6 @@ pub async fn queue(
         overdue: overdue.min(QUEUE_COUNT_CAP),
         overdue_capped: overdue > QUEUE_COUNT_CAP,
     })
-}
-
-/// The detail of a queue listing's audit row: the filters as asked, the search term keyed.
-#[derive(serde::Serialize)]
-struct QueueListed<'a> {
-    status: &'a str,
-    account_type: Option<AccountType>,
-    search: Option<String>,
-    overdue: bool,
-    approval_pending: bool,
-    assigned: Option<QueueAssignment>,
-    sort: QueueSort,
-    page: bool,
-    rows: usize,
 }
 
 /// True for a term shaped as a whole email address (`name@domain.tld`, no spaces).
@@ -526,10 +513,7 @@ pub async fn reveal(
             .staff_reveals
             .with_label_values(&["throttled"])
             .inc();
-        return Err(ApiError::Conflict(
-            "You have revealed many identification numbers in the last minute. Wait a minute and try again.".into(),
-            None,
-        ));
+        return Err(reveal_refused(RevealRefusal::Throttled));
     }
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
@@ -544,9 +528,7 @@ pub async fn reveal(
                 .id_keys
                 .open(&sealed, &reference)
                 .map_err(ApiError::Internal)?,
-            StoredIdentification::Erased => {
-                return Err(ApiError::Conflict(ERASED.into(), None));
-            }
+            StoredIdentification::Erased => return Err(reveal_refused(RevealRefusal::Erased)),
         },
         // The TFN is sealed by the same code with its own associated data.
         RevealedField::TaxFileNumber => match store::tfn(&tx, &reference)
@@ -558,12 +540,7 @@ pub async fn reveal(
                 .id_keys
                 .open(&sealed, &crate::db::tfn_associated_data(&reference))
                 .map_err(ApiError::Internal)?,
-            None => {
-                return Err(ApiError::Conflict(
-                    "No tax file number is stored for this application.".into(),
-                    None,
-                ));
-            }
+            None => return Err(reveal_refused(RevealRefusal::NoTaxFileNumber)),
         },
     };
     let record = reveal_record(request.field, request.reason);
@@ -593,8 +570,10 @@ async fn lock_application(
     Ok(app)
 }
 
-/// The refusal of any change to an application whose personal data was erased.
-const ERASED: &str = "This application's personal data was erased under the retention policy: nothing more can be added to it or changed.";
+/// Core's refusal of a reveal as the API's error: 409 with its words.
+fn reveal_refused(refusal: RevealRefusal) -> ApiError {
+    ApiError::Conflict(refusal.to_string(), None)
+}
 
 /// The 409 of a change sent with an older version: who changed the application, what they did
 /// and when (core's wording), with its state now.

@@ -1,8 +1,9 @@
 //! Who is calling: sessions (server-side rows, an opaque token in a `__Host-` cookie),
 //! invitations, and passkeys (WebAuthn through `webauthn-rs`). No password anywhere.
 
+use banksia_core::review::administration::InvitationEffects;
 use banksia_core::review::commands::{
-    InvitationDetail, NoDetail, PasskeyDetail, SignInDetail, SignInVia, StaffRecord,
+    NoDetail, PasskeyDetail, SignInDetail, SignInVia, StaffRecord,
 };
 use banksia_core::review::events::StaffEmailKind;
 use banksia_core::review::{Permission, Role, Roles};
@@ -102,12 +103,6 @@ fn all_permissions() -> Vec<Permission> {
     ]
 }
 
-/// Roles to store: each once, in core's order (a stored `roles` column reads back as
-/// `Vec<Role>` through core's `FromSql`, which refuses a code it doesn't know).
-pub fn role_codes(roles: &[Role]) -> Vec<Role> {
-    Roles::of(roles).to_vec()
-}
-
 /// The session of the request's cookie, refreshed (its idle time starts again); 401 without
 /// one, or when it ended, idled out, passed its absolute expiry or its staff member was
 /// deactivated.
@@ -181,25 +176,17 @@ pub async fn sign_out(state: &StaffState, signed: &Signed) -> Result<Response, A
     Ok(with_cookie(&json!({ "signed_out": true }), None, state))
 }
 
-/// Creates an invitation: the one-time link and its expiry. `staff_id` invites an existing
-/// staff member to add a passkey (a recovery); `needs_confirmation` keeps the link from working
-/// until a second administrator confirms it (`administration::confirm`).
+/// Stores the invitation core decided (`review::administration`) with its audit rows: the
+/// one-time link and its expiry. An invitation with a `staff_id` adds a passkey to that account
+/// (a recovery); one that `needs_confirmation` does not work until a second administrator
+/// confirms it (`administration::confirm`).
 pub async fn create_invite<C: GenericClient>(
     client: &C,
     state: &StaffState,
-    email: &str,
-    roles: &[Role],
-    staff_id: Option<i64>,
-    invited_by: Option<i64>,
-    needs_confirmation: bool,
+    effects: &InvitationEffects,
 ) -> Result<(String, DateTime<Utc>), ApiError> {
-    let email = banksia_core::application::checks::normalise_email(email);
-    if !banksia_core::application::checks::is_valid_email(&email) {
-        return Err(ApiError::Invalid("Enter a valid email address.".into()));
-    }
-    let email = email.to_lowercase();
+    let invitation = &effects.invitation;
     let (token, hash) = new_token().map_err(ApiError::Internal)?;
-    let codes = role_codes(roles);
     let row = client
         .query_one(
             "INSERT INTO staff_invites
@@ -208,22 +195,18 @@ pub async fn create_invite<C: GenericClient>(
              RETURNING expires_at",
             &[
                 &hash,
-                &email,
-                &codes,
-                &staff_id,
-                &invited_by,
+                &invitation.email,
+                &invitation.roles,
+                &invitation.staff_id,
+                &invitation.invited_by,
                 &(INVITE_VALID_HOURS as i32),
-                &needs_confirmation,
+                &invitation.needs_confirmation,
             ],
         )
         .await?;
-    let record = StaffRecord::Invited(InvitationDetail {
-        email,
-        roles: codes,
-        existing_staff: staff_id,
-        needs_confirmation,
-    });
-    audit::record_staff(client, invited_by, &record).await?;
+    for record in &effects.records {
+        audit::record_staff(client, invitation.invited_by, record).await?;
+    }
     let link = state
         .config
         .link(&format!("/staff/register/#token={token}"));

@@ -9,10 +9,12 @@
 //! * `banksia-server purge` applies the retention policy (idempotent, audited).
 
 use banksia_core::review::Role;
-use banksia_core::review::commands::{CliInvitationDetail, StaffRecord};
+use banksia_core::review::administration::{break_glass_invitation, invitation_email};
 
 use super::StaffState;
+use super::administration::refused;
 use super::audit::{self, Verification};
+use super::store::staff_members as members;
 
 /// What a subcommand printed and its exit status.
 pub struct Outcome {
@@ -71,19 +73,10 @@ async fn invite(state: &StaffState, args: &[&str]) -> Outcome {
     let result = async {
         let mut conn = state.pool.get().await?;
         let tx = conn.transaction().await?;
-        let existing: Option<i64> = tx
-            .query_opt(
-                "SELECT id FROM staff WHERE email = lower($1) AND active",
-                &[&email.trim()],
-            )
-            .await?
-            .map(|r| r.try_get("id"))
-            .transpose()?;
+        let existing = members::active_id_of(&tx, &invitation_email(&email)).await?;
         // The command line is the break-glass path: no second administrator, audited as such.
-        let created =
-            super::auth::create_invite(&tx, state, &email, &roles, existing, None, false).await?;
-        let record = StaffRecord::CliInvited(CliInvitationDetail::new(&email, existing));
-        audit::record_staff(&tx, None, &record).await?;
+        let effects = break_glass_invitation(&email, &roles, existing).map_err(refused)?;
+        let created = super::auth::create_invite(&tx, state, &effects).await?;
         tx.commit().await?;
         Ok::<_, crate::error::ApiError>(created)
     }

@@ -3,6 +3,8 @@
 //! name into core's types (`Vec<Role>` through `Role`'s `FromSql`).
 
 use banksia_core::review::Role;
+use banksia_core::review::administration::Proposal;
+use banksia_core::review::commands::PendingList;
 use banksia_wire::staff::StaffMember;
 use chrono::{DateTime, Utc};
 use deadpool_postgres::GenericClient;
@@ -68,6 +70,87 @@ pub async fn is_active<C: GenericClient>(client: &C, id: i64) -> Result<bool, Er
         .query_opt("SELECT 1 FROM staff WHERE id = $1 AND active", &[&id])
         .await?
         .is_some())
+}
+
+/// The active member whose email (as invitations store it) is `email`, if any.
+pub async fn active_id_of<C: GenericClient>(client: &C, email: &str) -> Result<Option<i64>, Error> {
+    client
+        .query_opt(
+            "SELECT id FROM staff WHERE email = $1 AND active",
+            &[&email],
+        )
+        .await?
+        .map(|row| row.try_get("id"))
+        .transpose()
+}
+
+/// An active member's roles, locked until the transaction ends; none when deactivated.
+pub async fn lock_active_roles<C: GenericClient>(
+    client: &C,
+    id: i64,
+) -> Result<Option<Vec<Role>>, Error> {
+    client
+        .query_opt(
+            "SELECT roles FROM staff WHERE id = $1 AND active FOR UPDATE",
+            &[&id],
+        )
+        .await?
+        .map(|row| row.try_get("roles"))
+        .transpose()
+}
+
+/// The invitation or recovery `id` if it still waits for its confirmation (not confirmed, used,
+/// revoked or expired), locked until the transaction ends.
+pub async fn lock_unconfirmed_invitation<C: GenericClient>(
+    client: &C,
+    id: i64,
+) -> Result<Option<Proposal>, Error> {
+    client
+        .query_opt(
+            "SELECT invited_by, staff_id, roles FROM staff_invites
+             WHERE id = $1 AND needs_confirmation AND confirmed_at IS NULL
+               AND used_at IS NULL AND revoked_at IS NULL AND expires_at > now()
+             FOR UPDATE",
+            &[&id],
+        )
+        .await?
+        .map(|row| {
+            Ok(Proposal {
+                list: PendingList::Invitations,
+                id,
+                proposed_by: row.try_get("invited_by")?,
+                staff_id: row.try_get("staff_id")?,
+                roles: row.try_get("roles")?,
+            })
+        })
+        .transpose()
+}
+
+/// The role grant `id` if it is still pending (not confirmed, revoked or expired), locked until
+/// the transaction ends.
+pub async fn lock_pending_grant<C: GenericClient>(
+    client: &C,
+    id: i64,
+) -> Result<Option<Proposal>, Error> {
+    client
+        .query_opt(
+            "SELECT proposed_by, staff_id, roles FROM staff_role_grants
+             WHERE id = $1 AND confirmed_at IS NULL AND revoked_at IS NULL
+               AND expires_at > now()
+             FOR UPDATE",
+            &[&id],
+        )
+        .await?
+        .map(|row| {
+            Ok(Proposal {
+                list: PendingList::Grants,
+                id,
+                proposed_by: Some(row.try_get("proposed_by")?),
+                staff_id: Some(row.try_get("staff_id")?),
+                roles: row.try_get("roles")?,
+            })
+        })
+        .transpose()
 }
 
 /// Sets a member's roles; the member as saved.
