@@ -21,9 +21,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: './tests/e2e',
   fullyParallel: true,
-  // Three browsers on two cores: most tests wait on the network profile or the server, not the CPU
-  // (about 0.6 of a core over the suite with two), and scripts/test runs this suite beside the others.
-  workers: 3,
+  workers: 2,
   forbidOnly: Boolean(process.env['CI']),
   // One retry: on a busy 2-core machine a browser test can lose a race with the load; one that
   // passes only on retry is listed as flaky at the end of the run (and in scripts/test's digest).
