@@ -184,7 +184,7 @@ setup_and_build() {
 # and site, and the browser and mail server the suites need, which mostly wait on the network.
 # Each of the three says it is done by a file in the directory $1 holding its exit status (`site`,
 # `installs`, `server`, the last as soon as cargo has linked banksia-server, before the test
-# targets are all built), so the e2e suite can start while the rest still builds. A test build
+# targets are all built; scripts/test waits for all three today, benches/README.md "Stop 50"). A test build
 # that fails is left to the rust suite to report; only a server that can't be built stops the run.
 build_for_tests() {
   local done_dir="$1"
