@@ -181,55 +181,31 @@ setup_and_build() {
 # the release server the workspace's test build (`cargo test --no-run`), whose debug banksia-server
 # the end-to-end suite runs: one compilation of the workspace serves the rust and e2e suites
 # (benches/README.md, "CI time"). Side by side with that build: the site's dependencies, packages
-# and site, and the browser and mail server the suites need, which mostly wait on the network.
-# Each of the three says it is done by a file in the directory $1 holding its exit status (`site`,
-# `installs`, `server`, the last as soon as cargo has linked banksia-server, before the test
-# targets are all built; scripts/test waits for all three today, benches/README.md "Stop 50"). A test build
-# that fails is left to the rust suite to report; only a server that can't be built stops the run.
+# and site, and the browser and mail server the suites need, which mostly wait on the network. A
+# test build that fails is left to the rust suite to report; only a server that can't be built
+# stops the run.
 build_for_tests() {
-  local done_dir="$1"
   ensure_rust_tools
   ensure_postgres_binaries
-  local site_log site_pid installs_log installs_pid site_status=0 installs_status=0
+  local site_log site_pid installs_log installs_pid site_status=0 installs_status=0 server_status=0
   site_log="$(mktemp /tmp/banksia-site-build.XXXXXX)" installs_log="$(mktemp /tmp/banksia-installs.XXXXXX)"
-  { local st=0; { ensure_site_dependencies && build_wasm && build_site; } || st=$?; mark_done "$done_dir/site" "$st"; } \
-    >"$site_log" 2>&1 &
+  { ensure_site_dependencies && build_wasm && build_site; } >"$site_log" 2>&1 &
   site_pid=$!
   # One after the other: both may run apt-get, which takes a lock.
-  { local st=0; { ensure_chromium && ensure_smtp_test_server; } || st=$?; mark_done "$done_dir/installs" "$st"; } \
-    >"$installs_log" 2>&1 &
+  { ensure_chromium && ensure_smtp_test_server; } >"$installs_log" 2>&1 &
   installs_pid=$!
   # Every target, the benches' too, so the lint suite's warnings cover all of them.
   say "cargo test --workspace --all-targets --no-run (the rust suite's build, and the e2e suite's server)"
-  local server_status=0
-  if ! cargo test --workspace --all-targets --locked --no-run --message-format json-render-diagnostics |
-    announce_server_binary "$done_dir/server"; then
-    say "the test build failed: the rust suite says why"
-    cargo build --workspace --locked --bins || server_status=1
-  fi
-  [ -x "$TEST_SERVER_BIN" ] || server_status=1
-  [ -e "$done_dir/server" ] || mark_done "$done_dir/server" "$server_status"
-  wait "$site_pid" || true
-  wait "$installs_pid" || true
-  site_status="$(cat "$done_dir/site")" installs_status="$(cat "$done_dir/installs")"
+  cargo test --workspace --all-targets --locked --no-run ||
+    { say "the test build failed: the rust suite says why"; cargo build --workspace --locked --bins; } ||
+    server_status=1
+  wait "$site_pid" || site_status=$?
+  wait "$installs_pid" || installs_status=$?
   cat "$installs_log" "$site_log" >&2
   rm -f "$site_log" "$installs_log"
   [ "$installs_status" -eq 0 ] || { say "Chromium or the mail tests' SMTP server failed to install"; return 1; }
   # Exports SMTP_TEST_PYTHON in this shell (installed above, so this only checks).
   ensure_smtp_test_server
   [ "$site_status" -eq 0 ] || { say "the WASM packages or the site failed to build"; return 1; }
-  [ "$server_status" -eq 0 ] || { say "banksia-server failed to build"; return 1; }
+  [ "$server_status" -eq 0 ] && [ -x "$TEST_SERVER_BIN" ] || { say "banksia-server failed to build"; return 1; }
 }
-
-# Reads cargo's JSON messages: writes 0 to the file $1 once the test build's banksia-server is linked.
-announce_server_binary() {
-  local line
-  while IFS= read -r line; do
-    case "$line" in
-      *'"reason":"compiler-artifact"'*'"executable":"'*'/debug/banksia-server"'*) mark_done "$1" 0 ;;
-    esac
-  done
-}
-
-# mark_done FILE STATUS: FILE appears holding STATUS, whole (written beside it, then renamed).
-mark_done() { echo "$2" >"$1.part" && mv "$1.part" "$1"; }
