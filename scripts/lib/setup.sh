@@ -122,7 +122,7 @@ build_wasm() {
   # A target directory of its own, so the packages (each linked by fat LTO in one codegen unit:
   # one core busy) build while the server builds beside them (setup_and_build).
   CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$ROOT/target}/wasm-packages" \
-    WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh"
+    WASM_OPT="$SITE/node_modules/.bin/wasm-opt" NODE="$SITE/node_modules/.bin/node" "$ROOT/wasm/scripts/build.sh" || return
   mark_built wasm
 }
 
@@ -145,11 +145,13 @@ build_site() {
     return
   fi
   say "astro build"
-  (cd "$SITE" && npm run --silent build)
+  # `|| return`: these run inside `&&` lists (build_for_tests), where `set -e` does not apply, and a
+  # failed build must neither go on nor be marked built.
+  (cd "$SITE" && npm run --silent build) || return
   # Last, once every file of dist/ is final: brotli (highest quality) and gzip -9 beside each text and
   # WASM file, which the server sends by Accept-Encoding. Any step that adds files to dist/ goes above.
   say "precompress site/dist"
-  (cd "$SITE" && npm run --silent compress)
+  (cd "$SITE" && npm run --silent compress) || return
   mark_built site
 }
 

@@ -2573,7 +2573,7 @@ async fn claims_release_take_over_and_reassign_for_every_role_and_holder() {
             assert_eq!(view["can_take_over"], true);
             assert_eq!(view["can_claim"], false);
             assert_eq!(view["actions"], json!([]));
-            let (s, _) = post(
+            let (s, answer) = post(
                 &app,
                 Some(&cookie),
                 &format!("{base}/take-over"),
@@ -2581,6 +2581,9 @@ async fn claims_release_take_over_and_reassign_for_every_role_and_holder() {
             )
             .await;
             assert_eq!(s, 200);
+            // The state afterwards, and core's words for the console.
+            assert_eq!(answer["version"], v + 1, "{answer}");
+            assert_eq!(answer["done"], "Taken over: you hold this application.");
             let request = json!({"version": v + 1, "action": "request_information", "message": "Please send your payslip."});
             let (s, answer) = post(&app, Some(&cookie), &format!("{base}/actions"), &request).await;
             assert_eq!(s, 200, "{answer}");
@@ -2648,7 +2651,7 @@ async fn claims_release_take_over_and_reassign_for_every_role_and_holder() {
     let (_, bob) = staff(&app, "bob", &["reviewer"]).await;
     let reference = submit(&app, "savings", "race@example.com").await;
     let base = format!("/api/staff/applications/{reference}");
-    let (s, _) = post(
+    let (s, answer) = post(
         &app,
         Some(&ann),
         &format!("{base}/claim"),
@@ -2656,6 +2659,7 @@ async fn claims_release_take_over_and_reassign_for_every_role_and_holder() {
     )
     .await;
     assert_eq!(s, 200);
+    assert_eq!(answer["done"], "Claimed: you hold this application.");
     let (s, answer) = post(
         &app,
         Some(&bob),

@@ -57,6 +57,21 @@ pub struct CurrentState {
     pub allowed_actions: Vec<ActionKind>,
 }
 
+/// What `POST /api/staff/sign-in/finish`, `…/register/finish` and `…/sign-out` answer beside the
+/// session cookie they set or clear: `{"signed_in": true}`, `{"registered": true}` or
+/// `{"signed_out": true}` (the value is always `true`; the key says which happened).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum SessionChange {
+    /// A passkey signed in.
+    SignedIn(bool),
+    /// A passkey was registered, and its session started.
+    Registered(bool),
+    /// The session ended.
+    SignedOut(bool),
+}
+
 /// `GET /api/staff/me`: who is signed in.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
@@ -398,8 +413,8 @@ pub struct ActionRequest {
     pub command: ActionCommand,
 }
 
-/// `POST …/actions`: the application's state after the action, and what the console says of it
-/// (core's words: `review::effects`).
+/// `POST …/actions`, `…/claim`, `…/release`, `…/take-over` and `…/reassign`: the application's
+/// state afterwards, and what the console says of it (core's words: `review::effects`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct ActionDone {

@@ -102,6 +102,7 @@ pub fn wire_declarations() -> String {
         .add::<application::ErrorBody>();
     // The staff API.
     d.add::<staff::StaffErrorBody>()
+        .add::<staff::SessionChange>()
         .add::<staff::StaffMe>()
         .add::<staff::QueueQuery>()
         .add::<staff::QueuePage>()

@@ -6,8 +6,8 @@
 export type AccountType = "checking" | "savings" | "business_checking" | "business_savings";
 
 /**
- * `POST …/actions`: the application's state after the action, and what the console says of it
- * (core's words: `review::effects`).
+ * `POST …/actions`, `…/claim`, `…/release`, `…/take-over` and `…/reassign`: the application's
+ * state afterwards, and what the console says of it (core's words: `review::effects`).
  */
 export type ActionDone = { 
 /**
@@ -1318,6 +1318,13 @@ member: StaffMember,
  */
 awaiting_confirmation: boolean,
 };
+
+/**
+ * What `POST /api/staff/sign-in/finish`, `…/register/finish` and `…/sign-out` answer beside the
+ * session cookie they set or clear: `{"signed_in": true}`, `{"registered": true}` or
+ * `{"signed_out": true}` (the value is always `true`; the key says which happened).
+ */
+export type SessionChange = { "signed_in": boolean } | { "registered": boolean } | { "signed_out": boolean };
 
 /**
  * `POST /api/staff/sign-in/start`.

@@ -232,6 +232,37 @@ pub struct AssignmentEffects {
     pub holder: Option<i64>,
     /// The audit row: a take-over or hand-over names whom the case was taken from.
     pub record: AuditRecord,
+    /// The step, for the words the console shows once it is made ([`AssignmentEffects::done`]).
+    step: Assignment,
+}
+
+impl AssignmentEffects {
+    /// What the console says once the change is made; `colleague` is the name of the person a
+    /// hand-over went to (the other steps name nobody).
+    ///
+    /// ```
+    /// use banksia_core::review::assignment::Assignment;
+    /// use banksia_core::review::effects::assignment_effects;
+    /// use banksia_core::review::{Role, Roles, Staff, Status};
+    ///
+    /// let ann = Staff { id: 1, roles: Roles::of(&[Role::Reviewer]) };
+    /// let claim = assignment_effects(Status::UnderReview, None, &ann, Assignment::Claim).unwrap();
+    /// assert_eq!(claim.done(None), "Claimed: you hold this application.");
+    /// let to_bo = Assignment::Reassign { to: 2, roles: Roles::of(&[Role::Approver]) };
+    /// let hand_over = assignment_effects(Status::UnderReview, Some(1), &ann, to_bo).unwrap();
+    /// assert_eq!(hand_over.done(Some("Bo Li")), "Handed to Bo Li: they hold this application now.");
+    /// ```
+    pub fn done(&self, colleague: Option<&str>) -> String {
+        match self.step {
+            Assignment::Claim => "Claimed: you hold this application.".into(),
+            Assignment::Release => "Released: nobody holds this application now.".into(),
+            Assignment::TakeOver => "Taken over: you hold this application.".into(),
+            Assignment::Reassign { .. } => match colleague {
+                Some(name) => format!("Handed to {name}: they hold this application now."),
+                None => "Handed to your colleague: they hold this application now.".into(),
+            },
+        }
+    }
 }
 
 /// Whether `staff` may make `step` on a case in `status` held by `holder`
@@ -255,6 +286,7 @@ pub fn assignment_effects(
     Ok(AssignmentEffects {
         holder: after,
         record,
+        step,
     })
 }
 
@@ -433,6 +465,14 @@ mod tests {
                             }
                         };
                         assert_eq!(got.record, want, "{step:?} {holder:?} {status:?}");
+                        // The console's words say who holds the case afterwards.
+                        let done = got.done(Some("Bo Li"));
+                        let says = match after {
+                            Some(1) => "you hold",
+                            None => "nobody holds",
+                            Some(_) => "Handed to Bo Li: they hold",
+                        };
+                        assert!(done.contains(says), "{step:?} {holder:?}: {done}");
                     }
                 }
             }

@@ -629,7 +629,7 @@ pub async fn claim(
     signed: &Signed,
     reference: &str,
     request: ClaimRequest,
-) -> Result<CurrentState, ApiError> {
+) -> Result<ActionDone, ApiError> {
     assign(state, signed, reference, request.version, AssignStep::Claim).await
 }
 
@@ -640,7 +640,7 @@ pub async fn reassign(
     signed: &Signed,
     reference: &str,
     request: ReassignRequest,
-) -> Result<CurrentState, ApiError> {
+) -> Result<ActionDone, ApiError> {
     assign(
         state,
         signed,
@@ -658,25 +658,23 @@ pub async fn assign(
     reference: &str,
     version: i32,
     step: AssignStep,
-) -> Result<CurrentState, ApiError> {
+) -> Result<ActionDone, ApiError> {
     let mut conn = state.pool.get().await?;
     let tx = conn.transaction().await?;
     let mut app = lock_application(&tx, reference).await?;
     if app.version != version {
         return Err(stale(&tx, &app, signed).await);
     }
-    let rule_step = match step {
-        AssignStep::Claim => Assignment::Claim,
-        AssignStep::Release => Assignment::Release,
-        AssignStep::TakeOver => Assignment::TakeOver,
+    let (rule_step, colleague) = match step {
+        AssignStep::Claim => (Assignment::Claim, None),
+        AssignStep::Release => (Assignment::Release, None),
+        AssignStep::TakeOver => (Assignment::TakeOver, None),
         AssignStep::Reassign(to) => {
-            let (_, roles) = store::active_member(&tx, to).await?.ok_or_else(|| {
+            let (name, roles) = store::active_member(&tx, to).await?.ok_or_else(|| {
                 ApiError::Invalid("Choose an active colleague to hand it to.".into())
             })?;
-            Assignment::Reassign {
-                to,
-                roles: Roles::of(&roles),
-            }
+            let roles = Roles::of(&roles);
+            (Assignment::Reassign { to, roles }, Some(name))
         }
     };
     let effects =
@@ -688,7 +686,10 @@ pub async fn assign(
     app.assigned_to = effects.holder;
     audit::record(&tx, Some(signed.id), &app.reference, &effects.record).await?;
     tx.commit().await?;
-    Ok(current(&app, signed))
+    Ok(ActionDone {
+        state: current(&app, signed),
+        done: effects.done(colleague.as_deref()),
+    })
 }
 
 /// POST /api/staff/applications/{reference}/notes

@@ -7,7 +7,9 @@ use banksia_core::review::commands::{
 };
 use banksia_core::review::events::StaffEmailKind;
 use banksia_core::review::{Permission, Role, Roles};
-use banksia_wire::staff::{CeremonyFinish, CeremonyStarted, RegisterStart, SignInStart, StaffMe};
+use banksia_wire::staff::{
+    CeremonyFinish, CeremonyStarted, RegisterStart, SessionChange, SignInStart, StaffMe,
+};
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
@@ -173,7 +175,7 @@ pub async fn sign_out(state: &StaffState, signed: &Signed) -> Result<Response, A
     .await?;
     audit::record_staff(&tx, Some(signed.id), &StaffRecord::SignedOut(NoDetail {})).await?;
     tx.commit().await?;
-    Ok(with_cookie(&json!({ "signed_out": true }), None, state))
+    Ok(with_cookie(&SessionChange::SignedOut(true), None, state))
 }
 
 /// Stores the invitation core decided (`review::administration`) with its audit rows: the
@@ -452,7 +454,7 @@ pub async fn register_finish(
     let token = start_session(&tx, state, staff_id).await?;
     tx.commit().await?;
     Ok(with_cookie(
-        &json!({ "registered": true }),
+        &SessionChange::Registered(true),
         Some(&token),
         state,
     ))
@@ -615,7 +617,7 @@ pub async fn sign_in_finish(
     let token = start_session(&tx, state, staff_id).await?;
     tx.commit().await?;
     Ok(with_cookie(
-        &json!({ "signed_in": true }),
+        &SessionChange::SignedIn(true),
         Some(&token),
         state,
     ))

@@ -210,7 +210,7 @@ test('a held case needs a take-over; a stale view is told who changed what and k
   // Tia hands it back to Sam by name.
   await tia.getByLabel('Hand it to a colleague').selectOption({ label: 'Sam Stale' });
   await tia.getByRole('button', { name: 'Hand over' }).click();
-  await expect(feedback(tia, 'assignment').getByRole('status')).toHaveText('Handed to Sam Stale.');
+  await expect(feedback(tia, 'assignment').getByRole('status')).toHaveText('Handed to Sam Stale: they hold this application now.');
   const events = await db.query('SELECT action FROM staff_audit WHERE application_reference = $1 ORDER BY id', [reference]);
   expect(events.rows.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['application.claimed', 'application.taken_over', 'application.reassigned']));
 });

@@ -10,7 +10,7 @@ import type {
   ActionRequest,
   CaseView,
   ClaimRequest,
-  CurrentState,
+  ActionDone,
   DeclineReason,
   NoteView,
   Recommendation,
@@ -371,10 +371,10 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
     } else setChosen(kind);
   }
 
-  /** A claim, release or take-over: the call with the version seen, its message beside the holder. */
-  const changeHolder = (call: (reference: string, body: ClaimRequest) => Promise<Answer<CurrentState>>, done: string) => async () => {
+  /** A claim, release or take-over: the call with the version seen, core's words for it beside the holder. */
+  const changeHolder = (call: (reference: string, body: ClaimRequest) => Promise<Answer<ActionDone>>) => async () => {
     setFeedback(null);
-    await settle(await call(view.reference, { version: view.state.version }), 'assignment', done);
+    await settle(await call(view.reference, { version: view.state.version }), 'assignment', (answer) => answer.done);
   };
 
   const assigned = view.assigned_to_me ? 'you' : (view.assigned_to ?? 'nobody');
@@ -405,12 +405,12 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
         </p>
         <div className="staff-actions">
           {view.can_claim && (
-            <button type="button" className="button button--secondary" disabled={busy} onClick={changeHolder(staffApi.claim, 'Claimed: you hold this application.')}>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={changeHolder(staffApi.claim)}>
               Claim
             </button>
           )}
           {view.can_release && (
-            <button type="button" className="button button--secondary" disabled={busy} onClick={changeHolder(staffApi.release, 'Released: nobody holds this application now.')}>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={changeHolder(staffApi.release)}>
               Release
             </button>
           )}
@@ -428,7 +428,7 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
             focus="yes"
             onYes={() => {
               setTakingOver(false);
-              void changeHolder(staffApi.takeOver, 'Taken over: you hold this application.')();
+              void changeHolder(staffApi.takeOver)();
             }}
             onCancel={() => setTakingOver(false)}
           >
@@ -447,7 +447,7 @@ export default function CaseScreen({ reference, back }: { reference: string; bac
                 return;
               }
               setFeedback(null);
-              if (await settle(await staffApi.reassign(view.reference, { version: view.state.version, to }), 'assignment', `Handed to ${name}.`)) setHandTo('');
+              if (await settle(await staffApi.reassign(view.reference, { version: view.state.version, to }), 'assignment', (answer) => answer.done)) setHandTo('');
             }}
           >
             <label htmlFor="hand-to">Hand it to a colleague</label>
