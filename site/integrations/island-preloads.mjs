@@ -31,12 +31,15 @@ const ORIGIN = 'https://site.invalid';
 /** @typedef {(path: string) => Promise<string>} ReadBuilt A built file's text by its site path. */
 
 /**
- * Module URLs a page's islands start from: each island's component and renderer.
+ * Module URLs a page's islands start from: each island's component and renderer. Only the islands
+ * that hydrate at the first paint (`client:after-paint`): one that waits to be seen
+ * (`client:visible`, the stamp duty page's offset calculator) fetches its own modules then.
  * @param {string} html
  */
 function entryModules(html) {
   const entries = new Set();
   for (const island of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (!/\sclient="after-paint"/.test(island[0])) continue;
     for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = island[0].match(new RegExp(`\\s${attribute}="([^"]+)"`))?.[1];
       if (url) entries.add(url);
@@ -131,6 +134,8 @@ export const START_AT_FIRST_PAINT =
 const ISLAND_ONLY_SCRIPTS = [
   { name: 'astro-island', marks: (/** @type {string} */ code) => code.includes('customElements.define("astro-island"') },
   { name: 'client-after-paint', marks: (/** @type {string} */ code) => code.includes('["after-paint"]=') },
+  // Astro's client:visible, on a page whose island waits to be seen (the stamp duty page's offset).
+  { name: 'client-visible', marks: (/** @type {string} */ code) => code.includes('(self.Astro||(self.Astro={})).visible=') },
 ];
 
 /**
@@ -191,8 +196,10 @@ export default function islandPreloads() {
           if (now.length === 0 && afterPaint.length === 0) continue;
           if (!html.includes('</head>')) throw new Error(`${file} has no </head> for its preloads`);
           const directives = [...html.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g)].map((m) => m[1]);
-          if (directives.some((directive) => directive !== 'after-paint')) {
-            throw new Error(`${file}: every island needs client:after-paint, which starts its preloads (found ${directives.join(', ')})`);
+          // client:after-paint starts the preloads; an island that waits to be seen (client:visible)
+          // fetches its own modules when it wakes. Any other directive would have neither.
+          if (directives.some((directive) => directive !== 'after-paint' && directive !== 'visible')) {
+            throw new Error(`${file}: every island needs client:after-paint or client:visible (found ${directives.join(', ')})`);
           }
           const template =
             afterPaint.length > 0

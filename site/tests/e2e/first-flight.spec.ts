@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { corePackages } from '../../integrations/banksia-core.mjs';
-import { layoutShifts, shiftScore, watchLayoutShifts } from './helpers';
+import { AT_PAINT_NOT_HYDRATED, layoutShifts, shiftScore, watchLayoutShifts } from './helpers';
 import { ISLAND_ROUTES, ROUTES } from './routes';
 
 /**
@@ -242,7 +242,7 @@ test.describe('islands never wait', () => {
       });
       await page.goto(path);
       // Astro drops the `ssr` attribute once the island has hydrated.
-      await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.locator(AT_PAINT_NOT_HYDRATED)).toHaveCount(0, { timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       // A preload whose mode differs from the real request would be fetched a second time.
       expect(requested.get(wasmUrl), 'the .wasm is fetched once').toBe(1);
@@ -310,7 +310,7 @@ test.describe('islands never wait', () => {
         },
       );
       await page.goto(path);
-      await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+      await expect(page.locator(AT_PAINT_NOT_HYDRATED)).toHaveCount(0, { timeout: 20_000 });
       expect(heldWhileAsked, 'the .wasm was asked for while the island scripts were held').toBe(true);
     });
 
@@ -324,7 +324,7 @@ test.describe('islands never wait', () => {
         };
       });
       await page.goto(path);
-      await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+      await expect(page.locator(AT_PAINT_NOT_HYDRATED)).toHaveCount(0, { timeout: 15_000 });
     });
 
     for (const width of [375, 1280]) {
@@ -333,7 +333,7 @@ test.describe('islands never wait', () => {
         await watchLayoutShifts(page);
         await page.goto(path);
         await page.locator('astro-island').first().scrollIntoViewIfNeeded();
-        await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
+        await expect(page.locator(AT_PAINT_NOT_HYDRATED)).toHaveCount(0, { timeout: 15_000 });
         await page.waitForLoadState('networkidle');
         await page.waitForTimeout(300);
         const shifts = await layoutShifts(page);

@@ -67,3 +67,10 @@ export function shiftScore(shifts: readonly LayoutShift[]): number {
 export async function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * The islands that hydrate at the first paint and have not yet (Astro drops `ssr` once an island
+ * has hydrated). An island that waits to be seen (`client:visible`, the stamp duty page's offset
+ * calculator) is left out: it wakes when it is scrolled to.
+ */
+export const AT_PAINT_NOT_HYDRATED = 'astro-island[ssr][client="after-paint"]';

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { mainText } from './helpers';
+import { AT_PAINT_NOT_HYDRATED, mainText } from './helpers';
 
 /**
  * What a careful visitor checks on a phone (375 px) and a desktop (1280 px), and the tables on a
@@ -14,7 +14,7 @@ const WIDTHS = [
 
 /** Waits until every island on the page has hydrated. */
 async function awake(page: Page) {
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 20_000 });
+  await expect(page.locator(AT_PAINT_NOT_HYDRATED)).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** True when the element lies wholly inside the viewport (nothing above, below or beside it cut off). */
