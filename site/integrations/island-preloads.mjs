@@ -31,15 +31,27 @@ const ORIGIN = 'https://site.invalid';
 /** @typedef {(path: string) => Promise<string>} ReadBuilt A built file's text by its site path. */
 
 /**
- * Module URLs a page's islands start from: each island's component and renderer. Only the islands
- * that hydrate at the first paint (`client:after-paint`): one that waits to be seen
- * (`client:visible`, the stamp duty page's offset calculator) fetches its own modules then.
+ * How each island hydrates: `after-paint` (ours, which the preloads serve) or `visible` (an island
+ * that waits to be seen, the stamp duty page's offset calculator, fetches its own modules when it
+ * wakes). Any other directive would have neither, so the build refuses it.
+ */
+const DIRECTIVES = ['after-paint', 'visible'];
+
+/**
+ * An `<astro-island>` tag's directive.
+ * @param {string} tag
+ */
+const directiveOf = (tag) => tag.match(/\sclient="([^"]+)"/)?.[1];
+
+/**
+ * Module URLs a page's islands start from: each `client:after-paint` island's component and
+ * renderer.
  * @param {string} html
  */
 function entryModules(html) {
   const entries = new Set();
   for (const island of html.matchAll(/<astro-island\b[^>]*>/g)) {
-    if (!/\sclient="after-paint"/.test(island[0])) continue;
+    if (directiveOf(island[0]) !== 'after-paint') continue;
     for (const attribute of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = island[0].match(new RegExp(`\\s${attribute}="([^"]+)"`))?.[1];
       if (url) entries.add(url);
@@ -195,10 +207,8 @@ export default function islandPreloads() {
           const { now, afterPaint } = await preloadLinks(html, read);
           if (now.length === 0 && afterPaint.length === 0) continue;
           if (!html.includes('</head>')) throw new Error(`${file} has no </head> for its preloads`);
-          const directives = [...html.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g)].map((m) => m[1]);
-          // client:after-paint starts the preloads; an island that waits to be seen (client:visible)
-          // fetches its own modules when it wakes. Any other directive would have neither.
-          if (directives.some((directive) => directive !== 'after-paint' && directive !== 'visible')) {
+          const directives = [...html.matchAll(/<astro-island\b[^>]*>/g)].map((m) => directiveOf(m[0]));
+          if (directives.some((directive) => !DIRECTIVES.includes(directive ?? ''))) {
             throw new Error(`${file}: every island needs client:after-paint or client:visible (found ${directives.join(', ')})`);
           }
           const template =

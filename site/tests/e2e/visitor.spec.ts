@@ -12,7 +12,7 @@ const WIDTHS = [
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
 
-/** Waits until every island on the page has hydrated. */
+/** Waits until every island that hydrates at the first paint has (not one that waits to be seen). */
 async function awake(page: Page) {
   await expect(page.locator(AT_PAINT_NOT_HYDRATED)).toHaveCount(0, { timeout: 20_000 });
 }
