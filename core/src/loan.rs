@@ -32,7 +32,7 @@
 //! assert_eq!(plan.periods.last().unwrap().closing_balance, Decimal::ZERO);
 //! ```
 
-use num_bigint::BigUint;
+use crate::natural::Natural;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::{Decimal, MathematicalOps};
 use serde::{Deserialize, Serialize};
@@ -614,15 +614,18 @@ fn exact_cents_long(amount: Decimal, rate_percent: Decimal, periods: u32) -> Opt
     if amount.is_sign_negative() || rate_percent.is_sign_negative() {
         return None;
     }
-    let numerator = BigUint::from(amount.mantissa().unsigned_abs())
-        * BigUint::from(rate_percent.mantissa().unsigned_abs());
-    let twice_plus_one = numerator * 2u32 + 1u32;
-    let denominator =
-        BigUint::from(10u32).pow(amount.scale() + rate_percent.scale()) * BigUint::from(periods);
+    let numerator = Natural::from(amount.mantissa().unsigned_abs())
+        .times(&Natural::from(rate_percent.mantissa().unsigned_abs()));
+    let twice_plus_one = numerator
+        .times(&Natural::from(2u128))
+        .plus(&Natural::from(1u128));
+    let denominator = Natural::from(10u128)
+        .power(amount.scale() + rate_percent.scale())
+        .times(&Natural::from(u128::from(periods)));
     // Searching c + 1 from 1 up: "c + 1 cents is at least the rounded interest".
     let above = smallest_satisfying(1, |next| {
         let cents = next - 1;
-        twice_plus_one <= BigUint::from(2 * cents + 1) * &denominator
+        twice_plus_one <= Natural::from(2 * cents + 1).times(&denominator)
     });
     Decimal::try_from_i128_with_scale(i128::try_from(above - 1).ok()?, 2).ok()
 }
@@ -659,6 +662,22 @@ fn amortising_repayment(terms: &LoanTerms, periods: u32) -> Result<Decimal, Loan
             return cents(up.to_u128().ok_or(LoanError::Calculation)?);
         }
     }
+    let guess = match estimate {
+        Some((value_cents, _)) => value_cents.ceil().to_u128().unwrap_or(1),
+        None => principal_cents.div_ceil(u128::from(periods)),
+    };
+    exact_repayment(principal_cents, rate, per_year, periods, guess)
+}
+
+/// The repayment in cents decided exactly in whole numbers, searched from `guess`: the smallest
+/// `c` with `p·a·G + c·b·B ≤ c·b·G` (see [`amortising_repayment`]), for a positive rate.
+fn exact_repayment(
+    principal_cents: u128,
+    rate: Decimal,
+    per_year: u128,
+    periods: u32,
+    guess: u128,
+) -> Result<Decimal, LoanError> {
     // a/b = mantissa / (10^scale · 100 · periods a year), reduced.
     let numerator = rate.mantissa().unsigned_abs();
     let denominator = 10u128
@@ -668,20 +687,17 @@ fn amortising_repayment(terms: &LoanTerms, periods: u32) -> Result<Decimal, Loan
     let common = gcd(numerator, denominator);
     let (a, b) = (numerator / common, denominator / common);
     let a_plus_b = a.checked_add(b).ok_or(LoanError::Calculation)?;
-    let growth = BigUint::from(a_plus_b).pow(periods);
-    let base = BigUint::from(b).pow(periods);
-    let left = BigUint::from(principal_cents) * BigUint::from(a) * &growth;
-    let b = BigUint::from(b);
-    let b_base = &b * base;
-    let b_growth = b * growth;
-    let guess = match estimate {
-        Some((value_cents, _)) => value_cents.ceil().to_u128().unwrap_or(1),
-        None => principal_cents.div_ceil(u128::from(periods)),
-    }
-    .max(1);
-    let answer = smallest_satisfying(guess, |c| {
-        let c = BigUint::from(c);
-        &left + &c * &b_base <= c * &b_growth
+    let growth = Natural::from(a_plus_b).power(periods);
+    let base = Natural::from(b).power(periods);
+    let left = Natural::from(principal_cents)
+        .times(&Natural::from(a))
+        .times(&growth);
+    let b = Natural::from(b);
+    let b_base = b.times(&base);
+    let b_growth = b.times(&growth);
+    let answer = smallest_satisfying(guess.max(1), |c| {
+        let c = Natural::from(c);
+        left.plus(&c.times(&b_base)) <= c.times(&b_growth)
     });
     cents(answer)
 }
@@ -909,6 +925,37 @@ mod tests {
 
     fn terms(principal: Decimal, rate: Decimal, years: u32) -> LoanTerms {
         LoanTerms::new(principal, rate, years)
+    }
+
+    proptest::proptest! {
+        /// The exact whole-number search, from any starting guess, gives the repayment the 28-digit
+        /// estimate gives where that is clear of a cent: the check that would catch a wrong
+        /// comparison in the path a loan takes only near a cent boundary.
+        #[test]
+        fn the_exact_search_agrees_with_the_estimate(
+            principal_cents in 100_000u128..=10_000_000_000,
+            rate_basis_points in 1u32..2_500,
+            years in 1u32..=40,
+            frequency in proptest::sample::select(vec![
+                RepaymentFrequency::Monthly,
+                RepaymentFrequency::Fortnightly,
+                RepaymentFrequency::Weekly,
+            ]),
+            guess_offset in -50i64..50,
+        ) {
+            let rate = Decimal::new(i64::from(rate_basis_points), 2);
+            let principal = Decimal::try_from_i128_with_scale(principal_cents as i128, 2).unwrap();
+            let terms = terms(principal, rate, years).with_frequency(frequency);
+            let expected = repayment(&terms).unwrap();
+            let periods = years * frequency.periods_per_year();
+            let expected_cents = (expected * Decimal::ONE_HUNDRED).to_u128().unwrap();
+            let guess = expected_cents.saturating_add_signed(i128::from(guess_offset)).max(1);
+            let per_year = u128::from(frequency.periods_per_year());
+            proptest::prop_assert_eq!(
+                exact_repayment(principal_cents, rate, per_year, periods, guess),
+                Ok(expected)
+            );
+        }
     }
 
     #[test]

@@ -84,9 +84,9 @@ pub(crate) fn details_part_of(
     today: &str,
 ) -> DetailsReport {
     let report = details_of(application, details, today);
-    match serde_json::from_value::<DetailsPart>(serde_json::Value::String(part.to_owned())) {
-        Ok(part) => report.on_part(part),
-        Err(_) => report,
+    match crate::quiet::from_name::<DetailsPart>(part) {
+        Some(part) => report.on_part(part),
+        None => report,
     }
 }
 

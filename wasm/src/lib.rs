@@ -8,8 +8,9 @@
 //!
 //! Data crosses as JSON text. A page's value is turned into JSON text by `JSON.stringify`, or
 //! handed over as JSON text already (e.g. the very body the wizard will post). That text is
-//! read exactly as the server reads a request body: `serde_json::from_str` (feature
-//! `arbitrary_precision`) and the input type's own `Deserialize`, so the browser and the server
+//! read exactly as the server reads a request body: `serde_json`'s deserializer (feature
+//! `arbitrary_precision`) and the input type's own `Deserialize` (through [`quiet`], which
+//! leaves serde's unused error messages unwritten), so the browser and the server
 //! give the same answer for the same text, malformed text and enum fields included
 //! (`tests/differential.test.mjs` checks it against [`native`]). Results are written by
 //! `serde_json::to_string` and turned into plain objects by `JSON.parse`.
@@ -44,6 +45,7 @@ mod home_loan;
 pub mod native;
 #[cfg(any(feature = "offset", not(target_arch = "wasm32")))]
 mod offset;
+mod quiet;
 #[cfg(any(feature = "site-facts", not(target_arch = "wasm32")))]
 mod site_facts;
 #[cfg(any(feature = "stamp-duty", not(target_arch = "wasm32")))]
@@ -107,15 +109,13 @@ fn json_text(value: &JsValue) -> Option<String> {
     }
 }
 
-/// Reads `T` from JSON text exactly as the server reads a request body: `serde_json::from_str`
-/// (feature `arbitrary_precision`) and `T`'s own `Deserialize`. `None` is a value that could
+/// Reads `T` from JSON text exactly as the server reads a request body: `serde_json`'s
+/// deserializer (feature `arbitrary_precision`) and `T`'s own `Deserialize`, through
+/// [`quiet`], which only leaves serde's error messages unwritten. `None` is a value that could
 /// not even be written as JSON.
 #[cfg(reads_entries)]
 fn read_json<T: serde::de::DeserializeOwned>(text: Option<&str>) -> Result<T, Unread> {
-    serde_json::from_str(text.ok_or(Unread::NotJson)?).map_err(|error| match error.classify() {
-        serde_json::error::Category::Data => Unread::Shape,
-        _ => Unread::NotJson,
-    })
+    quiet::from_json(text.ok_or(Unread::NotJson)?)
 }
 
 /// A calculator's entries from JSON text, read by their one `Deserialize`; what can't be read

@@ -1,7 +1,7 @@
 //! The exports' bodies called natively (never in a WASM package): each takes the same JSON
 //! text a page hands over and gives the same value the export serialises, read by the same
-//! `serde_json::from_str` the server uses. `src/bin/boundary.rs` runs them for the differential
-//! test (`wasm/tests/differential.test.mjs`), which compares them with the built packages.
+//! reader (`quiet.rs`: serde_json's deserializer, as on the server). `src/bin/boundary.rs`
+//! runs them for the differential test (`wasm/tests/differential.test.mjs`), which compares them with the built packages.
 
 use banksia_core::application_form::{check_application, check_every_field, check_step};
 use serde::Serialize;

@@ -48,8 +48,7 @@ pub fn calculator_disclosure(
 ) -> JsValue {
     use banksia_core::disclosures::Calculator;
     // The calculator's name read by its own `Deserialize`, as every input is.
-    let calculator: Option<Calculator> =
-        serde_json::from_value(serde_json::Value::String(crate::text(&calculator))).ok();
+    let calculator: Option<Calculator> = crate::quiet::from_name(&crate::text(&calculator));
     let today = banksia_core::application::Today::parse(&crate::text(&today))
         .map(|today| today.bank_date());
     match (calculator, today) {

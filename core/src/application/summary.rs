@@ -8,7 +8,6 @@
 //! will be stored. An optional answer left blank reads [`NOT_PROVIDED`]. A value core can't
 //! read (which step validation refuses before step 5) is shown trimmed, as typed.
 
-use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -24,6 +23,7 @@ use super::{
     NatureOfBusiness, NoTinReason, OwnerRole, Value, normalised, page_of_part, state_of, trimmed,
     value_of, wizard_pages,
 };
+use crate::calendar::long_date;
 use crate::money::{format_aud, round_to_cents};
 
 /// What a summary row shows for an answer left blank.
@@ -31,21 +31,6 @@ pub const NOT_PROVIDED: &str = "Not provided";
 
 /// The last step whose answers are summarised; the summary itself is shown on the step after.
 const LAST_SUMMARISED_STEP: u8 = 4;
-
-const MONTHS: [&str; 12] = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-];
 
 /// One answer of the summary.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -500,16 +485,6 @@ fn one_line(lines: [&Option<String>; 5]) -> String {
 fn dollars(amount: Decimal) -> String {
     let amount = round_to_cents(amount);
     format_aud(amount, amount.normalize().scale() > 0)
-}
-
-/// `14 March 1990`.
-fn long_date(date: NaiveDate) -> String {
-    format!(
-        "{} {} {}",
-        date.day(),
-        MONTHS[date.month0() as usize],
-        date.year()
-    )
 }
 
 #[cfg(test)]

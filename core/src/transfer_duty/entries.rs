@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::{DutyQuestion, PropertyKind, State, WaRegion};
+use crate::calendar::read_typed_date;
 use crate::entries::{
     Count, Entry, EntryField, FieldErrors, Problems, Unreadable, read_count, read_number,
 };
@@ -192,12 +193,9 @@ fn money(entry: &Entry, unreadable: StampDutyError) -> Result<Option<Decimal>, S
     Ok(amount)
 }
 
-/// A date as typed: ISO (`2026-12-01`) or Australian day first (`1/12/2026`, `01-12-2026`).
+/// A date as typed ([`read_typed_date`]: ISO, or Australian day first), from 1900 to 2200.
 fn read_date(text: &str) -> Option<NaiveDate> {
-    ["%Y-%m-%d", "%d/%m/%Y", "%d-%m-%Y", "%d.%m.%Y"]
-        .into_iter()
-        .find_map(|format| NaiveDate::parse_from_str(text, format).ok())
-        .filter(|day| (1900..=2200).contains(&chrono::Datelike::year(day)))
+    read_typed_date(text).filter(|day| (1900..=2200).contains(&chrono::Datelike::year(day)))
 }
 
 impl StampDutyEntries {

@@ -55,6 +55,7 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::calendar::long_date;
 use crate::money::round_to_cents;
 use scale::nearest_dollar_half_down;
 pub use scale::{Band, Charge, Scale, Units, per_hundred_or_part};
@@ -457,11 +458,6 @@ fn capitalised(name: &'static str) -> &'static str {
         "Australian Capital Territory" => "The Australian Capital Territory",
         _ => "The Northern Territory",
     })
-}
-
-/// `"1 July 2025"`.
-pub fn long_date(day: NaiveDate) -> String {
-    day.format("%-d %B %Y").to_string()
 }
 
 /// What is asked: the jurisdiction, the dutiable value and who buys what for what.

@@ -4,8 +4,9 @@ use chrono::NaiveDate;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::{StampDutyEntries, StampDutyField, State, long_date, transfer_duty};
+use super::{StampDutyEntries, StampDutyField, State, transfer_duty};
 use crate::calculator::Money;
+use crate::calendar::long_date;
 use crate::entries::FieldErrors;
 use crate::products::lmi::{self, LmiEstimate};
 
