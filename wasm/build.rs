@@ -99,10 +99,11 @@ fn main() {
 /// readers only there and no package carries them unused.
 fn reads_entries_cfg() {
     println!("cargo::rustc-check-cfg=cfg(reads_entries)");
-    const READERS: [&str; 7] = [
+    const READERS: [&str; 8] = [
         "APPLICATION",
         "CUSTOMER_DETAILS",
         "HOME_LOAN",
+        "HOME_LOAN_TOOLS",
         "TERM_DEPOSIT",
         "BORROWING_POWER",
         "STAMP_DUTY",

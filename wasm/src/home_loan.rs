@@ -1,23 +1,34 @@
-//! The home loan page's exports (feature `home-loan`): the calculator's repayment and schedule,
-//! and its tools (the loan if rates rise, two loans compared, the schedule as CSV); with feature
-//! `key-facts-sheet`, the Key Facts Sheet page's too. Entries exactly as typed in, read by their input type's own `Deserialize`; figures
+//! The home loan page's exports: the calculator's repayment and schedule (feature `home-loan`),
+//! its tools (feature `home-loan-tools`: the loan if rates rise, two loans compared, the
+//! schedule as CSV, a package the page fetches after its first answer), and with feature
+//! `key-facts-sheet`, the Key Facts Sheet page's. Entries exactly as typed in, read by their input type's own `Deserialize`; figures
 //! exact and formatted out through the shared serializer, or messages per entry. Each export is
 //! a thin `wasm_bindgen` shell over a function of the entries' JSON text, which
 //! [`crate::native`] calls natively with the very same text (the differential test).
 
-use banksia_core::calculator::{
-    LoanEntries, LoanField, LoanScheduleView, Money, loan_repayment, loan_schedule_view,
-};
+use banksia_core::calculator::{LoanEntries, LoanField};
+#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
+use banksia_core::calculator::{LoanScheduleView, Money, loan_repayment, loan_schedule_view};
 use banksia_core::entries::Outcome;
 #[cfg(any(feature = "key-facts-sheet", not(target_arch = "wasm32")))]
 use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
 use banksia_core::loan_scenarios::{
     ComparisonField, LoanComparison, RateRise, compare_entries, rate_rises_for, schedule_csv_for,
 };
 use wasm_bindgen::prelude::*;
 
-use crate::{json_text, read_entries, read_today, text, to_js};
+#[cfg(any(
+    feature = "home-loan-tools",
+    feature = "key-facts-sheet",
+    not(target_arch = "wasm32")
+))]
+use crate::read_today;
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
+use crate::text;
+use crate::{json_text, read_entries, to_js};
 
+#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
 /// The repayment per period for the entries: exact, and in whole dollars for display.
 #[wasm_bindgen(unchecked_return_type = "Outcome<Money, LoanField>")]
 pub fn repayment(
@@ -26,6 +37,7 @@ pub fn repayment(
     to_js(&repayment_of(json_text(&entries).as_deref()))
 }
 
+#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
 /// [`repayment`] of the entries' JSON text.
 pub(crate) fn repayment_of(entries: Option<&str>) -> Outcome<Money, LoanField> {
     read_entries::<LoanEntries, _>(entries)
@@ -33,6 +45,7 @@ pub(crate) fn repayment_of(entries: Option<&str>) -> Outcome<Money, LoanField> {
         .into()
 }
 
+#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
 /// The whole loan for the calculator's entries, as typed: repayment, totals, payoff time,
 /// savings from an extra repayment, and a summary per year.
 #[wasm_bindgen(js_name = loanSchedule, unchecked_return_type = "Outcome<LoanScheduleView, LoanField>")]
@@ -42,6 +55,7 @@ pub fn loan_schedule(
     to_js(&loan_schedule_of(json_text(&entries).as_deref()))
 }
 
+#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
 /// [`loan_schedule`] of the entries' JSON text.
 pub(crate) fn loan_schedule_of(entries: Option<&str>) -> Outcome<LoanScheduleView, LoanField> {
     read_entries::<LoanEntries, _>(entries)
@@ -49,6 +63,7 @@ pub(crate) fn loan_schedule_of(entries: Option<&str>) -> Outcome<LoanScheduleVie
         .into()
 }
 
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
 /// The repayment of the home loan calculator's entries if the rate rose by 1, 2 and 3
 /// percentage points, and the difference from today's, each period.
 #[wasm_bindgen(js_name = loanRateRises, unchecked_return_type = "Outcome<RateRise[], LoanField>")]
@@ -58,6 +73,7 @@ pub fn loan_rate_rises(
     to_js(&loan_rate_rises_of(json_text(&entries).as_deref()))
 }
 
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
 /// [`loan_rate_rises`] of the entries' JSON text.
 pub(crate) fn loan_rate_rises_of(entries: Option<&str>) -> Outcome<Vec<RateRise>, LoanField> {
     read_entries::<LoanEntries, _>(entries)
@@ -65,6 +81,7 @@ pub(crate) fn loan_rate_rises_of(entries: Option<&str>) -> Outcome<Vec<RateRise>
         .into()
 }
 
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
 /// Two loans' entries side by side and the difference, second minus first; problems are named
 /// within their loan (`second.term_years`).
 #[wasm_bindgen(js_name = compareLoans, unchecked_return_type = "Outcome<LoanComparison, ComparisonField>")]
@@ -78,6 +95,7 @@ pub fn compare_loans(
     ))
 }
 
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
 /// [`compare_loans`] of the two entries' JSON texts.
 pub(crate) fn compare_loans_of(
     first: Option<&str>,
@@ -89,6 +107,7 @@ pub(crate) fn compare_loans_of(
         .into()
 }
 
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
 /// The loan's details and every repayment of the schedule for the home loan calculator's
 /// entries, each with its due date for a loan drawn on `start` (`YYYY-MM-DD`, or a moment in
 /// RFC 3339: its date in Sydney), as CSV text.
@@ -103,6 +122,7 @@ pub fn loan_schedule_csv(
     ))
 }
 
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
 /// [`loan_schedule_csv`] of the entries' JSON text and the start date's text.
 pub(crate) fn loan_schedule_csv_of(
     entries: Option<&str>,

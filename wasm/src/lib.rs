@@ -21,7 +21,8 @@
 //! the site itself hands amounts over as the text a person typed.
 //!
 //! The crate builds one package per island page, listed once in `wasm/packages.json` (each a
-//! set of this crate's features: `home-loan`, `term-deposit`, `borrowing-power`, `stamp-duty`,
+//! set of this crate's features: `home-loan`, `home-loan-tools` (the calculator's tools, fetched
+//! after its first answer), `term-deposit`, `borrowing-power`, `stamp-duty`,
 //! `offset` (the offset's savings, fetched when the stamp duty page's visitor turns to it), `application`,
 //! `customer-details` (the business and tax details, fetched when the wizard reaches them),
 //! and `site-facts` for what the build writes into pages); native builds (tests, clippy, the
@@ -39,7 +40,11 @@ mod application;
 mod borrowing_power;
 #[cfg(any(feature = "customer-details", not(target_arch = "wasm32")))]
 mod details;
-#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
+#[cfg(any(
+    feature = "home-loan",
+    feature = "home-loan-tools",
+    not(target_arch = "wasm32")
+))]
 mod home_loan;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
@@ -122,6 +127,7 @@ fn read_json<T: serde::de::DeserializeOwned>(text: Option<&str>) -> Result<T, Un
 /// is core's message under `input`.
 #[cfg(any(
     feature = "home-loan",
+    feature = "home-loan-tools",
     feature = "term-deposit",
     feature = "borrowing-power",
     feature = "stamp-duty",
@@ -144,7 +150,8 @@ fn read_entries<T: serde::de::DeserializeOwned, F: banksia_core::entries::EntryF
 /// (`Date.toISOString()`, so each state's own date can be judged); an `input` error otherwise.
 #[cfg(any(
     feature = "borrowing-power",
-    feature = "home-loan",
+    feature = "home-loan-tools",
+    feature = "key-facts-sheet",
     feature = "stamp-duty",
     not(target_arch = "wasm32")
 ))]

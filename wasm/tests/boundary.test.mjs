@@ -2,7 +2,7 @@
 // (field errors at worst) and never throws; no NaN or Infinity ever reaches the page.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { MANIFEST, application, borrowingPower, customerDetails, homeLoan, offset, packages, stampDuty, termDeposits } from "./packages.mjs";
+import { MANIFEST, application, borrowingPower, customerDetails, homeLoan, homeLoanTools, offset, packages, stampDuty, termDeposits } from "./packages.mjs";
 
 const TODAY = "2026-03-01";
 /** core's message for a value that is not one object of a calculator's entries. */
@@ -296,7 +296,8 @@ describe("one package per page", () => {
   // What each cargo feature exports; every package also has the shared utilities of lib.rs.
   const SHARED = ["formatAud", "isValidReference", "referenceFromRandom", "repaymentFrequencies"];
   const BY_FEATURE = {
-    "home-loan": ["compareLoans", "loanRateRises", "loanSchedule", "loanScheduleCsv", "repayment"],
+    "home-loan": ["loanSchedule", "repayment"],
+    "home-loan-tools": ["compareLoans", "loanRateRises", "loanScheduleCsv"],
     "key-facts-sheet": ["keyFactsSheet"],
     "term-deposit": ["termDeposit", "termDepositOptions"],
     "borrowing-power": ["borrowingPower"],
@@ -343,15 +344,15 @@ describe("borrowing and tools", () => {
   it("reads entries as typed and answers with core's figures", () => {
     const estimate = borrowingPower.borrowingPower({ income: "100,000", living_expenses: "2000", term_years: "30", annual_rate_percent: "6.45" }, "2026-11-23");
     assert.equal(estimate.ok && estimate.value.borrowing_power.display, "$532,000");
-    const rises = homeLoan.loanRateRises(JSON.stringify(loan));
+    const rises = homeLoanTools.loanRateRises(JSON.stringify(loan));
     assert.deepEqual(rises.ok && rises.value.map((rise) => rise.rise_percent), [1, 2, 3]);
-    const csv = homeLoan.loanScheduleCsv(loan, "2026-11-23T14:00:00Z");
+    const csv = homeLoanTools.loanScheduleCsv(loan, "2026-11-23T14:00:00Z");
     // 12 heading lines, a blank, the column names, 360 rows and the final CRLF's empty tail;
     // the moment is already 24 November in Sydney, the day the loan is drawn.
     const lines = csv.ok ? csv.value.split("\r\n") : [];
     assert.equal(lines.length, 12 + 1 + 1 + 360 + 1);
     assert.ok(lines.includes("Loan drawn on,2026-11-24"));
-    assert.equal(homeLoan.loanScheduleCsv(loan, "tomorrow").ok, false);
+    assert.equal(homeLoanTools.loanScheduleCsv(loan, "tomorrow").ok, false);
     assert.deepEqual(termDeposits.termDepositOptions(6), [{ value: "monthly", label: "Monthly" }, { value: "at_maturity", label: "At maturity" }]);
   });
 
@@ -360,14 +361,14 @@ describe("borrowing and tools", () => {
       const answer = borrowingPower.borrowingPower(bad, "2026-11-23");
       assert.equal(answer.ok, false);
       assert.ok(answer.errors.input?.length === 1, JSON.stringify(answer));
-      assert.equal(homeLoan.loanRateRises(bad).ok, false);
-      assert.equal(homeLoan.loanScheduleCsv(bad, "2026-11-23").ok, false);
-      assert.equal(homeLoan.compareLoans(loan, bad).ok, false);
+      assert.equal(homeLoanTools.loanRateRises(bad).ok, false);
+      assert.equal(homeLoanTools.loanScheduleCsv(bad, "2026-11-23").ok, false);
+      assert.equal(homeLoanTools.compareLoans(loan, bad).ok, false);
     }
     assert.deepEqual(borrowingPower.borrowingPower({ income: "1" }, "23/11/2026").errors, {
       input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"],
     });
-    assert.deepEqual(homeLoan.compareLoans({ ...loan, principal: "" }, { ...loan, term_years: "41" }).errors, {
+    assert.deepEqual(homeLoanTools.compareLoans({ ...loan, principal: "" }, { ...loan, term_years: "41" }).errors, {
       "first.principal": ["Enter a loan amount"],
       "second.term_years": ["Loan term can't be more than 40 years"],
     });

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { application, borrowingPower, customerDetails, homeLoan, keyFacts, offset, packages, stampDuty, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, homeLoanTools, keyFacts, offset, packages, stampDuty, termDeposits, vectors } from "./packages.mjs";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const TODAY = "2026-03-01";
@@ -22,9 +22,9 @@ const EXPORTS = {
   borrowingPower: borrowingPower.borrowingPower,
   stampDuty: stampDuty.stampDuty,
   offsetSavings: offset.offsetSavings,
-  loanRateRises: homeLoan.loanRateRises,
-  compareLoans: homeLoan.compareLoans,
-  loanScheduleCsv: homeLoan.loanScheduleCsv,
+  loanRateRises: homeLoanTools.loanRateRises,
+  compareLoans: homeLoanTools.compareLoans,
+  loanScheduleCsv: homeLoanTools.loanScheduleCsv,
   keyFactsSheet: keyFacts.keyFactsSheet,
   validateStep: application.validateStep,
   validateApplication: application.validateApplication,

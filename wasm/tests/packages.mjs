@@ -21,8 +21,10 @@ export const packages = Object.fromEntries(
   await Promise.all(MANIFEST.packages.map(async ({ name, dir }) => [name, await load(dir)])),
 );
 
-/** The home loan page's package: the calculator and its tools. */
+/** The home loan page's package: the calculator's repayment and schedule. */
 export const homeLoan = packages["home-loan"];
+/** The home loan calculator's tools, fetched after its first answer. */
+export const homeLoanTools = packages["home-loan-tools"];
 /** The Key Facts Sheet page's package: the home loan package and the sheet. */
 export const keyFacts = packages["key-facts-sheet"];
 /** What the site's build writes into pages (no page fetches it). */

@@ -4,7 +4,7 @@
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { readdirSync } from "node:fs";
-import { application, borrowingPower, customerDetails, homeLoan, keyFacts, offset, packages, stampDuty, termDeposits, vectors } from "./packages.mjs";
+import { application, borrowingPower, customerDetails, homeLoan, homeLoanTools, keyFacts, offset, packages, stampDuty, termDeposits, vectors } from "./packages.mjs";
 
 /**
  * The matching rule of core/tests/vectors/README.md: an object `expected` matches when each of
@@ -65,9 +65,9 @@ const RUNNERS = {
   borrowing_power: [["borrowing-power", (input) => outcome(borrowingPower.borrowingPower(input.entries, input.today), (v) => v)]],
   stamp_duty: [["stamp-duty", (input) => outcome(stampDuty.stampDuty(input.entries, input.today), (v) => v)]],
   offset_savings: [["offset", (input) => outcome(offset.offsetSavings(input), (v) => v)]],
-  loan_rate_rises: [["home-loan", (input) => outcome(homeLoan.loanRateRises(input), (rises) => ({ rises }))]],
-  loan_comparison: [["home-loan", (input) => outcome(homeLoan.compareLoans(input.first, input.second), (v) => v)]],
-  loan_schedule_csv: [["home-loan", (input) => outcome(homeLoan.loanScheduleCsv(input.entries, input.start), csvSummary)]],
+  loan_rate_rises: [["home-loan-tools", (input) => outcome(homeLoanTools.loanRateRises(input), (rises) => ({ rises }))]],
+  loan_comparison: [["home-loan-tools", (input) => outcome(homeLoanTools.compareLoans(input.first, input.second), (v) => v)]],
+  loan_schedule_csv: [["home-loan-tools", (input) => outcome(homeLoanTools.loanScheduleCsv(input.entries, input.start), csvSummary)]],
   key_facts_sheet: [["key-facts-sheet", (input) => outcome(keyFacts.keyFactsSheet(input.product, input.entries), (sheet) => sheet)]],
   term_deposit_reinvested: [
     ["term-deposit", (input) => outcome(termDeposits.termDeposit(input), (v) => exact(v.reinvested))],

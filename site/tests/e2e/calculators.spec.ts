@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import * as homeLoanPackage from 'banksia-core/home-loan';
+import * as homeLoanToolsPackage from 'banksia-core/home-loan-tools';
 import * as termDepositPackage from 'banksia-core/term-deposit';
 import { fromDisk } from './core';
 import { layoutShifts, shiftScore, watchLayoutShifts } from './helpers';
@@ -11,6 +12,7 @@ import { layoutShifts, shiftScore, watchLayoutShifts } from './helpers';
  * a few literal figures from the spec anchor it ($3,144, $4,500, $54,500).
  */
 const core = fromDisk('home-loan', homeLoanPackage);
+const tools = fromDisk('home-loan-tools', homeLoanToolsPackage);
 const termDeposits = fromDisk('term-deposit', termDepositPackage);
 
 const RATES: Record<string, string> = { variable: '6.45', fixed: '6.29', 'first-home': '6.25' };
@@ -290,7 +292,6 @@ test('a link naming a loan we do not offer shows the default loan and says so, w
 test.describe('home loan schedule as CSV', () => {
   for (const width of [375, 1280]) {
     test(`"Download CSV" saves core's schedule for the entries shown (${width} px)`, async ({ page }) => {
-      const tools = core;
       await page.setViewportSize({ width, height: 900 });
       // 23:30 on 24 November UTC is already the 25th in Sydney: the loan is drawn on Sydney's date.
       await page.clock.setFixedTime(new Date('2026-11-24T23:30:00Z'));
@@ -343,8 +344,7 @@ async function rowCells(page: Page, testId: string): Promise<string[]> {
 
 test.describe('home loan: what if rates rise, two loans compared, printing', () => {
   for (const width of [375, 1280]) {
-    test(`the rate rises are in the HTML and follow the entries, from the page's one package (${width} px)`, async ({ page, request }) => {
-      const tools = core;
+    test(`the rate rises are in the HTML and follow the entries once the tools' package arrives (${width} px)`, async ({ page, request }) => {
       const defaults = tools.loanRateRises(loanEntries(DEFAULT_CASE));
       if (!defaults.ok) throw new Error(JSON.stringify(defaults.errors));
       const html = await (await request.get('/loans/home')).text();
@@ -359,7 +359,7 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
       await page.goto('/loans/home');
       await awake(page);
       await page.waitForLoadState('networkidle');
-      // The page's one package: the calculator and its tools.
+      // At first the calculator's package alone: the defaults' rises are in the HTML.
       expect(wasm).toHaveLength(1);
       await expect(page.getByTestId('rate-rise-1')).toBeVisible();
       expect(await rowCells(page, 'rate-rise-1')).toEqual(['+1% 7.45%', '$3,478.97', '+$335.05']);
@@ -374,12 +374,13 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
         await expect(page.getByTestId(`rate-rise-${index + 1}`)).toContainText(`+${core.formatAud(rise.difference, true)}`);
       }
       await expect(page.getByTestId('rate-rises')).toContainText('Increase a fortnight');
-      expect(wasm).toHaveLength(1);
+      // The entries changed: the tools' package came, once.
+      expect(wasm).toHaveLength(2);
+      expect(readFileSync(new URL(`../../../wasm/pkg-home-loan-tools/banksia_wasm_bg.wasm`, import.meta.url)).equals(await (await page.request.get(wasm[1]!)).body())).toBe(true);
       await page.getByTestId('rate-rises').screenshot({ path: `test-results/home-loan-rate-rises-${width}.png` });
     });
 
     test(`Loan B is compared with the loan above, with core's figures and messages (${width} px)`, async ({ page }) => {
-      const tools = core;
       await page.setViewportSize({ width, height: 900 });
       await homeLoan(page);
       const compare = page.getByTestId('loan-compare');
@@ -428,7 +429,6 @@ test.describe('home loan: what if rates rise, two loans compared, printing', () 
       const c: HomeCase = { amount: '720000', years: '25', loan: 'fixed', repay: 'weekly', io: '', extra: '' };
       await page.goto(`/loans/home?${query(c)}#calculator`);
       await awake(page);
-      const tools = core;
       const rises = tools.loanRateRises(loanEntries(c));
       if (!rises.ok) throw new Error(JSON.stringify(rises.errors));
       await expect(page.getByTestId('rate-rise-3')).toContainText(core.formatAud(rises.value[2]!.repayment, false));

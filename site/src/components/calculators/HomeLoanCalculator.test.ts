@@ -8,7 +8,7 @@ import { byLabel, byTestId, click, hydrate, mount, textOf, type, type Mounted } 
 
 
 /** The loan tools' package, as the build uses it for the default figures. */
-const tools = await import('banksia-core/home-loan');
+const tools = await import('banksia-core/home-loan-tools');
 const DEFAULT_LOAN: LoanEntries = {
   principal: '500000',
   annual_rate_percent: '6.45',

@@ -2,20 +2,15 @@ import { memo, Suspense, useDeferredValue, useEffect, useId, useMemo, useRef, us
 import { COMPILE_AHEAD_RATE_PERCENT, compileAhead } from '../wake';
 import { perAnnum } from '../../data/format';
 import {
-  compareLoans,
   formatAud,
-  loanRateRises,
   loanSchedule,
-  loanScheduleCsv,
   repaymentFrequencies,
-  type ComparisonField,
-  type LoanComparison,
   type LoanEntries,
   type LoanField,
   type LoanScheduleView,
   type Outcome,
-  type RateRise,
 } from 'banksia-core/home-loan';
+import type { ComparisonField, LoanComparison, RateRise } from 'banksia-core/home-loan-tools';
 import { ComparisonTable, RateRises } from './HomeLoanCalculatorScenarios';
 import ScheduleChart from './ScheduleChart';
 import { PrintButton, PrintHeading } from './PrintResults';
@@ -146,6 +141,35 @@ function wholeDollars(amount: string): string {
   return formatAud(amount, false);
 }
 
+type HomeLoanTools = typeof import('banksia-core/home-loan-tools');
+
+/**
+ * banksia-core's `home-loan-tools` package (the rate rises, the comparison and the CSV): a chunk
+ * and a `.wasm` of their own, fetched once the visitor's entries leave the defaults, so the
+ * calculator's first answer waits only for its own package. The defaults' figures are in the
+ * HTML, worked out by the same package when the site is built.
+ */
+let homeLoanTools: Promise<HomeLoanTools> | undefined;
+function loadHomeLoanTools(): Promise<HomeLoanTools> {
+  return (homeLoanTools ??= import('banksia-core/home-loan-tools'));
+}
+
+/** The tools' package once `wanted` has been true (fetched then); `undefined` until it arrives. */
+function useHomeLoanTools(wanted: boolean): HomeLoanTools | undefined {
+  const [tools, setTools] = useState<HomeLoanTools>();
+  useEffect(() => {
+    if (!wanted || tools) return;
+    let current = true;
+    void loadHomeLoanTools().then((loaded) => {
+      if (current) setTools(() => loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, tools]);
+  return tools;
+}
+
 /**
  * The home loan repayment calculator: banksia-core works out the whole schedule on every keystroke
  * and this island shows what it answers, figures or field messages. Rendered at build time with
@@ -199,16 +223,18 @@ export default function HomeLoanCalculator({
   const whatIfSecond = loanEntries({ ...later, ...laterSecondChanges }, options);
   const atDefaults = sameEntries(whatIf, loanEntries(defaults, options));
   const pairAtDefaults = atDefaults && sameEntries(whatIfSecond, loanEntries({ ...defaults, years: compareYears }, options));
+  // Until the tools' package arrives, the figures for other entries show as pending.
+  const tools = useHomeLoanTools(!pairAtDefaults);
   const rises = useMemo(
-    () => (atDefaults ? defaultRises : loanRateRises(whatIf)),
+    () => (atDefaults ? defaultRises : tools?.loanRateRises(whatIf)),
     // The entries are rebuilt every render; their text says whether they changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [atDefaults, defaultRises, JSON.stringify(whatIf)],
+    [atDefaults, defaultRises, tools, JSON.stringify(whatIf)],
   );
   const comparison = useMemo(
-    () => (pairAtDefaults ? defaultComparison : compareLoans(whatIf, whatIfSecond)),
+    () => (pairAtDefaults ? defaultComparison : tools?.compareLoans(whatIf, whatIfSecond)),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [pairAtDefaults, defaultComparison, JSON.stringify(whatIf), JSON.stringify(whatIfSecond)],
+    [pairAtDefaults, defaultComparison, tools, JSON.stringify(whatIf), JSON.stringify(whatIfSecond)],
   );
   // Loan B's changes live in the URL too (`b_term=25`), so a shared link opens the same comparison;
   // like the first render of Loan A, the first render shows the starting changes.
@@ -566,8 +592,8 @@ export function scheduleFileName(entries: LoanEntries): string {
  */
 function DownloadSchedule({ entries }: { entries: LoanEntries }) {
   const [status, setStatus] = useState('');
-  const download = () => {
-    const csv = loanScheduleCsv(entries, new Date().toISOString());
+  const download = async () => {
+    const csv = (await loadHomeLoanTools()).loanScheduleCsv(entries, new Date().toISOString());
     if (!csv.ok) {
       setStatus(firstMessage(Object.values(csv.errors).flat()) ?? '');
       return;
@@ -586,7 +612,7 @@ function DownloadSchedule({ entries }: { entries: LoanEntries }) {
       <button
         type="button"
         className="button button--secondary"
-        onClick={download}
+        onClick={() => void download()}
         aria-label="Download CSV of every repayment"
         data-testid="download-csv"
       >

@@ -31,14 +31,14 @@ const PERIOD = new Map(repaymentFrequencies().map((f) => [f.value, f.period]));
 
 interface RateRisesProps {
   view: LoanScheduleView;
-  /** core's rises for the entries shown. */
-  rises: Outcome<RateRise[], LoanField>;
+  /** core's rises for the entries shown; `undefined` while its tools' package is on its way. */
+  rises: Outcome<RateRise[], LoanField> | undefined;
 }
 
 /** "What if rates rise?": today's repayment and the repayment at +1, +2 and +3 percentage points. */
 export function RateRises({ view, rises }: RateRisesProps) {
   const period = view.period_label;
-  const rows = rises.ok ? rises.value : undefined;
+  const rows = rises?.ok ? rises.value : undefined;
   const pending = '–';
   return (
     <section className="calc-rises" aria-labelledby="calc-rises-heading" data-testid="rate-rises">
@@ -96,12 +96,13 @@ export function RateRises({ view, rises }: RateRisesProps) {
 }
 
 interface ComparisonTableProps {
-  comparison: Outcome<LoanComparison, ComparisonField>;
+  /** core's comparison; `undefined` while its tools' package is on its way. */
+  comparison: Outcome<LoanComparison, ComparisonField> | undefined;
 }
 
 /** Loan A and Loan B side by side, and the difference (B minus A). */
 export function ComparisonTable({ comparison }: ComparisonTableProps) {
-  if (!comparison.ok) {
+  if (comparison && !comparison.ok) {
     const errors: FieldErrors<ComparisonField> = comparison.errors;
     const first = Object.keys(errors).some((field) => field.startsWith('first.'));
     return (
@@ -110,7 +111,7 @@ export function ComparisonTable({ comparison }: ComparisonTableProps) {
       </p>
     );
   }
-  const both = comparison.value;
+  const both = comparison?.value;
   const pending = '–';
   const sameFrequency = both ? both.first.frequency === both.second.frequency : true;
   const repayment = (loan: LoanComparison['first']) => `${cents(loan.repayment)} a ${PERIOD.get(loan.frequency) ?? 'month'}`;

@@ -1,10 +1,10 @@
 /**
  * The home loan calculator's "what if" figures for its default entries, worked out by banksia-core
- * when the site is built (the home loan package, read from disk), so the page carries them in its
+ * when the site is built (the home loan tools' package, read from disk), so the page carries them in its
  * HTML and the island works them out only once the entries change.
  * Build time only: imported by HomeLoanCalculatorSection.astro's frontmatter.
  */
-import { compareLoans, loanRateRises, type LoanEntries } from 'banksia-core/home-loan';
+import { compareLoans, loanRateRises, type LoanEntries } from 'banksia-core/home-loan-tools';
 
 /** The calculator's entries as the island sends them for the default loan (blank optional entries). */
 function entries(rate: number, amount: number, years: string): LoanEntries {
