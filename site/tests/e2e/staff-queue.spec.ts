@@ -40,8 +40,33 @@ async function signedIn(page: Page, email: string, name: string, roles: string[]
   await expect(page.getByRole('heading', { name: 'Applications' })).toBeVisible();
 }
 
+/**
+ * The console's answers as its code reads them: each response whose JSON body the page has
+ * parsed is listed in `window.answersRead`, so a test knows when a late answer has reached the
+ * screen's code (not just the browser).
+ */
+function listAnswersRead() {
+  const read: string[] = [];
+  Object.assign(window, { answersRead: read });
+  const json = Response.prototype.json;
+  Response.prototype.json = async function (this: Response) {
+    try {
+      return (await json.call(this)) as unknown;
+    } finally {
+      read.push(this.url);
+    }
+  };
+}
+
+/** Once the page's code has read the answer to `url`, and two frames later, when what it set is on screen. */
+async function afterAnswerRead(page: Page, url: string) {
+  await page.waitForFunction((wanted) => (window as unknown as { answersRead: string[] }).answersRead.includes(wanted), url);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
 test('queue: counts, filters, search, URL state, Load more focus, phone layout; staff focus; audit filters and CSV; idle sign-out', async ({ page, request }) => {
   test.setTimeout(180_000);
+  await page.addInitScript(listAnswersRead);
   mkdirSync(SHOTS, { recursive: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   const db = new pg.Client({ connectionString: DATABASE_URL });
@@ -101,6 +126,36 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await page.getByLabel('Reference, name or email').fill('');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(counts).toContainText('Showing 25 of');
+
+    // Answers out of order: the overdue list's answer is held back until the unfiltered list,
+    // asked for after it, is shown. The late answer is dropped: the rows and the counts stay the
+    // unfiltered list's, as the unchecked box says.
+    const overdueQuery = (url: URL) => url.pathname === '/api/staff/applications' && url.searchParams.get('overdue') === 'true';
+    let release = () => {};
+    const held = new Promise<void>((done) => (release = done));
+    await page.route(overdueQuery, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const overdueBox = page.getByRole('checkbox', { name: 'Overdue' });
+    const overdueAsked = page.waitForRequest((asked) => overdueQuery(new URL(asked.url())));
+    await overdueBox.check();
+    await overdueAsked;
+    const unfilteredAnswered = page.waitForResponse((answer) => {
+      const url = new URL(answer.url());
+      return url.pathname === '/api/staff/applications' && !url.searchParams.has('overdue');
+    });
+    await overdueBox.uncheck();
+    await unfilteredAnswered;
+    await expect(page.locator('tbody tr')).toHaveCount(25);
+    const unfilteredCounts = await counts.textContent();
+    const overdueAnswered = page.waitForResponse((answer) => overdueQuery(new URL(answer.url())));
+    release();
+    await afterAnswerRead(page, (await overdueAnswered).url());
+    await expect(page.locator('tbody tr')).toHaveCount(25);
+    await expect(counts).toHaveText(unfilteredCounts ?? '');
+    await expect(page.getByRole('button', { name: 'Load more' })).toBeEnabled();
+    await page.unroute(overdueQuery);
 
     // Overdue only: every row says so; newest first puts the youngest overdue one on top.
     await page.getByRole('checkbox', { name: 'Overdue' }).check();
@@ -215,6 +270,36 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await page.getByLabel('To (Sydney date, included)').fill('');
     await page.getByRole('button', { name: 'Filter' }).press('Enter');
     await expect(auditRows.first()).toBeVisible();
+    // Answers out of order here too: an empty range's answer, held back until the next
+    // filter's entries are shown, is dropped.
+    const emptyRange = (url: URL) =>
+      url.pathname === '/api/staff/audit' && url.searchParams.get('from') === '2020-01-01' && url.searchParams.get('to') === '2020-01-31';
+    let releaseAudit = () => {};
+    const auditHeld = new Promise<void>((done) => (releaseAudit = done));
+    await page.route(emptyRange, async (route) => {
+      await auditHeld;
+      await route.continue();
+    });
+    const emptyAsked = page.waitForRequest((asked) => emptyRange(new URL(asked.url())));
+    await page.getByLabel('From (Sydney date)').fill('2020-01-01');
+    await page.getByLabel('To (Sydney date, included)').fill('2020-01-31');
+    await page.getByRole('button', { name: 'Filter' }).press('Enter');
+    await emptyAsked;
+    const todayAnswered = page.waitForResponse((answer) => {
+      const url = new URL(answer.url());
+      return url.pathname === '/api/staff/audit' && url.searchParams.get('from') === today;
+    });
+    await page.getByLabel('From (Sydney date)').fill(today);
+    await page.getByLabel('To (Sydney date, included)').fill('');
+    await page.getByRole('button', { name: 'Filter' }).press('Enter');
+    await todayAnswered;
+    await expect(auditRows.first()).toBeVisible();
+    const emptyAnswered = page.waitForResponse((answer) => emptyRange(new URL(answer.url())));
+    releaseAudit();
+    await afterAnswerRead(page, (await emptyAnswered).url());
+    await expect(auditRows.first()).toBeVisible();
+    await expect(page.locator('[data-audit-message]')).not.toHaveText('No audit entries match.');
+    await page.unroute(emptyRange);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/staff-audit-1280.png`, fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AuditEntry, AuditEventOption } from 'banksia-wire';
 import { staffApi } from './api';
+import { useRequestOrder } from './latest';
 import { sydneyTime } from './time';
 import { auditCsv } from './csv';
 
@@ -37,8 +38,12 @@ export default function AuditLog() {
   const [check, setCheck] = useState('');
   const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const order = useRequestOrder();
   const load = useCallback(async (filters: Filters, before: number | null) => {
+    const latest = order.begin();
     const page = await staffApi.auditLog(query(filters, before));
+    // Another filter's (or the next page's) answer is the one to show.
+    if (!latest()) return;
     if (!page.ok) {
       setMessage(page.error.error);
       return;
@@ -47,7 +52,7 @@ export default function AuditLog() {
     setRows((old) => (before !== null ? [...old, ...page.value.rows] : page.value.rows));
     setNext(page.value.next_before);
     setMessage(page.value.rows.length === 0 && before === null ? 'No audit entries match.' : '');
-  }, []);
+  }, [order]);
   const [applied, setApplied] = useState<Filters>(draft);
   useEffect(() => {
     void load(applied, null);

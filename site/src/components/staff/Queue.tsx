@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { QueueAssignment, QueueQuery, QueueRow, QueueSort } from 'banksia-wire';
 import { staffApi } from './api';
+import { useRequestOrder } from './latest';
 import { bankDate } from './time';
 import { countsMessage } from './counts';
 
@@ -87,8 +88,10 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
   /** The row to focus once shown: the first of a page loaded by "Load more", or the one opened. */
   const focusRow = useRef<number | string | null>(null);
   const table = useRef<HTMLTableSectionElement>(null);
+  const order = useRequestOrder();
 
   const load = useCallback(async (current: Filters, restore: number) => {
+    const latest = order.begin();
     setLoading(true);
     setMessage('Loading…');
     let shown: QueueRow[] = [];
@@ -96,6 +99,8 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
     // A first page, or as many pages as were shown before (back from a case, a reload).
     do {
       const page = await staffApi.queue(apiQuery(current, after));
+      // A later filter's (or Load more's) answer is the one to show.
+      if (!latest()) return;
       if (!page.ok) {
         // The rows of other filters would read as this one's answer.
         setRows([]);
@@ -111,7 +116,7 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
     setRows(shown);
     setNext(after);
     setLoading(false);
-  }, []);
+  }, [order]);
 
   useEffect(() => {
     const opened = sessionStorage.getItem(OPENED_KEY);
@@ -141,8 +146,10 @@ export default function Queue({ open }: { open: (reference: string) => void }) {
 
   async function loadMore() {
     if (!next) return;
+    const latest = order.begin();
     setLoading(true);
     const page = await staffApi.queue(apiQuery(filters, next));
+    if (!latest()) return;
     setLoading(false);
     if (!page.ok) {
       setMessage(page.error.error);
