@@ -33,6 +33,10 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
+    // Instant scrolling and no transitions (the site honours prefers-reduced-motion): a smooth
+    // scroll after each step kept Playwright waiting for the page to stand still, about a second
+    // an action in the wizard. journey.spec.ts walks the applicant's journey with motion on.
+    reducedMotion: 'reduce',
   },
   ...(process.env['BASE_URL']
     ? {}

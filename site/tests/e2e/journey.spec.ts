@@ -88,6 +88,9 @@ async function answerEmploymentAndDeposit(page: Page) {
 const runEmail = () => `mia.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@example.com.au`;
 
 test.describe('the applicant journey', () => {
+  // As most visitors have it: smooth scrolling and the progress bar's transition (the other
+  // specs reduce motion, playwright.config.ts).
+  test.use({ reducedMotion: 'no-preference' });
   test('apply, see the reference, get exactly one email with it, and Back shows a fresh start', async ({ page }, testInfo) => {
     const errors = watchErrors(page);
     const email = runEmail();

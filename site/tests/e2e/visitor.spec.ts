@@ -38,8 +38,7 @@ async function lineCount(locator: Locator): Promise<number> {
 for (const viewport of WIDTHS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
-    // Instant scrolling (the site scrolls smoothly otherwise), so positions are measured where they end.
-    test.beforeEach(({ page }) => page.emulateMedia({ reducedMotion: 'reduce' }));
+    // Scrolling is instant (playwright.config.ts reduces motion), so positions are measured where they end.
 
     test("the header's button reads 'Log in to online banking'", async ({ page }) => {
       await page.goto('/');
