@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ROUTES } from './routes';
+import { axe } from './helpers';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
@@ -12,14 +12,24 @@ test.describe('axe-core', () => {
   for (const route of ROUTES) {
     test(`${route.path} has no violations`, async ({ page }) => {
       await page.goto(route.path);
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const results = await axe(page, TAGS).analyze();
       expect(summarise(results.violations)).toEqual([]);
     });
   }
 
+  test('the checker finds what is wrong: an image without a text, a button without a name, a field without a label', async ({ page }) => {
+    await page.goto('/');
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      main.insertAdjacentHTML('afterbegin', '<img src="/favicon.svg"><button type="button"></button><input type="text">');
+    });
+    const results = await axe(page, TAGS).analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'label']));
+  });
+
   test('the 404 screen has no violations', async ({ page }) => {
     await page.goto('/missing-page');
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const results = await axe(page, TAGS).analyze();
     expect(summarise(results.violations)).toEqual([]);
   });
 
@@ -29,7 +39,7 @@ test.describe('axe-core', () => {
       test(`${path} with the menu open has no violations`, async ({ page }) => {
         await page.goto(path);
         await page.locator('[data-menu-toggle]').click();
-        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        const results = await axe(page, TAGS).analyze();
         expect(summarise(results.violations)).toEqual([]);
       });
     }
@@ -39,7 +49,7 @@ test.describe('axe-core', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/');
     await page.getByRole('button', { name: 'Banking', exact: true }).hover();
-    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const results = await axe(page, TAGS).analyze();
     expect(summarise(results.violations)).toEqual([]);
   });
 });

@@ -3,10 +3,9 @@
  * (scripts/test sets BASE_URL and E2E_DATABASE_URL), every message and rule comes from
  * banksia-core, and each stored row is read back from the database.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
-import { sidewaysScroll, watchErrors } from './helpers';
+import { axe, sidewaysScroll, watchErrors } from './helpers';
 import * as applicationPackage from 'banksia-core/application';
 import { fromDisk } from './core';
 
@@ -187,7 +186,7 @@ async function expectFieldError(page: Page, label: string | RegExp, message: str
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await axe(page, AXE_TAGS).analyze();
   const found = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
   expect(found).toEqual([]);
 }

@@ -2,17 +2,20 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { ISLAND_ROUTES, ROUTES } from './routes';
 
-/** Scripts a page fetches until the network is quiet, with their bodies and gzipped sizes. */
-async function scriptsOf(page: import('@playwright/test').Page, path: string) {
-  const scripts: { url: string; gzipped: number; body: string }[] = [];
-  page.on('response', async (response) => {
+/**
+ * Scripts a page fetches until the network is quiet (and `ready` holds), with their bodies and
+ * gzipped sizes: every body read is awaited, so none that arrived is missing.
+ */
+async function scriptsOf(page: import('@playwright/test').Page, path: string, ready?: () => Promise<void>) {
+  const reads: Promise<{ url: string; gzipped: number; body: string }>[] = [];
+  page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    const body = await response.body();
-    scripts.push({ url: response.url(), gzipped: gzipSync(body).length, body: body.toString('utf8') });
+    reads.push(response.body().then((body) => ({ url: response.url(), gzipped: gzipSync(body).length, body: body.toString('utf8') })));
   });
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  return scripts;
+  if (ready) await ready();
+  return Promise.all(reads);
 }
 
 test('every island page runs react-dom from one shared chunk, and ships no other renderer', async ({ browser }) => {
@@ -22,8 +25,8 @@ test('every island page runs react-dom from one shared chunk, and ships no other
   const reactChunks = new Set<string>();
   for (const path of ISLAND_ROUTES) {
     const page = await browser.newPage();
-    const scripts = await scriptsOf(page, path);
-    await expect(page.locator('astro-island:not([ssr])').first(), path).toBeAttached();
+    // Once an island has hydrated, react-dom's chunk has arrived.
+    const scripts = await scriptsOf(page, path, () => expect(page.locator('astro-island:not([ssr])').first(), path).toBeAttached());
     // react-dom's client marks each root's container; Preact (or its compat layer) has no such key.
     const chunks = scripts.filter((s) => s.body.includes('__reactContainer')).map((s) => new URL(s.url).pathname);
     expect(chunks, `${path}: ${scripts.map((s) => s.url).join(', ')}`).toHaveLength(1);

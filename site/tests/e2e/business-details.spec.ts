@@ -9,11 +9,10 @@
  * account changes from business to personal and back; axe on the new pages; the business page
  * at 320, 375, 1024 and 1280 px.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
-import { sidewaysScroll, watchErrors } from './helpers';
+import { axe, sidewaysScroll, watchErrors } from './helpers';
 
 const DATABASE_URL = process.env['E2E_DATABASE_URL'];
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -34,7 +33,7 @@ async function expectStep(page: Page, step: number, title: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await axe(page, AXE_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
 }
 

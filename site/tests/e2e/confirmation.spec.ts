@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { sidewaysScroll } from './helpers';
+import { axe, sidewaysScroll } from './helpers';
 
 test.describe('application confirmation', () => {
   test.use({ timezoneId: 'Australia/Melbourne' });
@@ -40,7 +39,7 @@ test.describe('application confirmation', () => {
     await expect(note).toBeVisible();
     await expect(note).toContainText("We'll check this with you.");
     await expect(note.getByRole('listitem')).toHaveText([postcode]);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+    const results = await axe(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 

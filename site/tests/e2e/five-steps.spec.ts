@@ -8,10 +8,9 @@
  * photographed (E2E_SHOT_DIR, to be looked at). On step 5, every answer of "Check your
  * answers" has a Change link that opens the step holding it, and Next comes back.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { sidewaysScroll, watchErrors } from './helpers';
+import { axe, sidewaysScroll, watchErrors } from './helpers';
 
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const SHOTS = process.env['E2E_SHOT_DIR'];
@@ -134,7 +133,7 @@ async function expectStepOfFive(page: Page, step: number, title: string) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await axe(page, AXE_TAGS).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`)).toEqual([]);
 }
 

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 
 /** Collects console errors and uncaught exceptions while a page is used. */
@@ -74,3 +75,15 @@ export async function sidewaysScroll(page: Page): Promise<number> {
  * calculator) is left out: it wakes when it is scrolled to.
  */
 export const AT_PAINT_NOT_HYDRATED = 'astro-island[ssr][client="after-paint"]';
+
+/**
+ * axe-core over the page as it stands, for its violations (`tags` narrows the rules). Legacy mode
+ * runs axe in the page itself; the default mode opens a page of its own per run, for cross-origin
+ * frames, which the site has none of. With passes and incomplete results left unsummarised, a run
+ * takes about half the time (benches/README.md, "CI time"); `a11y.spec.ts` checks it still finds
+ * what is wrong.
+ */
+export function axe(page: Page, tags?: readonly string[]): AxeBuilder {
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
+  return tags ? builder.withTags([...tags]) : builder;
+}

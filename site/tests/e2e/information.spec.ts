@@ -10,10 +10,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { sidewaysScroll } from './helpers';
+import { axe, sidewaysScroll } from './helpers';
 import { emailsWith, requestStatusLink } from './mailbox';
 
 const BASE = process.env['BASE_URL'] ?? 'http://127.0.0.1:8080';
@@ -96,7 +95,7 @@ test('information request, the applicant answers with documents, staff download 
     await expect(mine.locator('#answer-message-help')).toHaveText(
       'With a document attached, the message is up to you: leave it empty or write a few words. Without one, write at least 10 characters.',
     );
-    expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
+    expect((await axe(mine).analyze()).violations).toEqual([]);
     const message = mine.getByLabel('Your message');
     await message.fill('Here is my passport photo page.\nThe licence is the second file.');
     for (const width of [320, 375, 1024, 1280]) {
@@ -115,7 +114,7 @@ test('information request, the applicant answers with documents, staff download 
     await expect(error).toContainText(`"passport.pdf" isn't a PDF, JPEG or PNG file`);
     await expect(error).toBeFocused();
     await expect(message).toHaveValue('Here is my passport photo page.\nThe licence is the second file.');
-    expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
+    expect((await axe(mine).analyze()).violations).toEqual([]);
     await mine.screenshot({ path: `${SHOTS}/information-answer-error-1280.png`, fullPage: true });
 
     // Too large: said before sending, naming the file; the message stays.
@@ -134,7 +133,7 @@ test('information request, the applicant answers with documents, staff download 
     await mine.getByRole('button', { name: 'Send my answer' }).click();
     await expect(mine.getByRole('heading', { name: "We've received your information" })).toBeVisible();
     await expect(form).toBeHidden();
-    expect((await new AxeBuilder({ page: mine }).analyze()).violations).toEqual([]);
+    expect((await axe(mine).analyze()).violations).toEqual([]);
     await mine.screenshot({ path: `${SHOTS}/information-answer-done-1280.png`, fullPage: true });
     await applicant.close();
 
@@ -147,7 +146,7 @@ test('information request, the applicant answers with documents, staff download 
     await expect(page.locator('[data-case-status]')).toHaveText('Information received');
     const answers = page.locator('[data-information-received]');
     await expect(answers).toContainText('Attached');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     const downloading = page.waitForEvent('download');
     await answers.getByRole('button', { name: /^Download Document 1 \(PDF, 1 KB\)$/ }).click();
     const download = await downloading;

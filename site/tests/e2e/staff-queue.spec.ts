@@ -8,10 +8,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { sidewaysScroll } from './helpers';
+import { axe, sidewaysScroll } from './helpers';
 
 const BASE = process.env['BASE_URL'] ?? 'http://127.0.0.1:8080';
 const ORIGIN = BASE.replace('127.0.0.1', 'localhost');
@@ -107,7 +106,7 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await expect(counts).toContainText(/Showing 25 of \d+ applications; \d+ overdue\./);
     const total = Number(/of (\d+) applications/.exec((await counts.textContent()) ?? '')?.[1]);
     expect(total).toBeGreaterThanOrEqual(41);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
 
     // Search by part of the surname, any case: Sam's row; the URL keeps the term.
     await page.getByLabel('Reference, name or email').fill('nGuY');
@@ -167,7 +166,7 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await page.getByLabel('Order').selectOption('newest');
     await expect(page.locator('tbody tr').first()).toContainText('Overdue');
     expect(new URL(page.url()).searchParams.get('sort')).toBe('newest');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await page.getByRole('checkbox', { name: 'Overdue' }).uncheck();
     await page.getByLabel('Order').selectOption('due');
     await page.getByLabel('Assigned to').selectOption('nobody');
@@ -244,7 +243,7 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await expect(page.locator('[data-staff-message]')).toContainText('Fran Focus is active again');
     await expect(member).toContainText('Active');
     await expect(member.getByRole('button', { name: 'Change roles of Fran Focus' })).toBeFocused();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
 
     // Audit log: event type from core's list, a date range, readable detail, CSV export.
     await page.goto(`${ORIGIN}/staff/#view=audit`);
@@ -300,7 +299,7 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await expect(auditRows.first()).toBeVisible();
     await expect(page.locator('[data-audit-message]')).not.toHaveText('No audit entries match.');
     await page.unroute(emptyRange);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/staff-audit-1280.png`, fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
     const csv = readFileSync((await download.path())!, 'utf8');
@@ -320,7 +319,7 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     const warning = page.locator('[data-idle-warning]');
     await expect(warning).toBeVisible();
     await expect(warning.getByRole('button', { name: 'Stay signed in' })).toBeFocused();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/staff-idle-375.png` });
     await warning.getByRole('button', { name: 'Stay signed in' }).click();
     await expect(warning).toHaveCount(0);
@@ -333,7 +332,7 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await expect.poll(() => page.evaluate(async () => (await fetch('/api/staff/me')).status)).toBe(401);
     await page.getByText('Lost your passkey?').click();
     await expect(page.getByText('ask a Banksia Bank administrator for a')).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     for (const width of [320, 1280]) {
       await page.setViewportSize({ width, height: 800 });
       await page.screenshot({ path: `${SHOTS}/staff-signin-${width}.png`, fullPage: true });

@@ -12,10 +12,9 @@
  * server/tests/staff.rs does; staff.spec.ts covers the passkey ceremony that leads to them.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
-import { sidewaysScroll } from './helpers';
+import { axe, sidewaysScroll } from './helpers';
 
 const BASE = process.env['BASE_URL'] ?? 'http://127.0.0.1:8080';
 const ORIGIN = BASE.replace('127.0.0.1', 'localhost');
@@ -69,7 +68,7 @@ async function open(page: Page, reference: string) {
 }
 
 async function axeClean(page: Page) {
-  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  expect((await axe(page).analyze()).violations).toEqual([]);
 }
 
 const feedback = (page: Page, place: string) => page.locator(`[data-feedback="${place}"]`);

@@ -11,10 +11,9 @@
  * PUBLIC_ORIGIN is http://localhost:{PORT}).
  */
 import { execFileSync } from 'node:child_process';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
-import { sidewaysScroll } from './helpers';
+import { axe, sidewaysScroll } from './helpers';
 import { emailsWith, requestStatusLink } from './mailbox';
 
 const BASE = process.env['BASE_URL'] ?? 'http://127.0.0.1:8080';
@@ -72,7 +71,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     // The focus is on the screen signed in to, and the sign-in is announced (issue 45).
     await expect(page.getByRole('heading', { name: 'Applications', level: 1 })).toBeFocused();
     await expect(page.locator('[data-signed-in]')).toHaveText('Signed in as Alex Admin.');
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
 
     // The fresh application is in the queue; its case view is audited.
     await page.getByLabel('Reference, name or email').fill(email.toUpperCase());
@@ -82,7 +81,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await row.getByRole('link', { name: reference }).click();
     await expect(page.getByRole('heading', { name: reference })).toBeFocused();
     await expect(page.locator('dd', { hasText: '••••••321' })).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     // The queue and the case view on phones and a small laptop: screenshots for a person to look
     // at (test-results/staff-*.png); nothing makes the page scroll sideways; on a phone each of
     // the queue's stacked values says what it is.
@@ -164,7 +163,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     const shown = page.getByLabel('One-time enrolment link (shown once; send it to them directly)');
     await expect(shown).toBeFocused();
     await expect(shown).toHaveValue(/^http:\/\/localhost:\d+\/staff\/register\/#token=[A-Za-z0-9_-]{43}$/);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     // The colleague registers with the link (their own passkey, in a second browser context).
     const other = await page.context().browser()!.newContext();
     const theirs = await other.newPage();
@@ -214,7 +213,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     const pending = page.locator(`[data-pending-email="${approverEmail}"]`);
     await expect(pending).toContainText('Waits for a second administrator.');
     await expect(pending.getByRole('button', { name: /^Confirm/ })).toHaveCount(0);
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `test-results/staff-pending-${width}.png`, fullPage: true });
@@ -233,7 +232,7 @@ test('invite, passkey, queue, case, information request, status page, approval, 
     await page.goto(`${ORIGIN}/staff/#view=audit`);
     await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeFocused();
     await expect(page.locator('[data-audit-table] tbody tr').first()).toBeVisible();
-    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    expect((await axe(page).analyze()).violations).toEqual([]);
     await page.getByLabel('Application reference').fill(reference.toLowerCase());
     await page.getByRole('button', { name: 'Filter' }).press('Enter');
     const auditRows = page.locator('[data-audit-table] tbody tr');

@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import * as offsetPackage from 'banksia-core/offset';
 import * as stampDutyPackage from 'banksia-core/stamp-duty';
 import { corePackages } from '../../integrations/banksia-core.mjs';
 import { fromDisk } from './core';
-import { AT_PAINT_NOT_HYDRATED } from './helpers';
+import { axe, AT_PAINT_NOT_HYDRATED } from './helpers';
 
 /**
  * The stamp duty calculator in the browser. Expected figures and messages come from the same WASM
@@ -57,7 +56,7 @@ for (const width of [320, 1280]) {
       await open(page);
       await expect(page.getByTestId('stamp-duty')).toHaveText(coreDuty({}));
       await expect(page.getByTestId('sd-source').getByRole('link')).toHaveAttribute('href', /revenue\.nsw\.gov\.au/);
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+      const results = await axe(page, TAGS).analyze();
       expect(results.violations.map((violation) => violation.id)).toEqual([]);
       // Nothing wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
@@ -102,7 +101,7 @@ for (const width of [320, 1280]) {
         await expect(page.getByTestId('sd-loan')).toHaveText(loan.display);
       };
       const axeClean = async () => {
-        const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+        const results = await axe(page, TAGS).analyze();
         expect(results.violations.map((violation) => violation.id)).toEqual([]);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       };
