@@ -40,12 +40,10 @@ mod application;
 mod borrowing_power;
 #[cfg(any(feature = "customer-details", not(target_arch = "wasm32")))]
 mod details;
-#[cfg(any(
-    feature = "home-loan",
-    feature = "home-loan-tools",
-    not(target_arch = "wasm32")
-))]
+#[cfg(any(feature = "home-loan", not(target_arch = "wasm32")))]
 mod home_loan;
+#[cfg(any(feature = "home-loan-tools", not(target_arch = "wasm32")))]
+mod home_loan_tools;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 #[cfg(any(feature = "offset", not(target_arch = "wasm32")))]

@@ -40,12 +40,15 @@ pub fn answer(call: &Call) -> Value {
         )),
         "stampDuty" => json(crate::stamp_duty::stamp_duty_of(arg(args, 0), today)),
         "offsetSavings" => json(crate::offset::offset_savings_of(arg(args, 0))),
-        "loanRateRises" => json(crate::home_loan::loan_rate_rises_of(arg(args, 0))),
-        "compareLoans" => json(crate::home_loan::compare_loans_of(
+        "loanRateRises" => json(crate::home_loan_tools::loan_rate_rises_of(arg(args, 0))),
+        "compareLoans" => json(crate::home_loan_tools::compare_loans_of(
             arg(args, 0),
             arg(args, 1),
         )),
-        "loanScheduleCsv" => json(crate::home_loan::loan_schedule_csv_of(arg(args, 0), today)),
+        "loanScheduleCsv" => json(crate::home_loan_tools::loan_schedule_csv_of(
+            arg(args, 0),
+            today,
+        )),
         "keyFactsSheet" => json(crate::home_loan::key_facts_sheet_of(
             arg(args, 0).unwrap_or_default(),
             arg(args, 1),

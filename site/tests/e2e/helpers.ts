@@ -80,8 +80,8 @@ export const AT_PAINT_NOT_HYDRATED = 'astro-island[ssr][client="after-paint"]';
  * axe-core over the page as it stands, for its violations (`tags` narrows the rules). Legacy mode
  * runs axe in the page itself; the default mode opens a page of its own per run, for cross-origin
  * frames, which the site has none of. With passes and incomplete results left unsummarised, a run
- * takes about half the time (benches/README.md, "CI time"); `a11y.spec.ts` checks it still finds
- * what is wrong.
+ * takes about half the time (benches/README.md, "Stop 53: the e2e suite's waits");
+ * `a11y.spec.ts` checks it still finds what is wrong.
  */
 export function axe(page: Page, tags?: readonly string[]): AxeBuilder {
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
