@@ -63,6 +63,29 @@ async function afterAnswerRead(page: Page, url: string) {
   await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/**
+ * Holds back the answer to the request `matches` picks: `asked` resolves once it is sent, and
+ * `release()` lets the answer through and resolves once the page's code has read it.
+ */
+async function holdBack(page: Page, matches: (url: URL) => boolean) {
+  let letThrough = () => {};
+  const held = new Promise<void>((done) => (letThrough = done));
+  await page.route(matches, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const asked = page.waitForRequest((request) => matches(new URL(request.url())));
+  return {
+    asked,
+    async release() {
+      const answered = page.waitForResponse((answer) => matches(new URL(answer.url())));
+      letThrough();
+      await afterAnswerRead(page, (await answered).url());
+      await page.unroute(matches);
+    },
+  };
+}
+
 test('queue: counts, filters, search, URL state, Load more focus, phone layout; staff focus; audit filters and CSV; idle sign-out', async ({ page, request }) => {
   test.setTimeout(180_000);
   await page.addInitScript(listAnswersRead);
@@ -129,17 +152,10 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     // Answers out of order: the overdue list's answer is held back until the unfiltered list,
     // asked for after it, is shown. The late answer is dropped: the rows and the counts stay the
     // unfiltered list's, as the unchecked box says.
-    const overdueQuery = (url: URL) => url.pathname === '/api/staff/applications' && url.searchParams.get('overdue') === 'true';
-    let release = () => {};
-    const held = new Promise<void>((done) => (release = done));
-    await page.route(overdueQuery, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const overdueAnswer = await holdBack(page, (url) => url.pathname === '/api/staff/applications' && url.searchParams.get('overdue') === 'true');
     const overdueBox = page.getByRole('checkbox', { name: 'Overdue' });
-    const overdueAsked = page.waitForRequest((asked) => overdueQuery(new URL(asked.url())));
     await overdueBox.check();
-    await overdueAsked;
+    await overdueAnswer.asked;
     const unfilteredAnswered = page.waitForResponse((answer) => {
       const url = new URL(answer.url());
       return url.pathname === '/api/staff/applications' && !url.searchParams.has('overdue');
@@ -148,13 +164,10 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await unfilteredAnswered;
     await expect(page.locator('tbody tr')).toHaveCount(25);
     const unfilteredCounts = await counts.textContent();
-    const overdueAnswered = page.waitForResponse((answer) => overdueQuery(new URL(answer.url())));
-    release();
-    await afterAnswerRead(page, (await overdueAnswered).url());
+    await overdueAnswer.release();
     await expect(page.locator('tbody tr')).toHaveCount(25);
     await expect(counts).toHaveText(unfilteredCounts ?? '');
     await expect(page.getByRole('button', { name: 'Load more' })).toBeEnabled();
-    await page.unroute(overdueQuery);
 
     // Overdue only: every row says so; newest first puts the youngest overdue one on top.
     await page.getByRole('checkbox', { name: 'Overdue' }).check();
@@ -271,19 +284,14 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await expect(auditRows.first()).toBeVisible();
     // Answers out of order here too: an empty range's answer, held back until the next
     // filter's entries are shown, is dropped.
-    const emptyRange = (url: URL) =>
-      url.pathname === '/api/staff/audit' && url.searchParams.get('from') === '2020-01-01' && url.searchParams.get('to') === '2020-01-31';
-    let releaseAudit = () => {};
-    const auditHeld = new Promise<void>((done) => (releaseAudit = done));
-    await page.route(emptyRange, async (route) => {
-      await auditHeld;
-      await route.continue();
-    });
-    const emptyAsked = page.waitForRequest((asked) => emptyRange(new URL(asked.url())));
+    const emptyAnswer = await holdBack(
+      page,
+      (url) => url.pathname === '/api/staff/audit' && url.searchParams.get('from') === '2020-01-01' && url.searchParams.get('to') === '2020-01-31',
+    );
     await page.getByLabel('From (Sydney date)').fill('2020-01-01');
     await page.getByLabel('To (Sydney date, included)').fill('2020-01-31');
     await page.getByRole('button', { name: 'Filter' }).press('Enter');
-    await emptyAsked;
+    await emptyAnswer.asked;
     const todayAnswered = page.waitForResponse((answer) => {
       const url = new URL(answer.url());
       return url.pathname === '/api/staff/audit' && url.searchParams.get('from') === today;
@@ -293,12 +301,9 @@ test('queue: counts, filters, search, URL state, Load more focus, phone layout; 
     await page.getByRole('button', { name: 'Filter' }).press('Enter');
     await todayAnswered;
     await expect(auditRows.first()).toBeVisible();
-    const emptyAnswered = page.waitForResponse((answer) => emptyRange(new URL(answer.url())));
-    releaseAudit();
-    await afterAnswerRead(page, (await emptyAnswered).url());
+    await emptyAnswer.release();
     await expect(auditRows.first()).toBeVisible();
     await expect(page.locator('[data-audit-message]')).not.toHaveText('No audit entries match.');
-    await page.unroute(emptyRange);
     expect((await axe(page).analyze()).violations).toEqual([]);
     await page.screenshot({ path: `${SHOTS}/staff-audit-1280.png`, fullPage: true });
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export as CSV' }).click()]);
