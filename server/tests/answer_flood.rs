@@ -5,7 +5,7 @@
 //! (`information::ANSWER_BODY_BUDGET`) whatever their number; and a real applicant's answer
 //! goes through during the flood.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};

@@ -1,6 +1,6 @@
 //! POST /api/applications against a real PostgreSQL: every status, idempotency, rate limit.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 

@@ -1,7 +1,7 @@
 //! The `banksia-server` binary as it is deployed: logs free of personal information, and a
 //! graceful exit on SIGTERM and SIGINT.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;

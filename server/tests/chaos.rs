@@ -4,7 +4,7 @@
 //! Bounded (about 25 s) so it runs with the rest of the suite; the figures it prints are in
 //! RELIABILITY.md.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;

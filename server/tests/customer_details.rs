@@ -4,7 +4,7 @@
 //! their own tables (V18) in the application's statement, the TFN encrypted as ID numbers are;
 //! the staff side reads them back for the case view.
 
-mod common;
+use crate::common;
 
 use banksia_server::id_keys::{IdKeys, Sealed};
 use banksia_server::staff::customer_details::load_customer_details;

@@ -1,7 +1,7 @@
 //! The holes of issue 21 at the edge, each kept closed: request targets that are not paths,
 //! ambiguous framing and Host headers, and a rate-limit table too big for one DELETE.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

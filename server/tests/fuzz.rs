@@ -1,7 +1,7 @@
 //! Arbitrary bytes and arbitrary JSON thrown at the body reader and the validation, through the
 //! real server and PostgreSQL: no panic, never a 500, and nothing stored unless core accepts it.
 
-mod common;
+use crate::common;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 

@@ -6,7 +6,7 @@
 //! until the writer's first insert is seen waiting for it (in `pg_locks`); every other
 //! submission is queued by then.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

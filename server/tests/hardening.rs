@@ -3,7 +3,7 @@
 //! migrations without a superuser, slow clients, a 503 that was stored, and replays that
 //! changed their answer.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -3,7 +3,7 @@
 //! renamed, too large, too many, expired, already answered, no longer waiting) says why and
 //! stores nothing; and the emails each staff change sends, their links on `PUBLIC_ORIGIN`.
 
-mod common;
+use crate::common;
 
 use banksia_server::staff::tokens::new_token;
 use base64::Engine as _;

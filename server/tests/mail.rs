@@ -1,7 +1,7 @@
 //! Confirmation emails over real SMTP: a real SMTP server (Python's aiosmtpd, writing what it
 //! receives into a maildir) started by each test, and real PostgreSQL.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

@@ -1,7 +1,7 @@
 //! PostgreSQL stopped and started again while requests flow: quick 503s while it is down, no
 //! 201 without its row, and recovery without a restart of the server.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

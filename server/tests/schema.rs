@@ -1,7 +1,7 @@
 //! The schema itself: constraints that keep a bad row out even if a bug let one through, and
 //! the least-privilege role that can insert applications but not read them.
 
-mod common;
+use crate::common;
 
 use banksia_server::db::{self, Idempotency, InsertOutcome};
 use banksia_server::group_commit::GroupCommit;

@@ -1,6 +1,6 @@
 //! The built site, health endpoints, routing errors and the headers on every response.
 
-mod common;
+use crate::common;
 
 use common::spawn_app;
 

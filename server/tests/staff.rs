@@ -5,7 +5,7 @@
 //! Sessions are made here as the server makes them (a row holding a token's SHA-256): the
 //! passkey ceremony that leads to them runs in the browser test (tests/e2e/staff.spec.ts).
 
-mod common;
+use crate::common;
 
 use banksia_core::review::events::AuditEvent;
 use banksia_server::staff::audit::{self, Verification};

@@ -3,7 +3,7 @@
 //! the 404 page. The fixture's `.br`/`.gz` files hold marker bytes, so a test can tell exactly
 //! which file was sent; the site build writes real brotli and gzip there.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};

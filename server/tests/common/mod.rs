@@ -1,10 +1,10 @@
-//! Test harness: a real PostgreSQL cluster per test binary, a fresh database and server per
-//! test (`spawn_app`; `test_config` and `start_app` for a server started some other way), a
-//! minimal HTTP/1.1 client that can send exactly the bytes a test needs (chunked bodies, odd
-//! headers), and what the tests of every binary do alike: post an application (with a key,
-//! retried until stored), log in as the API role, read one number, expect a privilege error;
-//! and the load bench's application as core's checked record, for the tests that store directly.
-#![allow(dead_code)]
+//! Test harness: one real PostgreSQL cluster for the tests that need no cluster of their own
+//! (`CLUSTER`), a fresh database and server per test (`spawn_app`; `test_config` and `start_app`
+//! for a server started some other way), a minimal HTTP/1.1 client that can send exactly the
+//! bytes a test needs (chunked bodies, odd headers), and what the tests of every module do alike:
+//! post an application (with a key, retried until stored), log in as the API role, read one
+//! number, expect a privilege error; and the load bench's application as core's checked record,
+//! for the tests that store directly.
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
