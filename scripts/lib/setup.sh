@@ -80,8 +80,14 @@ ensure_smtp_test_server() {
   export SMTP_TEST_PYTHON="$venv/bin/python"
 }
 
+# Debian's Chromium: the browser the benches and audits measure, and its headless shell (the same
+# Blink and V8, without the desktop browser's UI), in which the e2e suite runs at about 40% of the
+# full browser's CPU (benches/README.md, "CI time").
 ensure_chromium() {
-  command -v chromium >/dev/null || apt_install chromium
+  local missing=()
+  command -v chromium >/dev/null || missing+=(chromium)
+  command -v chromium-headless-shell >/dev/null || missing+=(chromium-headless-shell)
+  [ ${#missing[@]} -eq 0 ] || apt_install "${missing[@]}"
 }
 
 ensure_site_dependencies() {
