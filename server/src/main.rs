@@ -47,6 +47,9 @@ async fn main() -> ExitCode {
             }
         };
     }
+    // Listening for the signals before anything is served: a SIGTERM that came between the first
+    // answer and the first poll of a lazily created listener killed the process outright.
+    let shutdown = shutdown_signal();
     let server = match Server::build(config, Duration::from_secs(30)).await {
         Ok(server) => server,
         Err(err) => {
@@ -54,16 +57,20 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    server.serve(shutdown_signal()).await;
+    server.serve(shutdown).await;
     ExitCode::SUCCESS
 }
 
-/// SIGTERM (what process managers send) or SIGINT (Ctrl-C).
-async fn shutdown_signal() {
-    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
-        .expect("can listen for SIGTERM");
-    tokio::select! {
-        _ = terminate.recv() => tracing::info!(signal = "SIGTERM", "signal received"),
-        _ = tokio::signal::ctrl_c() => tracing::info!(signal = "SIGINT", "signal received"),
+/// SIGTERM (what process managers send) or SIGINT (Ctrl-C). Both are listened for from this call
+/// on (a signal before the future is polled is kept for it), not from the first poll.
+fn shutdown_signal() -> impl Future<Output = ()> + Send + 'static {
+    use tokio::signal::unix::{SignalKind, signal};
+    let mut terminate = signal(SignalKind::terminate()).expect("can listen for SIGTERM");
+    let mut interrupt = signal(SignalKind::interrupt()).expect("can listen for SIGINT");
+    async move {
+        tokio::select! {
+            _ = terminate.recv() => tracing::info!(signal = "SIGTERM", "signal received"),
+            _ = interrupt.recv() => tracing::info!(signal = "SIGINT", "signal received"),
+        }
     }
 }
