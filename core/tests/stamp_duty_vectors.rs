@@ -7,7 +7,7 @@
 //! revenue offices' worked examples and hostile entries. The test also checks that the file's
 //! inputs are exactly the ones made here from the tables, so a table edited without its vectors
 //! fails. After a deliberate change, rewrite the file with
-//! `BANKSIA_BLESS_VECTORS=1 cargo test -p banksia-core --test stamp_duty_vectors` and review the
+//! `BANKSIA_BLESS_VECTORS=1 cargo test -p banksia-core --test integration stamp_duty_vectors::` and review the
 //! diff.
 
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //! the same files, so the browser, the build and the server agree on every figure and message.
 //!
 //! After a deliberate change of behaviour, rewrite the expected values with
-//! `BANKSIA_BLESS_VECTORS=1 cargo test -p banksia-core --test vectors` and review the diff.
+//! `BANKSIA_BLESS_VECTORS=1 cargo test -p banksia-core --test integration vectors::` and review the diff.
 
 use std::path::PathBuf;
 

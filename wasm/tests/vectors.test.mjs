@@ -1,5 +1,5 @@
 // Replays every JSON test vector file of core/tests/vectors/ through the WASM packages and
-// asserts the same results as the native run (`cargo test -p banksia-core --test vectors`,
+// asserts the same results as the native run (`cargo test -p banksia-core --test integration vectors::`,
 // which checks the same files): one source of truth, proven in both runtimes.
 import { describe, it } from "node:test";
 import assert from "node:assert/strict";

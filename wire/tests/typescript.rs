@@ -1,6 +1,6 @@
 //! `typescript/index.d.ts` is what the types generate: the site's type check runs against it, so
 //! a body renamed in Rust and not regenerated would pass the site and fail in production.
-//! `UPDATE_TYPESCRIPT=1 cargo test -p banksia-wire --test typescript` rewrites it.
+//! `UPDATE_TYPESCRIPT=1 cargo test -p banksia-wire --test integration typescript::` rewrites it.
 #![cfg(feature = "typescript")]
 
 use std::path::Path;
@@ -15,6 +15,6 @@ fn the_checked_in_typescript_is_generated_from_these_types() {
     let checked_in = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
         checked_in == generated,
-        "wire/typescript/index.d.ts is stale: run `UPDATE_TYPESCRIPT=1 cargo test -p banksia-wire --test typescript`"
+        "wire/typescript/index.d.ts is stale: run `UPDATE_TYPESCRIPT=1 cargo test -p banksia-wire --test integration typescript::`"
     );
 }
