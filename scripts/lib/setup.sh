@@ -118,7 +118,7 @@ wasm_packages_built() {
 }
 
 build_wasm() {
-  if up_to_date wasm "$ROOT/core/src" "$ROOT/wire/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" "$ROOT/wasm/bindgen" \
+  if up_to_date wasm "$ROOT/core/src" "$ROOT/core/build.rs" "$ROOT/wire/src" "$ROOT/wasm/src" "$ROOT/wasm/build.rs" "$ROOT/wasm/scripts" "$ROOT/wasm/Cargo.toml" "$ROOT/wasm/bindgen" \
     "$ROOT/wasm/packages.json" "$ROOT/core/Cargo.toml" "$ROOT/Cargo.toml" "$ROOT/Cargo.lock" \
     && wasm_packages_built; then
     return
@@ -188,32 +188,51 @@ setup_and_build() {
 # What scripts/test needs: the same tools, packages and site as setup_and_build, and in place of
 # the release server the workspace's test build (`cargo test --no-run`), whose debug banksia-server
 # the end-to-end suite runs: one compilation of the workspace serves the rust and e2e suites
-# (benches/README.md, "CI time"). Side by side with that build: the site's dependencies, packages
-# and site, and the browser and mail server the suites need, which mostly wait on the network. A
-# test build that fails is left to the rust suite to report; only a server that can't be built
-# stops the run.
+# (benches/README.md, "CI time"). Beside that build: the site's dependencies, then the packages and
+# site, and the browser and mail server the suites need, which mostly wait on the network.
+# Returns once the test build and the installs are done, with node_modules in place; the packages
+# and site may still be building (SITE_BUILD_PID): wait_for_site_build waits for them, so the
+# suites that need only the test build start at once. A test build that fails is left to the rust
+# suite to report; only a server that can't be built stops the run.
 build_for_tests() {
   ensure_rust_tools
   ensure_postgres_binaries
-  local site_log site_pid installs_log installs_pid site_status=0 installs_status=0 server_status=0
-  site_log="$(mktemp /tmp/banksia-site-build.XXXXXX)" installs_log="$(mktemp /tmp/banksia-installs.XXXXXX)"
-  { ensure_site_dependencies && build_wasm && build_site; } >"$site_log" 2>&1 &
-  site_pid=$!
+  local build_pid installs_log installs_pid installs_status=0 server_status=0
+  SITE_BUILD_LOG="$(mktemp /tmp/banksia-site-build.XXXXXX)" installs_log="$(mktemp /tmp/banksia-installs.XXXXXX)"
   # One after the other: both may run apt-get, which takes a lock.
   { ensure_chromium && ensure_smtp_test_server; } >"$installs_log" 2>&1 &
   installs_pid=$!
   # Every target, the benches' too, so the lint suite's warnings cover all of them.
   say "cargo test --workspace --all-targets --no-run (the rust suite's build, and the e2e suite's server)"
-  cargo test --workspace --all-targets --locked --no-run ||
-    { say "the test build failed: the rust suite says why"; cargo build --workspace --locked --bins; } ||
-    server_status=1
-  wait "$site_pid" || site_status=$?
+  {
+    cargo test --workspace --all-targets --locked --no-run ||
+      { say "the test build failed: the rust suite says why"; cargo build --workspace --locked --bins; }
+  } &
+  build_pid=$!
+  # The packages need node_modules (wasm-opt, node), and so does the lint suite's docs check.
+  if ! ensure_site_dependencies >>"$SITE_BUILD_LOG" 2>&1; then
+    cat "$SITE_BUILD_LOG" >&2
+    say "npm install failed"
+    kill "$build_pid" "$installs_pid" 2>/dev/null
+    return 1
+  fi
+  { build_wasm && build_site; } >>"$SITE_BUILD_LOG" 2>&1 &
+  SITE_BUILD_PID=$!
+  wait "$build_pid" || server_status=1
   wait "$installs_pid" || installs_status=$?
-  cat "$installs_log" "$site_log" >&2
-  rm -f "$site_log" "$installs_log"
+  cat "$installs_log" >&2
+  rm -f "$installs_log"
   [ "$installs_status" -eq 0 ] || { say "Chromium or the mail tests' SMTP server failed to install"; return 1; }
   # Exports SMTP_TEST_PYTHON in this shell (installed above, so this only checks).
   ensure_smtp_test_server
-  [ "$site_status" -eq 0 ] || { say "the WASM packages or the site failed to build"; return 1; }
   [ "$server_status" -eq 0 ] && [ -x "$TEST_SERVER_BIN" ] || { say "banksia-server failed to build"; return 1; }
+}
+
+# Waits for the packages and site build_for_tests started, shows its output; fails if they failed.
+wait_for_site_build() {
+  local status=0
+  wait "$SITE_BUILD_PID" || status=$?
+  cat "$SITE_BUILD_LOG" >&2
+  rm -f "$SITE_BUILD_LOG"
+  [ "$status" -eq 0 ] || { say "the WASM packages or the site failed to build"; return 1; }
 }
