@@ -43,8 +43,22 @@ function asPath(token) {
   return path;
 }
 
+/**
+ * The directories the build and the scripts make (the .gitignore's directory entries: `site/dist/`,
+ * `/target/`, ...). A fresh clone has none of them, and the lint suite runs before the site is built,
+ * so a doc may name one that is not there yet.
+ */
+const MADE_BY_THE_BUILD = new Set(
+  readFileSync(join(ROOT, ".gitignore"), "utf8")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.endsWith("/") && !/[*?[]/.test(line))
+    .map((line) => line.replace(/^\//, "").replace(/\/$/, "")),
+);
+
 /** Whether a (possibly templated) path exists under one of the bases; a bare file name anywhere. */
 function exists(path) {
+  if (MADE_BY_THE_BUILD.has(path)) return true;
   if (!path.includes("/")) return BASENAMES.has(path);
   // `ui/ApplyAction`: a component named without its extension.
   if (!/\.\w+$/.test(path) && ALL_PATHS.some((candidate) => candidate.replace(/\.\w+$/, "").endsWith(`/${path}`))) return true;
