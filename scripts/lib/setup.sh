@@ -11,6 +11,11 @@ SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/release/banksia-server"
 # The server scripts/test runs: the workspace's test build's (build_for_tests).
 TEST_SERVER_BIN="${CARGO_TARGET_DIR:-$ROOT/target}/debug/banksia-server"
 
+# CPU seconds the finished children of this shell, or of the (sub)shell PID, have used (user +
+# system): with two cores, CI's wall time can't fall below half of their sum, so this says where
+# the time goes whatever the load.
+cpu_seconds() { awk '{ printf "%d", ($16 + $17) / 100 }' "/proc/${1:-$$}/stat"; }
+
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -216,7 +221,13 @@ build_for_tests() {
     kill "$build_pid" "$installs_pid" 2>/dev/null
     return 1
   fi
-  { build_wasm && build_site; } >>"$SITE_BUILD_LOG" 2>&1 &
+  # Its CPU seconds into a file: this shell may reap it during a suite, whose figure would hold them.
+  (
+    build_wasm && build_site
+    status=$?
+    cpu_seconds "$BASHPID" >"$SITE_BUILD_LOG.cpu"
+    exit "$status"
+  ) >>"$SITE_BUILD_LOG" 2>&1 &
   SITE_BUILD_PID=$!
   wait "$build_pid" || server_status=1
   wait "$installs_pid" || installs_status=$?
@@ -228,11 +239,13 @@ build_for_tests() {
   [ "$server_status" -eq 0 ] && [ -x "$TEST_SERVER_BIN" ] || { say "banksia-server failed to build"; return 1; }
 }
 
-# Waits for the packages and site build_for_tests started, shows its output; fails if they failed.
+# Waits for the packages and site build_for_tests started, shows its output, sets SITE_BUILD_CPU
+# (their CPU seconds); fails if they failed.
 wait_for_site_build() {
   local status=0
   wait "$SITE_BUILD_PID" || status=$?
   cat "$SITE_BUILD_LOG" >&2
-  rm -f "$SITE_BUILD_LOG"
+  SITE_BUILD_CPU="$(cat "$SITE_BUILD_LOG.cpu" 2>/dev/null)"
+  rm -f "$SITE_BUILD_LOG" "$SITE_BUILD_LOG.cpu"
   [ "$status" -eq 0 ] || { say "the WASM packages or the site failed to build"; return 1; }
 }
