@@ -30,7 +30,8 @@
 // else the file compressed by Node's brotli at quality 11).
 //
 // The JSON dump gives the best run's timeline too: when each resource was requested and arrived.
-// PAGES=home-loan,term-deposit,borrowing-power,stamp-duty,application picks pages; RUNS sets the runs.
+// PAGES=home-loan,term-deposit,borrowing-power,stamp-duty,application picks pages; RUNS sets the runs;
+// INTERLEAVE=1 runs every page once per round instead of page by page (to compare pages).
 //
 // Side by side: BEFORE_DIST=/path/to/an/older/site/dist measures that build and site/dist in
 // alternating runs (page by page: before, current, before, current ...) in one go and prints a
@@ -51,6 +52,7 @@ const { chromium } = require('playwright-core');
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const MODE = process.env.MODE ?? 'eager';
+const INTERLEAVE = process.env.INTERLEAVE === '1';
 const BYTES_BUDGET = 200 * 1024;
 const TIME_BUDGET_MS = 1800;
 
@@ -258,21 +260,25 @@ async function main() {
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const loadBefore = await loadAverage();
   try {
-    for (const pageSpec of PAGES) {
-      const runs = new Map(builds.map((build) => [build, []]));
+    const runs = new Map(PAGES.map((pageSpec) => [pageSpec, new Map(builds.map((build) => [build, []]))]));
+    const once = async (pageSpec) => {
       // Alternating: each run of one build is followed by a run of the other.
-      for (let i = 0; i < RUNS; i += 1) {
-        for (const build of builds) {
-          // A run whose answer never came (60 s) counts as never answered, and the others go on.
-          const result = await run(browser, build.base, build.dist, pageSpec).catch((error) => {
-            console.error(`${build.label} ${pageSpec.path}: ${error.message}`);
-            return { ms: Infinity, wire: 0, brotli: 0, resources: [], timeline: [] };
-          });
-          runs.get(build).push(result);
-        }
-      }
       for (const build of builds) {
-        const buildRuns = runs.get(build);
+        // A run whose answer never came (60 s) counts as never answered, and the others go on.
+        const result = await run(browser, build.base, build.dist, pageSpec).catch((error) => {
+          console.error(`${build.label} ${pageSpec.path}: ${error.message}`);
+          return { ms: Infinity, wire: 0, brotli: 0, resources: [], timeline: [] };
+        });
+        runs.get(pageSpec).get(build).push(result);
+      }
+    };
+    // Page by page, or (INTERLEAVE=1) every page in each round, so that pages compared with each
+    // other share the machine's drift as builds do.
+    if (INTERLEAVE) for (let i = 0; i < RUNS; i += 1) for (const pageSpec of PAGES) await once(pageSpec);
+    else for (const pageSpec of PAGES) for (let i = 0; i < RUNS; i += 1) await once(pageSpec);
+    for (const pageSpec of PAGES) {
+      for (const build of builds) {
+        const buildRuns = runs.get(pageSpec).get(build);
         const best = buildRuns.reduce((a, b) => (b.ms < a.ms ? b : a));
         build.results.push({ page: pageSpec, runs: buildRuns, best });
       }
