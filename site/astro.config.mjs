@@ -13,6 +13,22 @@ const NOT_IN_SITEMAP = ['/404', '/application-confirmation'];
 // The staff console is not for the public at all.
 const STAFF = '/staff';
 
+// The browser's chunks. Left to itself the bundler gives every module two islands share a chunk of
+// its own: a calculator page fetched fourteen modules at its first paint, most under 1 KB, each a
+// request that waits for one of the six connections a browser opens to our origin
+// (benches/README.md, "Fewer modules at the first paint"). So React is one chunk (react, react-dom,
+// the scheduler, the JSX runtime and @astrojs/react's client: every island page needs all of it,
+// and it is cached once for every page), and what the islands share is another (a few KB, cached
+// as well).
+const ISLAND_CHUNKS = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+  {
+    name: 'island-kit',
+    test: /^\0vite\/preload-helper\.js$|[\\/]src[\\/](components[\\/](wake\.ts|calculators[\\/](ShareLink|BackToStampDuty|PrintResults|fields)\.tsx|calculators[\\/](stampDutyLink|useQueryEntries)\.ts)|data[\\/]format\.ts)$/,
+    priority: 1,
+  },
+];
+
 export default defineConfig({
   site: SITE,
   output: 'static',
@@ -37,6 +53,15 @@ export default defineConfig({
     // `banksia-core/<name>` through their one loader.
     plugins: [banksiaCore()],
     server: { fs: { allow: ['..'] } },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: { codeSplitting: { groups: ISLAND_CHUNKS } },
+          },
+        },
+      },
+    },
   },
   integrations: [
     // The islands are React 19 components (the client's choice), hydrated by @astrojs/react inside
