@@ -17,16 +17,18 @@ const STAFF = '/staff';
 // its own: a calculator page fetched fourteen modules at its first paint, most under 1 KB, each a
 // request that waits for one of the six connections a browser opens to our origin
 // (benches/README.md, "Fewer modules at the first paint"). So React is one chunk (react, react-dom,
-// the scheduler, the JSX runtime and @astrojs/react's client: every island page needs all of it,
-// and it is cached once for every page), and what the islands share is another (a few KB, cached
-// as well).
+// the scheduler and the JSX runtime: every island page needs all of it, and it is cached once for
+// every page; @astrojs/react's renderer stays the entry Astro names, a module that imports it), and
+// what the islands share is another (a few KB, cached as well).
 const ISLAND_CHUNKS = [
-  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
   {
     name: 'island-kit',
     test: /^\0vite\/preload-helper\.js$|[\\/]src[\\/](components[\\/](wake\.ts|calculators[\\/](ShareLink|BackToStampDuty|PrintResults|fields)\.tsx|calculators[\\/](stampDutyLink|useQueryEntries)\.ts)|data[\\/]format\.ts)$/,
     priority: 1,
   },
+  // The wizard's own modules that its later parts (the details' pages) share with it: one chunk.
+  { name: 'wizard-kit', test: /[\\/]src[\\/]components[\\/]application[\\/]/, minShareCount: 2 },
 ];
 
 export default defineConfig({

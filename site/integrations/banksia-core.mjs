@@ -10,12 +10,18 @@
  * - When the site is built (SSR) and in the component tests (Vitest runs modules the same way),
  *   it reads the `.wasm` from disk with `initSync`, so figures and options are in the HTML.
  *
+ * A module imported with `?at-build` (`./ahead.build.ts?at-build`) is core's answers worked out when
+ * the site is built: its default export, called with the package its `PACKAGE` names (read from
+ * disk), returns plain data, and the module the page gets exports that data and nothing else. An
+ * island then has answers that never change (options, labels, a finite choice's outcomes) before
+ * its package has arrived, from the same core.
+ *
  * A page's island imports only its own page's package; the manifest says which package serves
  * which pages. TypeScript finds each package's generated declarations through tsconfig.json's
  * `banksia-core/*` path.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const WASM = fileURLToPath(new URL('../../wasm/', import.meta.url));
 const PREFIX = 'banksia-core/';
@@ -50,6 +56,19 @@ function loader(dir, fromDisk) {
   return [`import init from ${bindings};`, `await init();`, `export * from ${bindings};`].join('\n');
 }
 
+const AT_BUILD = '?at-build';
+
+/**
+ * Package `dir`'s exports, initialised from disk in this process.
+ * @param {string} dir
+ * @returns {Promise<Record<string, unknown>>}
+ */
+async function packageFromDisk(dir) {
+  const bindings = await import(pathToFileURL(`${WASM}${dir}/banksia_wasm.js`).href);
+  bindings.initSync({ module: readFileSync(`${WASM}${dir}/banksia_wasm_bg.wasm`) });
+  return bindings;
+}
+
 /** @returns {import('vite').Plugin} */
 export default function banksiaCore() {
   const packages = corePackages();
@@ -64,7 +83,17 @@ export default function banksiaCore() {
       }
       return VIRTUAL + name;
     },
-    load(id, options) {
+    async load(id, options) {
+      if (id.endsWith(AT_BUILD)) {
+        const file = id.slice(0, -AT_BUILD.length);
+        this.addWatchFile(file);
+        // A fresh copy on every build or test run (the query defeats Node's module cache).
+        const module = await import(`${pathToFileURL(file).href}?built=${Date.now()}`);
+        const pkg = packages.get(module.PACKAGE);
+        if (!pkg) this.error(`${file}: PACKAGE names no package of wasm/packages.json (${String(module.PACKAGE)})`);
+        const answers = module.default(await packageFromDisk(pkg.dir));
+        return `export default ${JSON.stringify(answers)};`;
+      }
       if (!id.startsWith(VIRTUAL)) return null;
       const pkg = /** @type {{ dir: string }} */ (packages.get(id.slice(VIRTUAL.length)));
       return loader(pkg.dir, Boolean(options?.ssr) || Boolean(process.env['VITEST']));

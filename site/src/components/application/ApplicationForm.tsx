@@ -6,15 +6,19 @@
  * `wizardPages`), shown only where the account asks for it.
  *
  * Every option (account types, states, employment statuses, ID types), every rule and every
- * field message comes from core through WASM; this component only lays them out.
+ * field message comes from core through WASM; this component only lays them out. What never
+ * changes (the options, the steps, step 1's check) core worked out when the site was built, so
+ * the island wakes and answers step 1 before the application's package has arrived
+ * (applicationCore.ts).
  */
-import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { formatAud, formOptions, stepInputs, submittedNotice, validateApplication, validateStep, type ApplicationReport, type DetailsPart, type Field, type WizardPage } from 'banksia-core/application';
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { ApplicationReport, DetailsPart, Field, WizardPage } from 'banksia-core/application';
+import { AHEAD, loadApplicationCore, validateStepNow, validateStepSoon } from './applicationCore';
 import { LAST_APPLICATION_KEY } from '../../scripts/last-application';
 import { takeEarlyInput, withEarlyValues } from './early';
 import { clearDraft, loadDraft, newDraft, newIdempotencyKey, saveDraft, sessionStore, type Draft } from './draft';
 import { accountTypeFromQuery, preselect, searchWithoutAccount } from './preselect';
-import { StepForm, type AccountCard } from './StepForm';
+import { StepForm } from './StepForm';
 import type { DetailsErrors } from './DetailsStep';
 import type { DetailsValues } from './details';
 
@@ -24,18 +28,10 @@ import { MAX_PAGE_COUNT, pageOfStep, pagesFor, STEP_COUNT, STEPS } from './steps
 import { submitApplication, type IdempotencyState, type ReportErrors, type SubmissionResult } from './submission';
 import { checkMoment } from './today';
 import { Toaster, type Toast } from './Toaster';
-import { EMPTY_VALUES, toApplicationInput, type ApplicationValues } from './values';
-import { compileAhead } from '../wake';
-
-// What the wizard asks core as it wakes on step 1: its options, the step's inputs and its checks.
-await compileAhead(() => {
-  formOptions();
-  stepInputs(1);
-  validateStep(1, toApplicationInput(EMPTY_VALUES), checkMoment());
-});
+import { toApplicationInput, type ApplicationValues } from './values';
 
 /** Spec section 8's texts; the success toast's are core's (`submittedNotice`, with core's review time). */
-const submitted = submittedNotice();
+const submitted = AHEAD.submitted;
 export const SUCCESS_TOAST = { title: submitted.title, description: submitted.text } as const;
 export const FAILURE_TOAST = {
   title: 'Submission Failed',
@@ -123,15 +119,6 @@ function storedApplicationType(body: string): string | null {
   }
 }
 
-function accountCards(options: ReturnType<typeof formOptions>): AccountCard[] {
-  return options.account_types.map((account) => ({
-    value: account.value,
-    label: account.label,
-    description: account.description,
-    hint: `Suggested minimum deposit: ${formatAud(account.minimum_deposit_hint, false)}`,
-  }));
-}
-
 /** The details' pages: a chunk of their own, fetched with their package when first needed. */
 const DetailsStep = lazy(() => import('./DetailsStep').then((module) => ({ default: module.DetailsStep })));
 
@@ -146,8 +133,8 @@ export interface ApplicationFormProps {
 }
 
 export default function ApplicationForm({ collects }: ApplicationFormProps = {}) {
-  const options = useMemo(() => formOptions(), []);
-  const cards = useMemo(() => accountCards(options), [options]);
+  const options = AHEAD.options;
+  const cards = AHEAD.cards;
 
   const draft = useRef<Draft>(newDraft());
   const [view, setView] = useState<View>(() => ({ step: 1, mount: 0, values: draft.current.values, focus: 'none' }));
@@ -252,9 +239,15 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
     if (!early) return;
     const values = withEarlyValues(draft.current.values, early);
     if (early.next && draft.current.step === 1) {
-      const { errors } = validateStep(1, toApplicationInput(values), checkMoment());
-      if (Object.keys(errors).length === 0) goTo(2, values, { focus: 'heading' });
-      else goTo(1, values, { initialErrors: errors, focus: 'summary' });
+      const carryOut = ({ errors }: ApplicationReport) => {
+        if (Object.keys(errors).length === 0) goTo(2, values, { focus: 'heading' });
+        else goTo(1, values, { initialErrors: errors, focus: 'summary' });
+      };
+      const input = toApplicationInput(values);
+      // Step 1's check is the build's; only a choice that is none of core's waits for the package.
+      const report = validateStepNow(1, input, checkMoment());
+      if (report) carryOut(report);
+      else void validateStepSoon(1, input, checkMoment()).then(carryOut);
       return;
     }
     persist({ values });
@@ -328,7 +321,7 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
 
     const input = toApplicationInput(values);
     // The whole application once more: a restored draft may hold a step that has since changed.
-    const whole = validateApplication(input, checkMoment());
+    const whole = (await loadApplicationCore()).validateApplication(input, checkMoment());
     if (Object.keys(whole.errors).length > 0 && showErrors(whole, values)) {
       finishBusy();
       return;

@@ -9,7 +9,8 @@
  * the wizard has fetched by then (read here once it has loaded, never in the first load).
  */
 import { useEffect, useState } from 'react';
-import { answerSummary, type Field } from 'banksia-core/application';
+import type { Field } from 'banksia-core/application';
+import { useApplicationCore } from './applicationCore';
 import type { DetailsSummaryRow } from 'banksia-core/customer-details';
 import { inputId, pageOfStep, pagesFor, STEPS } from './steps';
 import { toApplicationInput, type ApplicationValues } from './values';
@@ -74,9 +75,11 @@ function useDetailsRows(values: ApplicationValues, details: unknown, enabled: bo
 }
 
 export function CheckAnswers({ values, details, onChange, onChangeDetail }: CheckAnswersProps) {
-  const summary = answerSummary(toApplicationInput(values));
+  // The application's package has arrived long before the last step (steps 2 to 4 were checked
+  // with it); after a reload on this step its rows follow it in, as the details' rows do.
+  const summary = useApplicationCore()?.answerSummary(toApplicationInput(values));
   // The wizard's own values always read; an empty list would only ever show a bug.
-  const own = summary.ok ? summary.value : [];
+  const own = summary?.ok ? summary.value : [];
   const detailRows = useDetailsRows(values, details, Boolean(onChangeDetail));
   const pages = pagesFor(values.application_type);
   const rows = [

@@ -5,22 +5,18 @@
  */
 import { useEffect, useMemo, useRef, type ReactNode, type SubmitEvent } from 'react';
 import { useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { stepInputs, validateStep, type ApplicationReport, type Field, type FieldInput, type InputKind } from 'banksia-core/application';
+import type { ApplicationReport, Field, FieldInput, InputKind } from 'banksia-core/application';
+import type { AccountCard } from './ahead.build';
+import { useApplicationCore, validateStepNow, validateStepSoon } from './applicationCore';
 import { CheckAnswers } from './CheckAnswers';
 import { AccountTypeCards, CheckboxField, DateOfBirthField, SelectField, TextField, type TextFieldProps } from './fields';
 import { ErrorSummary, type ErrorSummaryItem } from './ErrorSummary';
 import { coreResolver } from './resolver';
-import { inputId, STEP_COUNT, STEPS } from './steps';
+import { inputId, inputsOf, STEP_COUNT, STEPS } from './steps';
 import { checkMoment } from './today';
 import { toApplicationInput, type ApplicationValues } from './values';
 
-/** Step 1's cards: core's account types with their suggested minimum deposit written out. */
-export interface AccountCard {
-  value: string;
-  label: string;
-  description: string;
-  hint: string;
-}
+export type { AccountCard };
 
 export interface StepFormProps {
   /** The application's step (1 to 5) this page shows and checks. */
@@ -106,9 +102,11 @@ function summaryItems(step: number, errors: FieldErrors<ApplicationValues>): Err
 export function StepForm(props: StepFormProps) {
   const { step, notice, place, values, accountCards, initialErrors, focusOnMount, focusField, onChangeAnswer, details, onChangeDetail, busy, onChange, onPrevious, onNext } = props;
   const meta = STEPS[step - 1]!;
-  const resolver = useMemo(() => coreResolver(step, validateStep, checkMoment), [step]);
+  const resolver = useMemo(() => coreResolver(step, validateStepSoon, checkMoment), [step]);
   // The step's layout: core's inputs for it, in order.
-  const inputs = useMemo(() => stepInputs(step), [step]);
+  const inputs = inputsOf(step);
+  // The package, once it has arrived (asked for here if no one has): the warnings need it past step 1.
+  const core = useApplicationCore();
   const form = useForm<ApplicationValues>({
     defaultValues: values,
     resolver,
@@ -157,7 +155,7 @@ export function StepForm(props: StepFormProps) {
   // Warnings (never blocking) come from the same core check, shown once the person has left
   // the field or pressed Next.
   const watched = useWatch({ control }) as ApplicationValues;
-  const warnings = useMemo(() => validateStep(step, toApplicationInput(watched), checkMoment()).warnings, [step, watched]);
+  const warnings = useMemo(() => validateStepNow(step, toApplicationInput(watched), checkMoment())?.warnings ?? {}, [step, watched, core]);
   const warningsFor = (field: keyof ApplicationValues): string[] => {
     const touched = Boolean((touchedFields as Record<string, unknown>)[field]) || submitCount > 0;
     return touched && !errors[field] ? [...(warnings[field as keyof typeof warnings] ?? [])] : [];

@@ -2,9 +2,10 @@
  * The wizard's steps: core's list (`wizardSteps`: each step's number, title, line of help and
  * the fields it shows and checks, the table `validateStep` uses), and how each field is asked is
  * core's too (`stepInputs`: kind, label, hint, autocomplete, options), which StepForm lays out in
- * order.
+ * order. All of them as the build worked them out (applicationCore.ts).
  */
-import { formOptions, wizardPages, wizardSteps, type WizardPage } from 'banksia-core/application';
+import type { FieldInput, WizardPage } from 'banksia-core/application';
+import { AHEAD } from './applicationCore';
 import type { ApplicationValues } from './values';
 
 export interface WizardStep {
@@ -18,7 +19,7 @@ export interface WizardStep {
 }
 
 /** core's steps. Every field of one is an input of the wizard (`user_id` is never entered). */
-export const STEPS: readonly WizardStep[] = wizardSteps().map((step) => ({
+export const STEPS: readonly WizardStep[] = AHEAD.steps.map((step) => ({
   number: step.number,
   title: step.title,
   intro: step.intro,
@@ -31,24 +32,25 @@ export const STEPS: readonly WizardStep[] = wizardSteps().map((step) => ({
  */
 export const STEP_COUNT = STEPS.length;
 
-const pagesByAccount = new Map<string, readonly WizardPage[]>();
 /**
  * The pages the wizard shows for an account type as chosen (core's `wizardPages`): each step's
  * own fields, then the parts of the details that belong to that step where the account asks for
  * them (a business's details in step 1, its owners in step 3, tax residency in step 4). Every
- * page names its step, the N of "Step N of 5"; `number` is only its place in the wizard.
+ * page names its step, the N of "Step N of 5"; `number` is only its place in the wizard. A value
+ * that is none of core's account types gets the pages of none chosen, as core gives it
+ * (ahead.test.ts).
  */
 export function pagesFor(applicationType: string): readonly WizardPage[] {
-  let pages = pagesByAccount.get(applicationType);
-  if (!pages) {
-    pages = wizardPages(applicationType);
-    pagesByAccount.set(applicationType, pages);
-  }
-  return pages;
+  return (Object.hasOwn(AHEAD.pages, applicationType) ? AHEAD.pages[applicationType] : undefined) ?? AHEAD.pages['']!;
+}
+
+/** How step `step`'s own fields are asked, in order (core's `stepInputs`). */
+export function inputsOf(step: number): readonly FieldInput[] {
+  return AHEAD.inputs[step - 1] ?? [];
 }
 
 /** The most pages any account has: the bound of a stored page number. */
-export const MAX_PAGE_COUNT = Math.max(STEP_COUNT, ...formOptions().account_types.map((account) => pagesFor(account.value).length));
+export const MAX_PAGE_COUNT = Math.max(STEP_COUNT, ...AHEAD.options.account_types.map((account) => pagesFor(account.value).length));
 
 /** The page showing application step `step`'s own fields, for the account chosen. */
 export function pageOfStep(pages: readonly WizardPage[], step: number): number | null {

@@ -135,3 +135,8 @@ export function readValues(stored: unknown): ApplicationValues {
   }
   return values;
 }
+
+/** An input as a lookup key: the whole of it, so only the very input a table was made from matches. */
+export function inputKey(input: ApplicationInput): string {
+  return JSON.stringify(input);
+}
