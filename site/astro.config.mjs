@@ -14,7 +14,7 @@ const NOT_IN_SITEMAP = ['/404', '/application-confirmation'];
 const STAFF = '/staff';
 
 // The browser's chunks. Left to itself the bundler gives every module two islands share a chunk of
-// its own: a calculator page fetched fourteen modules at its first paint, most under 1 KB, each a
+// its own: a calculator page asked for up to twelve files at its first paint, most under 1 KB, each a
 // request that waits for one of the six connections a browser opens to our origin
 // (benches/README.md, "Fewer modules at the first paint"). So React is one chunk (react, react-dom,
 // the scheduler and the JSX runtime: every island page needs all of it, and it is cached once for

@@ -244,7 +244,7 @@ export default function ApplicationForm({ collects }: ApplicationFormProps = {})
         else goTo(1, values, { initialErrors: errors, focus: 'summary' });
       };
       const input = toApplicationInput(values);
-      // Step 1's check is the build's; only a choice that is none of core's waits for the package.
+      // Step 1's check of a fresh application is the build's; any other input waits for the package.
       const report = validateStepNow(1, input, checkMoment());
       if (report) carryOut(report);
       else void validateStepSoon(1, input, checkMoment()).then(carryOut);

@@ -44,6 +44,9 @@ describe("the wizard's answers worked out at build time", () => {
     }
     // None chosen is refused with core's message; each account type passes.
     expect(validateStepNow(1, toApplicationInput(EMPTY_VALUES), '2026-12-04T13:00:00Z')?.errors['application_type']).toEqual(['Please choose an account type']);
+    for (const type of choices.slice(1)) {
+      expect(validateStepNow(1, toApplicationInput({ ...EMPTY_VALUES, application_type: type }), '2026-12-04T13:00:00Z')?.errors, type).toEqual({});
+    }
   });
 
   it('any other input is left to the package, never answered from the table', () => {

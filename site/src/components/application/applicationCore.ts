@@ -21,15 +21,19 @@ export const AHEAD = ahead as WizardAhead;
 let loaded: ApplicationCore | null = null;
 let loading: Promise<ApplicationCore> | null = null;
 
-/** Fetches the application's package once (every later call shares the first). */
+/**
+ * Fetches the application's package once (every later call shares the first); after a failed
+ * fetch (the connection dropped) the next call tries again.
+ */
 export function loadApplicationCore(): Promise<ApplicationCore> {
-  loading ??= import('banksia-core/application').then((core) => (loaded = core));
+  loading ??= import('banksia-core/application').then(
+    (core) => (loaded = core),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
-}
-
-/** The package, once it has arrived; null before. */
-export function applicationCore(): ApplicationCore | null {
-  return loaded;
 }
 
 /** The package once it has arrived: renders again when it does, and asks for it if no one has. */
@@ -38,9 +42,13 @@ export function useApplicationCore(): ApplicationCore | null {
   useEffect(() => {
     if (core) return;
     let current = true;
-    void loadApplicationCore().then((arrived) => {
-      if (current) setCore(arrived);
-    });
+    // A failed fetch leaves the wizard on the build's answers; its next check asks again.
+    loadApplicationCore().then(
+      (arrived) => {
+        if (current) setCore(arrived);
+      },
+      () => {},
+    );
     return () => {
       current = false;
     };
