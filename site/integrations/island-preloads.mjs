@@ -10,8 +10,9 @@
  * island's first render is in the HTML), so they must not take a slow link's bandwidth from the
  * document, nor count into Lighthouse's largest paint (benches/README.md, "Island downloads while
  * the page is parsed"). An inline script right after the template (`START_AT_FIRST_PAINT`) moves
- * them into <head> at the first contentful paint, all at once; the `client:after-paint` directive
- * (after-paint.mjs, which this integration adds) then hydrates the island.
+ * the modules into <head> at the first contentful paint, and the `.wasm` once the first module has
+ * arrived; the `client:after-paint` directive (after-paint.mjs, which this integration adds) then
+ * hydrates the island.
  *
  * A page's own module scripts (the header's navigation, the wizard page's sent notice) get a
  * `modulepreload` for each module they import, straight in <head>: they run before the first paint
@@ -106,31 +107,38 @@ export async function preloadLinks(html, read) {
   const entries = entryModules(html);
   if (entries.size > 0) {
     const { modules, wasm } = await moduleGraph(entries, read);
-    // The `.wasm` first: it is the island's largest download, and over HTTP/1.1 a browser opens six
-    // connections to a host, so a link after the sixth waits for one of them to be free. `fetch()`
-    // of a same-origin URL is a CORS-mode request: the preload must be one too to be reused.
-    for (const path of wasm) {
-      afterPaint.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
-    }
     for (const path of modules) {
       if (!loadedByPage.has(path)) afterPaint.push(`<link rel="modulepreload" href="${path}">`);
+    }
+    // `fetch()` of a same-origin URL is a CORS-mode request: the preload must be one too to be
+    // reused. START_AT_FIRST_PAINT asks for it after the modules.
+    for (const path of wasm) {
+      afterPaint.push(`<link rel="preload" href="${path}" as="fetch" type="application/wasm" crossorigin>`);
     }
   }
   return { now, afterPaint };
 }
 
 /**
- * The island's downloads start at the page's first contentful paint: this moves the links of the
- * `<template>` just before it into <head> then (at once where paint timing is not reported, and
- * after three seconds at most, since a page opened in a background tab may never report its
- * paint). Inline, because as a file of its own it would wait a round trip (and, on HTTP/1.1, a
- * connection) after the document, and the downloads with it: the deferred island scripts below
- * did just that, 0.3 s on the phone profile (benches/README.md, "React renders the islands
- * again"). About 250 bytes brotli, the same on every island page (one hash in the server's CSP).
+ * The island's downloads start at the page's first contentful paint: this moves the modules' links
+ * of the `<template>` just before it into <head> then (at once where paint timing is not reported,
+ * and after three seconds at most, since a page opened in a background tab may never report its
+ * paint), and the `.wasm`'s once the first of those modules has arrived (two seconds at most).
+ * Asked for together, the `.wasm` and React's chunk shared the link and arrived last together, and
+ * React's chunk was then compiled and run after every byte was in; a round trip later, the `.wasm`
+ * arrives while React's chunk runs, and the island answers 50 to 80 ms sooner on a phone's link
+ * (benches/README.md, "The .wasm after the first module"). Inline, because as a file of its own it
+ * would wait a round trip (and, on HTTP/1.1, a connection) after the document, and the downloads
+ * with it: the deferred island scripts below did just that, 0.3 s on the phone profile
+ * (benches/README.md, "React renders the islands again"). About 330 bytes brotli, the same on
+ * every island page (one hash in the server's CSP).
  */
 export const START_AT_FIRST_PAINT =
   '(()=>{const t=document.currentScript.previousElementSibling,' +
-  'start=()=>{if(t.isConnected){document.head.append(document.importNode(t.content,!0));t.remove()}};' +
+  'start=()=>{if(!t.isConnected)return;const c=document.importNode(t.content,!0),w=[...c.querySelectorAll("link[as=fetch]")];' +
+  'w.forEach(l=>l.remove());let d=0;const wasm=()=>{d||(d=1,document.head.append(...w))};' +
+  'c.querySelectorAll("link[rel=modulepreload]").forEach(l=>l.addEventListener("load",wasm,{once:!0}));' +
+  't.remove();document.head.append(c);setTimeout(wasm,2e3)};' +
   'if(!PerformanceObserver.supportedEntryTypes?.includes("paint"))return start();' +
   'new PerformanceObserver((l,o)=>{l.getEntriesByName("first-contentful-paint").length&&(o.disconnect(),start())})' +
   '.observe({type:"paint",buffered:!0});setTimeout(start,3e3)})()';
