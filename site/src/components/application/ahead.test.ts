@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as core from 'banksia-core/application';
 import wizardAhead from './ahead.build';
-import { AHEAD, validateStepNow } from './applicationCore';
+import { AHEAD, sharedDownload, validateStepNow } from './applicationCore';
 import { pagesFor } from './steps';
 import { EMPTY_VALUES, toApplicationInput } from './values';
 
@@ -69,5 +69,23 @@ describe("the wizard's answers worked out at build time", () => {
       // Its pages are those core gives it: the pages of none chosen.
       expect(pagesFor(type), type).toEqual(core.wizardPages(type));
     }
+  });
+});
+
+describe('the package is fetched once', () => {
+  it('every caller shares one download, and a failed one is tried again', async () => {
+    let calls = 0;
+    const download = sharedDownload(async () => {
+      calls += 1;
+      if (calls === 1) throw new Error('the connection dropped');
+      return 'package';
+    });
+    expect(download.now()).toBeNull();
+    await expect(download.get()).rejects.toThrow('the connection dropped');
+    expect(download.now()).toBeNull();
+    const [first, second] = await Promise.all([download.get(), download.get()]);
+    expect([first, second, download.now(), calls]).toEqual(['package', 'package', 'package', 2]);
+    await download.get();
+    expect(calls).toBe(2);
   });
 });

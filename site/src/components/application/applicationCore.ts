@@ -18,27 +18,36 @@ export type ApplicationCore = typeof Core;
 /** Core's answers that never change, as the build worked them out. */
 export const AHEAD = ahead as WizardAhead;
 
-let loaded: ApplicationCore | null = null;
-let loading: Promise<ApplicationCore> | null = null;
-
 /**
- * Fetches the application's package once (every later call shares the first); after a failed
- * fetch (the connection dropped) the next call tries again.
+ * A download made once and shared by every caller; after a failed one (the connection dropped) the
+ * next call tries again.
  */
+export function sharedDownload<T>(download: () => Promise<T>): { get: () => Promise<T>; now: () => T | null } {
+  let arrived: T | null = null;
+  let pending: Promise<T> | null = null;
+  return {
+    get: () =>
+      (pending ??= download().then(
+        (value) => (arrived = value),
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      )),
+    now: () => arrived,
+  };
+}
+
+const applicationPackage = sharedDownload(() => import('banksia-core/application'));
+
+/** Fetches the application's package (once; again after a failed fetch). */
 export function loadApplicationCore(): Promise<ApplicationCore> {
-  loading ??= import('banksia-core/application').then(
-    (core) => (loaded = core),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return applicationPackage.get();
 }
 
 /** The package once it has arrived: renders again when it does, and asks for it if no one has. */
 export function useApplicationCore(): ApplicationCore | null {
-  const [core, setCore] = useState(loaded);
+  const [core, setCore] = useState(applicationPackage.now);
   useEffect(() => {
     if (core) return;
     let current = true;
@@ -67,6 +76,7 @@ function entry<T>(table: Record<string, T>, key: string): T | undefined {
  * it has not arrived.
  */
 export function validateStepNow(step: number, input: ApplicationInput, moment: string): ApplicationReport | null {
+  const loaded = applicationPackage.now();
   if (loaded) return loaded.validateStep(step, input, moment);
   return step === 1 ? (entry(AHEAD.stepOne, inputKey(input)) ?? null) : null;
 }
