@@ -130,7 +130,7 @@ export async function preloadLinks(html, read) {
  * (benches/README.md, "The .wasm after the first module"). Inline, because as a file of its own it
  * would wait a round trip (and, on HTTP/1.1, a connection) after the document, and the downloads
  * with it: the deferred island scripts below did just that, 0.3 s on the phone profile
- * (benches/README.md, "React renders the islands again"). About 330 bytes brotli, the same on
+ * (benches/README.md, "React renders the islands again"). About 340 bytes brotli, the same on
  * every island page (one hash in the server's CSP).
  */
 export const START_AT_FIRST_PAINT =
