@@ -38,14 +38,21 @@ export function corePackages() {
 }
 
 /**
+ * Package `dir`'s two files: wasm-bindgen's bindings and the `.wasm`.
+ * @param {string} dir
+ */
+const packageFiles = (dir) => ({ bindings: `${WASM}${dir}/banksia_wasm.js`, wasm: `${WASM}${dir}/banksia_wasm_bg.wasm` });
+
+/**
  * The module that loads package `dir`: fetched in the browser, read from disk otherwise.
  * @param {string} dir
  * @param {boolean} fromDisk
  */
 function loader(dir, fromDisk) {
-  const bindings = JSON.stringify(`${WASM}${dir}/banksia_wasm.js`);
+  const files = packageFiles(dir);
+  const bindings = JSON.stringify(files.bindings);
   if (fromDisk) {
-    const wasm = JSON.stringify(`${WASM}${dir}/banksia_wasm_bg.wasm`);
+    const wasm = JSON.stringify(files.wasm);
     return [
       `import { readFileSync } from 'node:fs';`,
       `import { initSync } from ${bindings};`,
@@ -64,8 +71,9 @@ const AT_BUILD = '?at-build';
  * @returns {Promise<Record<string, unknown>>}
  */
 async function packageFromDisk(dir) {
-  const bindings = await import(pathToFileURL(`${WASM}${dir}/banksia_wasm.js`).href);
-  bindings.initSync({ module: readFileSync(`${WASM}${dir}/banksia_wasm_bg.wasm`) });
+  const files = packageFiles(dir);
+  const bindings = await import(pathToFileURL(files.bindings).href);
+  bindings.initSync({ module: readFileSync(files.wasm) });
   return bindings;
 }
 

@@ -41,10 +41,8 @@ const SECOND_ROUND_TRIP: Record<string, string> = {
  * The pages whose island answers its first input before its package has arrived, and why: they
  * preload no `.wasm` at the paint, and fetch their package once the island is awake.
  */
-const PACKAGE_AFTER_WAKE: Record<string, string> = {
-  '/apply/account': "the wizard lays out every step and checks step 1 on core's answers worked out when the site was built",
-  '/apply/car-loan': "the wizard lays out every step and checks step 1 on core's answers worked out when the site was built",
-};
+const WIZARD_AHEAD = "the wizard lays out every step and checks step 1 on core's answers worked out when the site was built";
+const PACKAGE_AFTER_WAKE: Record<string, string> = { '/apply/account': WIZARD_AHEAD, '/apply/car-loan': WIZARD_AHEAD };
 
 /**
  * Files an island page may ask for at its first paint: over HTTP/1.1 a browser opens six

@@ -16,8 +16,6 @@ import { inputId, inputsOf, STEP_COUNT, STEPS } from './steps';
 import { checkMoment } from './today';
 import { toApplicationInput, type ApplicationValues } from './values';
 
-export type { AccountCard };
-
 export interface StepFormProps {
   /** The application's step (1 to 5) this page shows and checks. */
   step: number;

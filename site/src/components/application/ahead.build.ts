@@ -29,7 +29,7 @@ export default function wizardAhead(core: typeof Core) {
   const options = core.formOptions();
   // Every account type core offers, and none chosen yet.
   const accountTypes = ['', ...options.account_types.map((account) => account.value)];
-  const stepCount = core.wizardSteps().length;
+  const steps = core.wizardSteps();
   return {
     options,
     cards: options.account_types.map(
@@ -40,11 +40,11 @@ export default function wizardAhead(core: typeof Core) {
         hint: `Suggested minimum deposit: ${core.formatAud(account.minimum_deposit_hint, false)}`,
       }),
     ),
-    steps: core.wizardSteps(),
+    steps,
     /** `wizardPages` by account type as chosen ('' before one is). */
     pages: Object.fromEntries(accountTypes.map((type) => [type, core.wizardPages(type)])),
     /** `stepInputs(n)` at index n - 1. */
-    inputs: Array.from({ length: stepCount }, (_, index) => core.stepInputs(index + 1)),
+    inputs: steps.map((step) => core.stepInputs(step.number)),
     submitted: core.submittedNotice(),
     /** `validateStep(1, …)` by its input as JSON (`inputKey`): a fresh application, each choice. */
     stepOne: Object.fromEntries(

@@ -66,7 +66,7 @@ export function useApplicationCore(): ApplicationCore | null {
 }
 
 /** An own key of a table built from core's answers (never one of Object's). */
-function entry<T>(table: Record<string, T>, key: string): T | undefined {
+export function entry<T>(table: Record<string, T>, key: string): T | undefined {
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 

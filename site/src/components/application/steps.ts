@@ -5,7 +5,7 @@
  * order. All of them as the build worked them out (applicationCore.ts).
  */
 import type { FieldInput, WizardPage } from 'banksia-core/application';
-import { AHEAD } from './applicationCore';
+import { AHEAD, entry } from './applicationCore';
 import type { ApplicationValues } from './values';
 
 export interface WizardStep {
@@ -41,7 +41,7 @@ export const STEP_COUNT = STEPS.length;
  * (ahead.test.ts).
  */
 export function pagesFor(applicationType: string): readonly WizardPage[] {
-  return (Object.hasOwn(AHEAD.pages, applicationType) ? AHEAD.pages[applicationType] : undefined) ?? AHEAD.pages['']!;
+  return entry(AHEAD.pages, applicationType) ?? AHEAD.pages['']!;
 }
 
 /** How step `step`'s own fields are asked, in order (core's `stepInputs`). */
