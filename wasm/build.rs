@@ -31,6 +31,7 @@ use banksia_wire::typescript::Declarations;
 
 fn main() {
     reads_entries_cfg();
+    reads_today_cfg();
     let mut declarations = Declarations::new();
     // What the exports take and return (see src/lib.rs), and the core types the site names.
     declarations.add::<Outcome<Money, LoanField>>();
@@ -98,22 +99,47 @@ fn main() {
 /// native build, and every package but the build-only `site-facts`), so `src/lib.rs` compiles its
 /// readers only there and no package carries them unused.
 fn reads_entries_cfg() {
-    println!("cargo::rustc-check-cfg=cfg(reads_entries)");
-    const READERS: [&str; 8] = [
-        "APPLICATION",
-        "CUSTOMER_DETAILS",
-        "HOME_LOAN",
-        "HOME_LOAN_TOOLS",
-        "TERM_DEPOSIT",
-        "BORROWING_POWER",
-        "STAMP_DUTY",
-        "OFFSET",
-    ];
+    feature_cfg(
+        "reads_entries",
+        &[
+            "APPLICATION",
+            "CUSTOMER_DETAILS",
+            "HOME_LOAN",
+            "HOME_LOAN_TOOLS",
+            "TERM_DEPOSIT",
+            "BORROWING_POWER",
+            "STAMP_DUTY",
+            "OFFSET",
+        ],
+    );
+}
+
+/// `cfg(reads_today)`: this build has an export that takes `today` (every native build, and the
+/// packages below), so `src/lib.rs` compiles its reader only there.
+fn reads_today_cfg() {
+    feature_cfg(
+        "reads_today",
+        &[
+            "APPLICATION",
+            "CUSTOMER_DETAILS",
+            "HOME_LOAN_TOOLS",
+            "KEY_FACTS_SHEET",
+            "BORROWING_POWER",
+            "STAMP_DUTY",
+            "SITE_FACTS",
+        ],
+    );
+}
+
+/// Sets `cfg(name)` for a native build, or a build with any of `features` (their
+/// `CARGO_FEATURE_` names).
+fn feature_cfg(name: &str, features: &[&str]) {
+    println!("cargo::rustc-check-cfg=cfg({name})");
     let native = std::env::var("CARGO_CFG_TARGET_ARCH").is_ok_and(|arch| arch != "wasm32");
-    let feature = READERS
+    let feature = features
         .iter()
-        .any(|name| std::env::var_os(format!("CARGO_FEATURE_{name}")).is_some());
+        .any(|feature| std::env::var_os(format!("CARGO_FEATURE_{feature}")).is_some());
     if native || feature {
-        println!("cargo::rustc-cfg=reads_entries");
+        println!("cargo::rustc-cfg={name}");
     }
 }

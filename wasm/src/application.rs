@@ -11,29 +11,30 @@ use banksia_core::application_form::{
 };
 use banksia_core::contact::{CONTACT, next_steps, submitted_notice};
 use banksia_core::entries::{Outcome, input_error};
+use banksia_core::reference::{is_valid_reference, reference_from_random};
 use wasm_bindgen::prelude::*;
 
-use crate::{json_text, read_json, text, to_js, unread_message};
+use crate::{
+    TODAY_MESSAGE, TodayArg, json_text, read_json, text, to_js, today_arg, unread_message,
+};
 
 /// Reads the input (the JSON text of the body to be posted, or an object written as JSON) with
 /// [`ApplicationInput`]'s one `Deserialize`, the server's reader of the request body, and
-/// today (a date `YYYY-MM-DD`, or the moment in RFC 3339), and runs `check`: core's report, the
+/// today (a date `YYYY-MM-DD`, or the moment in milliseconds since 1970), and runs `check`: core's report, the
 /// same envelope the server's 422 is. What can't be read is reported under `input` with the
 /// message the server answers with.
 pub(crate) fn check_of(
     input: Option<&str>,
-    today: &str,
+    today: &TodayArg,
     check: impl FnOnce(&ApplicationInput, Today) -> ApplicationReport,
 ) -> ApplicationReport {
     let input = match read_json::<ApplicationInput>(input) {
         Ok(input) => input,
         Err(unread) => return ApplicationReport::unreadable(unread_message(unread)),
     };
-    match Today::parse(today) {
+    match today.read() {
         Some(today) => check(&input, today),
-        None => ApplicationReport::unreadable(
-            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
-        ),
+        None => ApplicationReport::unreadable(TODAY_MESSAGE),
     }
 }
 
@@ -43,7 +44,11 @@ fn check(
     today: &JsValue,
     check: impl FnOnce(&ApplicationInput, Today) -> ApplicationReport,
 ) -> JsValue {
-    to_js(&check_of(json_text(&input).as_deref(), &text(today), check))
+    to_js(&check_of(
+        json_text(&input).as_deref(),
+        &today_arg(today),
+        check,
+    ))
 }
 
 /// Checks the fields of one wizard step (1 to 5; any other number checks every field) as of
@@ -52,7 +57,7 @@ fn check(
 pub fn validate_step(
     step: u32,
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
 ) -> JsValue {
     let step = u8::try_from(step).unwrap_or(0);
     check(input, &today, |input, today| check_step(step, input, today))
@@ -63,7 +68,7 @@ pub fn validate_step(
 #[wasm_bindgen(js_name = validateApplication, unchecked_return_type = "ApplicationReport")]
 pub fn validate_application(
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
 ) -> JsValue {
     check(input, &today, check_every_field)
 }
@@ -73,7 +78,7 @@ pub fn validate_application(
 #[wasm_bindgen(js_name = normaliseApplication, unchecked_return_type = "ApplicationReport")]
 pub fn normalise_application(
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] input: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
 ) -> JsValue {
     check(input, &today, check_application)
 }
@@ -174,4 +179,21 @@ pub fn wizard_pages_js(
 #[wasm_bindgen(js_name = submittedNotice, unchecked_return_type = "Notice")]
 pub fn submitted_notice_js() -> JsValue {
     to_js(&submitted_notice())
+}
+
+/// Whether `candidate` is a well-formed `BKS-` reference with a correct check character.
+#[wasm_bindgen(js_name = isValidReference)]
+pub fn is_valid_reference_js(
+    #[wasm_bindgen(unchecked_param_type = "string")] candidate: JsValue,
+) -> bool {
+    is_valid_reference(&text(&candidate))
+}
+
+/// A new `BKS-` reference from 16 random bytes (e.g. `crypto.getRandomValues`); `""` unless
+/// exactly 16 bytes are given.
+#[wasm_bindgen(js_name = referenceFromRandom)]
+pub fn reference_from_random_js(random: Option<Vec<u8>>) -> String {
+    random
+        .and_then(|random| <[u8; 16]>::try_from(random).ok())
+        .map_or_else(String::new, reference_from_random)
 }

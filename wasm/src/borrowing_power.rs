@@ -8,27 +8,27 @@ use banksia_core::borrowing_power::{
 use banksia_core::entries::Outcome;
 use wasm_bindgen::prelude::*;
 
-use crate::{json_text, read_entries, read_today, text, to_js};
+use crate::{TodayArg, json_text, read_entries, read_today, to_js, today_arg};
 
 /// The borrowing power for the entries, with the tax rates of the income year in force on
-/// `today` in the bank's home time: the moment (`new Date().toISOString()`, so core picks the
+/// `today` in the bank's home time: the moment (`Date.now()`, so core picks the
 /// Australian date: 1 July from midnight there) or a date `YYYY-MM-DD`. The estimate, the
 /// repayment, and how it was worked out.
 #[wasm_bindgen(js_name = borrowingPower, unchecked_return_type = "Outcome<BorrowingPowerView, BorrowingPowerField>")]
 pub fn borrowing_power(
     #[wasm_bindgen(unchecked_param_type = "BorrowingPowerEntries | string")] entries: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
 ) -> JsValue {
     to_js(&borrowing_power_of(
         json_text(&entries).as_deref(),
-        &text(&today),
+        &today_arg(&today),
     ))
 }
 
 /// [`borrowing_power`] of the entries' JSON text.
 pub(crate) fn borrowing_power_of(
     entries: Option<&str>,
-    today: &str,
+    today: &TodayArg,
 ) -> Outcome<BorrowingPowerView, BorrowingPowerField> {
     read_entries::<BorrowingPowerEntries, _>(entries)
         .and_then(|entries| Ok((entries, read_today(today)?.bank_date())))

@@ -10,27 +10,29 @@ use banksia_core::application::details::{
 };
 use banksia_core::application::tax_numbers::{NumberKind, NumberReading, read_number};
 use banksia_core::application::{
-    ApplicationInput, DetailsPart, DetailsSummaryRow, NOT_JSON_MESSAGE, Today, details_summary,
+    ApplicationInput, DetailsPart, DetailsSummaryRow, NOT_JSON_MESSAGE, details_summary,
 };
 use banksia_core::entries::{Outcome, input_error};
 use wasm_bindgen::prelude::*;
 
-use crate::{Unread, json_text, read_json, text, to_js, unread_message};
+use crate::{
+    TODAY_MESSAGE, TodayArg, Unread, json_text, read_json, text, to_js, today_arg, unread_message,
+};
 
 /// Checks the business (business accounts only) and tax residency details beside the
-/// application's own answers, as of `today` (`YYYY-MM-DD` or the moment in RFC 3339): messages
+/// application's own answers, as of `today` (`YYYY-MM-DD` or the moment in milliseconds since 1970): messages
 /// per field keyed by path (`business.owners.0.full_name`), and the checked record when nothing
 /// fails. What can't be read is reported under `input`.
 #[wasm_bindgen(js_name = validateDetails, unchecked_return_type = "DetailsReport")]
 pub fn validate_details(
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] application: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DetailsInput | string")] details: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
 ) -> JsValue {
     to_js(&details_of(
         json_text(&application).as_deref(),
         json_text(&details).as_deref(),
-        &text(&today),
+        &today_arg(&today),
     ))
 }
 
@@ -38,7 +40,7 @@ pub fn validate_details(
 pub(crate) fn details_of(
     application: Option<&str>,
     details: Option<&str>,
-    today: &str,
+    today: &TodayArg,
 ) -> DetailsReport {
     let application = match read_json::<ApplicationInput>(application) {
         Ok(application) => application,
@@ -49,11 +51,9 @@ pub(crate) fn details_of(
         Err(Unread::NotJson) => return DetailsReport::unreadable(NOT_JSON_MESSAGE),
         Err(Unread::Shape) => return DetailsReport::unreadable(NOT_DETAILS_MESSAGE),
     };
-    match Today::parse(today) {
+    match today.read() {
         Some(today) => check_details(&application, &details, today),
-        None => DetailsReport::unreadable(
-            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
-        ),
+        None => DetailsReport::unreadable(TODAY_MESSAGE),
     }
 }
 
@@ -65,13 +65,13 @@ pub fn validate_details_part(
     #[wasm_bindgen(unchecked_param_type = "ApplicationInput | string")] application: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DetailsInput | string")] details: JsValue,
     #[wasm_bindgen(unchecked_param_type = "DetailsPart")] part: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
 ) -> JsValue {
     to_js(&details_part_of(
         json_text(&application).as_deref(),
         json_text(&details).as_deref(),
         &text(&part),
-        &text(&today),
+        &today_arg(&today),
     ))
 }
 
@@ -81,7 +81,7 @@ pub(crate) fn details_part_of(
     application: Option<&str>,
     details: Option<&str>,
     part: &str,
-    today: &str,
+    today: &TodayArg,
 ) -> DetailsReport {
     let report = details_of(application, details, today);
     match crate::quiet::from_name::<DetailsPart>(part) {

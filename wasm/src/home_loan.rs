@@ -14,7 +14,7 @@ use banksia_core::key_facts::{KeyFactsField, KeyFactsSheet};
 use wasm_bindgen::prelude::*;
 
 #[cfg(any(feature = "key-facts-sheet", not(target_arch = "wasm32")))]
-use crate::read_today;
+use crate::{TodayArg, read_today, today_arg};
 use crate::{json_text, read_entries, to_js};
 
 /// The repayment per period for the entries: exact, and in whole dollars for display.
@@ -57,12 +57,12 @@ pub(crate) fn loan_schedule_of(entries: Option<&str>) -> Outcome<LoanScheduleVie
 pub fn key_facts_sheet(
     #[wasm_bindgen(unchecked_param_type = "string")] product: JsValue,
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string | undefined")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number | undefined")] today: JsValue,
 ) -> JsValue {
     to_js(&key_facts_sheet_of(
         &crate::text(&product),
         json_text(&entries).as_deref(),
-        &crate::text(&today),
+        &today_arg(&today),
     ))
 }
 
@@ -71,11 +71,11 @@ pub fn key_facts_sheet(
 pub(crate) fn key_facts_sheet_of(
     product: &str,
     entries: Option<&str>,
-    today: &str,
+    today: &TodayArg,
 ) -> Outcome<KeyFactsSheet, KeyFactsField> {
     read_entries::<LoanEntries, _>(entries)
         .and_then(|entries| {
-            if today.is_empty() {
+            if *today == TodayArg::Text(String::new()) {
                 banksia_core::key_facts::key_facts_sheet(product, &entries)
             } else {
                 let day = read_today(today)?.bank_date();

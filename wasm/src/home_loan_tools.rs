@@ -11,7 +11,7 @@ use banksia_core::loan_scenarios::{
 };
 use wasm_bindgen::prelude::*;
 
-use crate::{json_text, read_entries, read_today, text, to_js};
+use crate::{TodayArg, json_text, read_entries, read_today, to_js, today_arg};
 
 /// The repayment of the home loan calculator's entries if the rate rose by 1, 2 and 3
 /// percentage points, and the difference from today's, each period.
@@ -55,22 +55,22 @@ pub(crate) fn compare_loans_of(
 
 /// The loan's details and every repayment of the schedule for the home loan calculator's
 /// entries, each with its due date for a loan drawn on `start` (`YYYY-MM-DD`, or a moment in
-/// RFC 3339: its date in Sydney), as CSV text.
+/// milliseconds since 1970, `Date.now()`: its date in Sydney), as CSV text.
 #[wasm_bindgen(js_name = loanScheduleCsv, unchecked_return_type = "Outcome<string, LoanField>")]
 pub fn loan_schedule_csv(
     #[wasm_bindgen(unchecked_param_type = "LoanEntries | string")] entries: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] start: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] start: JsValue,
 ) -> JsValue {
     to_js(&loan_schedule_csv_of(
         json_text(&entries).as_deref(),
-        &text(&start),
+        &today_arg(&start),
     ))
 }
 
 /// [`loan_schedule_csv`] of the entries' JSON text and the start date's text.
 pub(crate) fn loan_schedule_csv_of(
     entries: Option<&str>,
-    start: &str,
+    start: &TodayArg,
 ) -> Outcome<String, LoanField> {
     read_entries::<LoanEntries, _>(entries)
         .and_then(|entries| Ok((entries, read_today(start)?.bank_date())))

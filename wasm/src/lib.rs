@@ -30,7 +30,6 @@
 //! are generated from the Rust types by `build.rs` and written into each package's `.d.ts`.
 
 use banksia_core::money::{format_aud, parse_amount};
-use banksia_core::reference::{is_valid_reference, reference_from_random};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
@@ -144,8 +143,51 @@ fn read_entries<T: serde::de::DeserializeOwned, F: banksia_core::entries::EntryF
     })
 }
 
-/// Today as the page gives it: a date (`YYYY-MM-DD`, the same in every state) or the moment
-/// (`Date.toISOString()`, so each state's own date can be judged); an `input` error otherwise.
+/// `today` as a page hands it over, before it is read: text (a date `YYYY-MM-DD`, the same in
+/// every state) or a number (the moment, in the milliseconds since 1970 that `Date.now()`
+/// gives, so each state's own date can be judged). A moment is a number rather than text so no
+/// parser of a moment's text ships to the browser (docs/decisions.md).
+#[cfg(reads_today)]
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum TodayArg {
+    /// A string argument (empty for anything that is neither a string nor a number).
+    Text(String),
+    /// A number argument: milliseconds since 1970-01-01 00:00 UTC.
+    Millis(f64),
+}
+
+#[cfg(reads_today)]
+impl TodayArg {
+    /// Core's `Today`, or `None` for text that isn't a date and a number that isn't a whole
+    /// millisecond in chrono's range.
+    pub(crate) fn read(&self) -> Option<banksia_core::application::Today> {
+        use banksia_core::application::Today;
+        match self {
+            Self::Text(text) => Today::parse(text),
+            // `as` saturates, and a saturated value is outside chrono's range: `None`.
+            #[allow(clippy::cast_possible_truncation)]
+            Self::Millis(millis) if millis.is_finite() && millis.fract() == 0.0 => {
+                Today::from_epoch_millis(*millis as i64)
+            }
+            Self::Millis(_) => None,
+        }
+    }
+}
+
+/// A page's `today` argument: a number as [`TodayArg::Millis`], anything else as its text.
+#[cfg(reads_today)]
+fn today_arg(value: &JsValue) -> TodayArg {
+    value
+        .as_f64()
+        .map_or_else(|| TodayArg::Text(text(value)), TodayArg::Millis)
+}
+
+/// What every export answers for a `today` it can't read.
+#[cfg(reads_today)]
+pub(crate) const TODAY_MESSAGE: &str =
+    "today must be a date written YYYY-MM-DD or a moment in milliseconds since 1970 (Date.now())";
+
+/// [`TodayArg::read`], or an `input` error with [`TODAY_MESSAGE`].
 #[cfg(any(
     feature = "borrowing-power",
     feature = "home-loan-tools",
@@ -154,36 +196,17 @@ fn read_entries<T: serde::de::DeserializeOwned, F: banksia_core::entries::EntryF
     not(target_arch = "wasm32")
 ))]
 fn read_today<F: banksia_core::entries::EntryField>(
-    text: &str,
+    today: &TodayArg,
 ) -> Result<banksia_core::application::Today, banksia_core::entries::FieldErrors<F>> {
-    banksia_core::application::Today::parse(text).ok_or_else(|| {
-        banksia_core::entries::input_error(
-            "today must be a date written YYYY-MM-DD or a moment in RFC 3339",
-        )
-    })
+    today
+        .read()
+        .ok_or_else(|| banksia_core::entries::input_error(TODAY_MESSAGE))
 }
 
 /// A string argument; anything else reads as empty text. Arguments are taken as `JsValue`
 /// (typed `string` in TypeScript) because wasm-bindgen's own conversion throws on `undefined`.
 fn text(value: &JsValue) -> String {
     value.as_string().unwrap_or_default()
-}
-
-/// Whether `candidate` is a well-formed `BKS-` reference with a correct check character.
-#[wasm_bindgen(js_name = isValidReference)]
-pub fn is_valid_reference_js(
-    #[wasm_bindgen(unchecked_param_type = "string")] candidate: JsValue,
-) -> bool {
-    is_valid_reference(&text(&candidate))
-}
-
-/// A new `BKS-` reference from 16 random bytes (e.g. `crypto.getRandomValues`); `""` unless
-/// exactly 16 bytes are given.
-#[wasm_bindgen(js_name = referenceFromRandom)]
-pub fn reference_from_random_js(random: Option<Vec<u8>>) -> String {
-    random
-        .and_then(|random| <[u8; 16]>::try_from(random).ok())
-        .map_or_else(String::new, reference_from_random)
 }
 
 /// An amount (`"3143.92"`, `"$1,250.50"`) in Australian dollars: `"$3,144"`, or `"$3,143.92"`

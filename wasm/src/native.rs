@@ -7,6 +7,8 @@ use banksia_core::application_form::{check_application, check_every_field, check
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::TodayArg;
+
 /// One call: an export's JavaScript name and its arguments as the page passes them (JSON text
 /// for an input, plain strings and numbers otherwise).
 #[derive(Debug, serde::Deserialize)]
@@ -26,10 +28,19 @@ fn arg(args: &[Value], index: usize) -> Option<&str> {
     args.get(index).and_then(Value::as_str)
 }
 
+/// A `today` argument as the export reads it from JavaScript: a number as milliseconds, anything
+/// else as its text (empty for what is not a string).
+fn today_arg(args: &[Value], index: usize) -> TodayArg {
+    match args.get(index) {
+        Some(Value::Number(number)) => TodayArg::Millis(number.as_f64().unwrap_or(f64::NAN)),
+        _ => TodayArg::Text(arg(args, index).unwrap_or_default().to_owned()),
+    }
+}
+
 /// What the export answers for `call`, as JSON; `null` for an export not covered here.
 pub fn answer(call: &Call) -> Value {
     let args = &call.args;
-    let today = arg(args, 1).unwrap_or_default();
+    let today = &today_arg(args, 1);
     match call.export.as_str() {
         "repayment" => json(crate::home_loan::repayment_of(arg(args, 0))),
         "loanSchedule" => json(crate::home_loan::loan_schedule_of(arg(args, 0))),
@@ -52,7 +63,7 @@ pub fn answer(call: &Call) -> Value {
         "keyFactsSheet" => json(crate::home_loan::key_facts_sheet_of(
             arg(args, 0).unwrap_or_default(),
             arg(args, 1),
-            arg(args, 2).unwrap_or_default(),
+            &today_arg(args, 2),
         )),
         "validateStep" => {
             let step = args
@@ -60,7 +71,7 @@ pub fn answer(call: &Call) -> Value {
                 .and_then(Value::as_u64)
                 .and_then(|step| u8::try_from(step).ok())
                 .unwrap_or(0);
-            let today = arg(args, 2).unwrap_or_default();
+            let today = &today_arg(args, 2);
             json(crate::application::check_of(
                 arg(args, 1),
                 today,
@@ -81,13 +92,13 @@ pub fn answer(call: &Call) -> Value {
         "validateDetails" => json(crate::details::details_of(
             arg(args, 0),
             arg(args, 1),
-            arg(args, 2).unwrap_or_default(),
+            &today_arg(args, 2),
         )),
         "validateDetailsPart" => json(crate::details::details_part_of(
             arg(args, 0),
             arg(args, 1),
             arg(args, 2).unwrap_or_default(),
-            arg(args, 3).unwrap_or_default(),
+            &today_arg(args, 3),
         )),
         "detailsSummary" => json(crate::details::details_summary_of(
             arg(args, 0),

@@ -7,12 +7,14 @@ use wasm_bindgen::prelude::*;
 use crate::to_js;
 
 /// Every product's rates and fees as they stand on `today` (the moment,
-/// `new Date().toISOString()`, or a date `YYYY-MM-DD`, read as the bank's home date): each rate
+/// `Date.now()`, or a date `YYYY-MM-DD`, read as the bank's home date): each rate
 /// change announced for that day or before applied, later ones still announced; with each loan's
 /// comparison rate worked out by core (`products::catalog().as_of(day)`). The site reads it at
 /// build time, so a page shows the rates of the day it was built. `null` for an unreadable date.
 #[wasm_bindgen(js_name = productCatalog, unchecked_return_type = "Catalog | null")]
-pub fn product_catalog(#[wasm_bindgen(unchecked_param_type = "string")] today: JsValue) -> JsValue {
+pub fn product_catalog(
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
+) -> JsValue {
     match bank_day(&today) {
         Some(day) => to_js(&banksia_core::products::catalog().as_of(day)),
         None => JsValue::NULL,
@@ -23,7 +25,9 @@ pub fn product_catalog(#[wasm_bindgen(unchecked_param_type = "string")] today: J
 /// (read as [`product_catalog`] reads it): the words the product data API publishes
 /// (`products::offers::product_words`). `null` for an unreadable date.
 #[wasm_bindgen(js_name = productWords, unchecked_return_type = "ProductWords[] | null")]
-pub fn product_words(#[wasm_bindgen(unchecked_param_type = "string")] today: JsValue) -> JsValue {
+pub fn product_words(
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
+) -> JsValue {
     match bank_day(&today) {
         Some(day) => to_js(&banksia_core::products::offers::product_words(
             &banksia_core::products::catalog(),
@@ -34,22 +38,25 @@ pub fn product_words(#[wasm_bindgen(unchecked_param_type = "string")] today: JsV
 }
 
 fn bank_day(today: &JsValue) -> Option<chrono::NaiveDate> {
-    banksia_core::application::Today::parse(&crate::text(today)).map(|today| today.bank_date())
+    crate::today_arg(today)
+        .read()
+        .map(|today| today.bank_date())
 }
 
 /// A calculator's purpose, assumptions and limitations (`"home_loan"`, `"term_deposit"`,
 /// `"borrowing_power"`, `"key_facts_sheet"`), written by core from its own rules; `today` (the
-/// moment, `new Date().toISOString()`, or a date `YYYY-MM-DD`) picks the income year by the
+/// moment, `Date.now()`, or a date `YYYY-MM-DD`) picks the income year by the
 /// bank's home date. `null` for an unknown calculator or date.
 #[wasm_bindgen(js_name = calculatorDisclosure, unchecked_return_type = "CalculatorDisclosure | null")]
 pub fn calculator_disclosure(
     #[wasm_bindgen(unchecked_param_type = "Calculator")] calculator: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] today: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string | number")] today: JsValue,
 ) -> JsValue {
     use banksia_core::disclosures::Calculator;
     // The calculator's name read by its own `Deserialize`, as every input is.
     let calculator: Option<Calculator> = crate::quiet::from_name(&crate::text(&calculator));
-    let today = banksia_core::application::Today::parse(&crate::text(&today))
+    let today = crate::today_arg(&today)
+        .read()
         .map(|today| today.bank_date());
     match (calculator, today) {
         (Some(calculator), Some(today)) => to_js(

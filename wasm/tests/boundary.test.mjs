@@ -24,6 +24,17 @@ function assertMoneyEverywhere(value, path = "value") {
   for (const [key, item] of Object.entries(value)) assertMoneyEverywhere(item, `${path}.${key}`);
 }
 
+/**
+ * `today` values no export reads: not a date, a moment as text (a moment is a number), and numbers
+ * that aren't a whole millisecond in range (past chrono's ±262,000 years).
+ */
+const BAD_TODAYS = [
+  "", "01/03/2026", "2026-02-30", undefined, null, "2026-03-01T13:59:59.123Z", "1772373599123",
+  NaN, Infinity, -Infinity, 1.5, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER, new Date(0), {},
+];
+
+const TODAY_MESSAGE = "today must be a date written YYYY-MM-DD or a moment in milliseconds since 1970 (Date.now())";
+
 const cyclic = {};
 cyclic.self = cyclic;
 /** Values of the wrong shape for any export's object argument. */
@@ -34,9 +45,9 @@ describe("borrowing power's income year", () => {
   it("is chosen by core from the Sydney date of the moment given: 1 July from midnight there", () => {
     // 1 July 2026 00:30 AEST is 30 June 14:30 UTC: a UTC date would still say 2025-26.
     for (const moment of ["2026-06-30T14:30:00.000Z", "2026-06-30T23:59:59.999Z", "2026-07-01T00:00:00.000Z"]) {
-      assert.equal(borrowingPower.borrowingPower(entries, moment).value.income_year, "2026-27", moment);
+      assert.equal(borrowingPower.borrowingPower(entries, Date.parse(moment)).value.income_year, "2026-27", moment);
     }
-    assert.equal(borrowingPower.borrowingPower(entries, "2026-06-30T13:59:59.000Z").value.income_year, "2025-26");
+    assert.equal(borrowingPower.borrowingPower(entries, Date.parse("2026-06-30T13:59:59.999Z")).value.income_year, "2025-26");
   });
 });
 
@@ -185,13 +196,13 @@ describe("application", () => {
 
   it("judges the 18th birthday on the date in the applicant's own state, given the moment", () => {
     // Born 2 March 2008; at 2026-03-01T14:00Z it is 2 March in Brisbane, still 1 March in Perth.
-    const moment = "2026-03-01T14:00:00.000Z";
+    const moment = Date.parse("2026-03-01T14:00:00.000Z");
     const born = { date_of_birth: "2008-03-02" };
     assert.deepEqual(application.validateStep(2, { ...born, state: "QLD" }, moment).errors.date_of_birth, undefined);
     assert.deepEqual(application.validateStep(2, { ...born, state: "WA" }, moment).errors.date_of_birth, [
       "You must be at least 18 years old to open an account",
     ]);
-    assert.deepEqual(application.validateStep(2, { ...born, state: "WA" }, "2026-03-01T16:00:00.000Z").errors.date_of_birth, undefined);
+    assert.deepEqual(application.validateStep(2, { ...born, state: "WA" }, Date.parse("2026-03-01T16:00:00.000Z")).errors.date_of_birth, undefined);
   });
 
   it("checks everything for a step outside 1 to 5, and refuses a signed-in user", () => {
@@ -214,8 +225,8 @@ describe("application", () => {
         assert.equal(report.first_error_step, null, String(bad));
         assert.ok(report.errors.input?.[0], `${JSON.stringify(report)} for ${String(bad)}`);
       }
-      for (const today of ["", "01/03/2026", "2026-02-30", undefined]) {
-        assert.deepEqual(application.validateStep(1, {}, today).errors, { input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"] });
+      for (const today of BAD_TODAYS) {
+        assert.deepEqual(application.validateStep(1, {}, today).errors, { input: ["today must be a date written YYYY-MM-DD or a moment in milliseconds since 1970 (Date.now())"] });
       }
     }
     // The whole report: core's one envelope, the message under `input`, no step, no record.
@@ -294,7 +305,7 @@ describe("bankToday", () => {
 
 describe("one package per page", () => {
   // What each cargo feature exports; every package also has the shared utilities of lib.rs.
-  const SHARED = ["formatAud", "isValidReference", "referenceFromRandom", "repaymentFrequencies"];
+  const SHARED = ["formatAud", "repaymentFrequencies"];
   const BY_FEATURE = {
     "home-loan": ["loanSchedule", "repayment"],
     "home-loan-tools": ["compareLoans", "loanRateRises", "loanScheduleCsv"],
@@ -304,8 +315,8 @@ describe("one package per page", () => {
     "stamp-duty": ["stampDuty"],
     offset: ["offsetSavings"],
     application: [
-      "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "nextSteps",
-      "normaliseApplication", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
+      "answerSummary", "bankToday", "contactDetails", "fieldLabel", "formOptions", "isValidReference", "nextSteps",
+      "normaliseApplication", "referenceFromRandom", "stepFields", "stepInputs", "submittedNotice", "validateApplication",
       "validateStep", "wizardPages", "wizardSteps",
     ],
     "site-facts": ["calculatorDisclosure", "collectionNotice", "productCatalog", "productWords"],
@@ -322,18 +333,50 @@ describe("one package per page", () => {
 
 describe("shared utilities (every package)", () => {
   for (const [name, pkg] of Object.entries(packages)) {
-    it(`formats, generates and checks (${name})`, () => {
+    it(`formats amounts (${name})`, () => {
       assert.equal(pkg.formatAud("3143.92", false), "$3,144");
       assert.equal(pkg.formatAud("$1,250.5", true), "$1,250.50");
       assert.equal(pkg.formatAud("-5", true), "-$5.00");
       for (const bad of ["", "abc", "NaN", "1e5"]) assert.equal(pkg.formatAud(bad, true), "");
-      const reference = pkg.referenceFromRandom(crypto.getRandomValues(new Uint8Array(16)));
-      assert.match(reference, /^BKS-[0-9A-HJKMNP-TV-Z]{11}$/);
-      assert.equal(pkg.isValidReference(reference), true);
-      assert.equal(pkg.isValidReference(` ${reference.toLowerCase()} `), true);
-      assert.equal(pkg.isValidReference(reference.slice(0, -1) + (reference.endsWith("0") ? "1" : "0")), false);
-      assert.equal(pkg.referenceFromRandom(new Uint8Array(15)), "");
-      assert.equal(pkg.isValidReference(""), false);
+    });
+  }
+});
+
+describe("references (the application package: the wizard and its confirmation)", () => {
+  it("generates and checks a reference", () => {
+    const reference = application.referenceFromRandom(crypto.getRandomValues(new Uint8Array(16)));
+    assert.match(reference, /^BKS-[0-9A-HJKMNP-TV-Z]{11}$/);
+    assert.equal(application.isValidReference(reference), true);
+    assert.equal(application.isValidReference(` ${reference.toLowerCase()} `), true);
+    assert.equal(application.isValidReference(reference.slice(0, -1) + (reference.endsWith("0") ? "1" : "0")), false);
+    assert.equal(application.referenceFromRandom(new Uint8Array(15)), "");
+    assert.equal(application.isValidReference(""), false);
+  });
+});
+
+describe("today, as every export that takes it reads it", () => {
+  // Each export with its `today` argument last; a moment and the Sydney date it falls on agree.
+  const loan = { principal: "500000", annual_rate_percent: "6.45", term_years: "30" };
+  const TAKES_TODAY = {
+    borrowingPower: (today) => borrowingPower.borrowingPower({ income: "100000", term_years: "30", annual_rate_percent: "6.45" }, today),
+    stampDuty: (today) => stampDuty.stampDuty({ state: "NSW", price: "500000" }, today),
+    loanScheduleCsv: (today) => homeLoanTools.loanScheduleCsv(loan, today),
+    validateStep: (today) => application.validateStep(2, { date_of_birth: "2008-07-01" }, today),
+    validateApplication: (today) => application.validateApplication({}, today),
+    validateDetails: (today) => customerDetails.validateDetails({ application_type: "checking" }, {}, today),
+  };
+  // Those whose answer shows the date: the income year, the day the loan is drawn, an 18th birthday.
+  const SHOWS_THE_DATE = new Set(["borrowingPower", "loanScheduleCsv", "validateStep"]);
+  // 2026-06-30 14:30 UTC is 1 July, 00:30, in Sydney.
+  const moment = Date.parse("2026-06-30T14:30:00Z");
+  for (const [name, call] of Object.entries(TAKES_TODAY)) {
+    it(`${name}: a moment in milliseconds is its Sydney date; anything else is refused with one message`, () => {
+      assert.deepEqual(call(moment), call("2026-07-01"));
+      if (SHOWS_THE_DATE.has(name)) assert.notDeepEqual(call(moment), call("2026-06-30"));
+      for (const today of BAD_TODAYS) {
+        const answer = call(today);
+        assert.deepEqual(answer.errors, { input: [TODAY_MESSAGE] }, `${name}(${String(today)})`);
+      }
     });
   }
 });
@@ -346,7 +389,7 @@ describe("borrowing and tools", () => {
     assert.equal(estimate.ok && estimate.value.borrowing_power.display, "$532,000");
     const rises = homeLoanTools.loanRateRises(JSON.stringify(loan));
     assert.deepEqual(rises.ok && rises.value.map((rise) => rise.rise_percent), [1, 2, 3]);
-    const csv = homeLoanTools.loanScheduleCsv(loan, "2026-11-23T14:00:00Z");
+    const csv = homeLoanTools.loanScheduleCsv(loan, Date.parse("2026-11-23T14:00:00Z"));
     // 12 heading lines, a blank, the column names, 360 rows and the final CRLF's empty tail;
     // the moment is already 24 November in Sydney, the day the loan is drawn.
     const lines = csv.ok ? csv.value.split("\r\n") : [];
@@ -366,7 +409,7 @@ describe("borrowing and tools", () => {
       assert.equal(homeLoanTools.compareLoans(loan, bad).ok, false);
     }
     assert.deepEqual(borrowingPower.borrowingPower({ income: "1" }, "23/11/2026").errors, {
-      input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"],
+      input: ["today must be a date written YYYY-MM-DD or a moment in milliseconds since 1970 (Date.now())"],
     });
     assert.deepEqual(homeLoanTools.compareLoans({ ...loan, principal: "" }, { ...loan, term_years: "41" }).errors, {
       "first.principal": ["Enter a loan amount"],
@@ -385,7 +428,7 @@ describe("stamp duty, the cash on the day and the offset", () => {
     assert.equal(first.value.cash.loan_amount.display, "$810,000");
     assert.equal(first.value.source_url, "https://www.revenue.nsw.gov.au/taxes-duties-levies-royalties/transfer-duty");
     // Today in the bank's home time is the contract date when none is entered.
-    const qld = stampDuty.stampDuty({ state: "QLD", price: "$365,400", purpose: "invest" }, "2026-12-01T13:30:00Z");
+    const qld = stampDuty.stampDuty({ state: "QLD", price: "$365,400", purpose: "invest" }, Date.parse("2026-12-01T13:30:00Z"));
     assert.equal(qld.ok && qld.value.duty.display, "$11,214");
     // The offset calculator on the same page has its own package.
     const saved = offset.offsetSavings({ principal: "500000", annual_rate_percent: "6.45", term_years: "30", offset_balance: "20000", monthly_addition: "200" });
@@ -402,7 +445,7 @@ describe("stamp duty, the cash on the day and the offset", () => {
       price: ["Enter the price in dollars, like 650,000"],
     });
     assert.deepEqual(stampDuty.stampDuty({ state: "NSW", price: "500000" }, "tomorrow").errors, {
-      input: ["today must be a date written YYYY-MM-DD or a moment in RFC 3339"],
+      input: ["today must be a date written YYYY-MM-DD or a moment in milliseconds since 1970 (Date.now())"],
     });
   });
 });

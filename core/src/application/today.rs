@@ -111,23 +111,35 @@ impl From<DateTime<Utc>> for Today {
 }
 
 impl Today {
-    /// Reads what a page hands over: a date `YYYY-MM-DD` (the same everywhere), or a moment in
-    /// RFC 3339 (`2026-03-01T13:59:59.123Z`, what JavaScript's `toISOString` writes).
+    /// Reads a date a page hands over, `YYYY-MM-DD`: the same date in every state. A moment comes
+    /// as a number instead ([`Self::from_epoch_millis`]).
     ///
     /// ```
     /// use banksia_core::application::Today;
-    /// assert!(matches!(Today::parse("2026-03-01"), Some(Today::Date(_))));
-    /// assert!(matches!(Today::parse("2026-03-01T13:59:59.123Z"), Some(Today::At(_))));
+    /// assert!(matches!(Today::parse(" 2026-03-01 "), Some(Today::Date(_))));
+    /// assert_eq!(Today::parse("2026-03-01T13:59:59.123Z"), None);
     /// assert_eq!(Today::parse("yesterday"), None);
     /// ```
     pub fn parse(text: &str) -> Option<Self> {
-        let text = text.trim();
-        if let Some(date) = parse_iso_date(text) {
-            return Some(Self::Date(date));
-        }
-        DateTime::parse_from_rfc3339(text)
-            .ok()
-            .map(|moment| Self::At(moment.with_timezone(&Utc)))
+        parse_iso_date(text.trim()).map(Self::Date)
+    }
+
+    /// The moment `epoch_millis` milliseconds after 1970-01-01 00:00 UTC, what JavaScript's
+    /// `Date.now()` gives: a number, so no text format of a moment has to be agreed or read (and
+    /// no parser for one ships to the browser; docs/decisions.md). `None` outside chrono's
+    /// range.
+    ///
+    /// ```
+    /// use banksia_core::application::{AustralianState, Today};
+    /// use chrono::NaiveDate;
+    /// // 2026-03-01 13:59:59.123 UTC: 2 March in Sydney (UTC+11), 1 March in Perth (UTC+8).
+    /// let now = Today::from_epoch_millis(1_772_373_599_123).unwrap();
+    /// assert_eq!(now.bank_date(), NaiveDate::from_ymd_opt(2026, 3, 2).unwrap());
+    /// assert_eq!(now.date_in(Some(AustralianState::Wa)), NaiveDate::from_ymd_opt(2026, 3, 1).unwrap());
+    /// assert_eq!(Today::from_epoch_millis(i64::MAX), None);
+    /// ```
+    pub fn from_epoch_millis(epoch_millis: i64) -> Option<Self> {
+        DateTime::from_timestamp_millis(epoch_millis).map(Self::At)
     }
 
     /// The date in `state`; with no state yet (the date of birth comes before the address),

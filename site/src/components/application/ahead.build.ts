@@ -50,7 +50,7 @@ export default function wizardAhead(core: typeof Core) {
     stepOne: Object.fromEntries(
       accountTypes.map((type) => {
         const input = toApplicationInput({ ...EMPTY_VALUES, application_type: type });
-        return [inputKey(input), core.validateStep(1, input, new Date().toISOString())];
+        return [inputKey(input), core.validateStep(1, input, Date.now())];
       }),
     ),
   };

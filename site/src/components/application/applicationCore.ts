@@ -12,6 +12,7 @@ import type { ApplicationInput, ApplicationReport } from 'banksia-core/applicati
 import ahead from './ahead.build.ts?at-build';
 import type { WizardAhead } from './ahead.build';
 import { inputKey } from './values';
+import type { CoreToday } from './today';
 
 export type ApplicationCore = typeof Core;
 
@@ -75,13 +76,13 @@ export function entry<T>(table: Record<string, T>, key: string): T | undefined {
  * (a fresh application with an account chosen, or none). Null when only the package can tell and
  * it has not arrived.
  */
-export function validateStepNow(step: number, input: ApplicationInput, moment: string): ApplicationReport | null {
+export function validateStepNow(step: number, input: ApplicationInput, moment: CoreToday): ApplicationReport | null {
   const loaded = applicationPackage.now();
   if (loaded) return loaded.validateStep(step, input, moment);
   return step === 1 ? (entry(AHEAD.stepOne, inputKey(input)) ?? null) : null;
 }
 
 /** Core's check of `step`, waiting for the package when only it can tell. */
-export async function validateStepSoon(step: number, input: ApplicationInput, moment: string): Promise<ApplicationReport> {
+export async function validateStepSoon(step: number, input: ApplicationInput, moment: CoreToday): Promise<ApplicationReport> {
   return validateStepNow(step, input, moment) ?? (await loadApplicationCore()).validateStep(step, input, moment);
 }

@@ -5,12 +5,13 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { ApplicationInput, ApplicationReport } from 'banksia-core/application';
 import { toApplicationInput, type ApplicationValues } from './values';
+import type { CoreToday } from './today';
 
 /**
  * Core's `validateStep`, at once or once its package has arrived (injected so tests can count
  * calls or run without a browser).
  */
-export type ValidateStep = (step: number, input: ApplicationInput, today: string) => ApplicationReport | Promise<ApplicationReport>;
+export type ValidateStep = (step: number, input: ApplicationInput, today: CoreToday) => ApplicationReport | Promise<ApplicationReport>;
 
 /** Field messages as react-hook-form errors: the first message of each field (core gives one). */
 export function toFormErrors(messages: Partial<Record<string, readonly string[]>>): FieldErrors<ApplicationValues> {
@@ -23,7 +24,7 @@ export function toFormErrors(messages: Partial<Record<string, readonly string[]>
 }
 
 /** A resolver checking `step`'s fields with core, against the bank's today (see today.ts). */
-export function coreResolver(step: number, validate: ValidateStep, today: () => string): Resolver<ApplicationValues> {
+export function coreResolver(step: number, validate: ValidateStep, today: () => CoreToday): Resolver<ApplicationValues> {
   return async (values) => {
     const report = await validate(step, toApplicationInput(values), today());
     const errors = toFormErrors(report.errors);

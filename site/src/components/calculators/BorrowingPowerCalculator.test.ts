@@ -10,7 +10,7 @@ import { byLabel, click, mount, textOf, type, type Mounted } from './testing';
 
 const DATE = '2026-11-23';
 /** The page's first entries: at the variable home loan's rate, from core's catalog. */
-const DEFAULT_ENTRIES = defaultEntries(productCatalog(new Date().toISOString())!.home_loans.find((loan) => loan.id === 'variable')!.annual_rate_percent);
+const DEFAULT_ENTRIES = defaultEntries(productCatalog(Date.now())!.home_loans.find((loan) => loan.id === 'variable')!.annual_rate_percent);
 const PROPS: BorrowingPowerCalculatorProps = { defaults: DEFAULT_ENTRIES, date: DATE };
 
 function core(entries: Partial<BorrowingEntries>) {

@@ -41,7 +41,7 @@ export const defaultEntries = (rate: string): BorrowingEntries => ({
   annual_rate_percent: rate,
 });
 
-await compileAhead(() => borrowingPower(borrowingEntries(defaultEntries(COMPILE_AHEAD_RATE_PERCENT)), new Date().toISOString()));
+await compileAhead(() => borrowingPower(borrowingEntries(defaultEntries(COMPILE_AHEAD_RATE_PERCENT)), Date.now()));
 
 const QUERY_KEYS: QueryKeys<BorrowingEntries> = {
   applicants: 'applicants',
@@ -84,7 +84,7 @@ export default function BorrowingPowerCalculator({ defaults, date }: BorrowingPo
   // A visitor who came from the stamp duty calculator goes back to their figures there; the
   // dependants they count here are the ACT's dependent children there.
   const backToStampDuty = useStampDutyReturn(JSON.stringify(entries), RETURN_FROM_PAGE);
-  const outcome: Outcome<BorrowingPowerView, BorrowingPowerField> = borrowingPower(borrowingEntries(entries), date ?? new Date().toISOString());
+  const outcome: Outcome<BorrowingPowerView, BorrowingPowerField> = borrowingPower(borrowingEntries(entries), date ?? Date.now());
   const errors: FieldErrors<BorrowingPowerField> = outcome.ok ? {} : outcome.errors;
   const field = (name: keyof BorrowingEntries, label: string, extra: { prefix?: string; suffix?: string; hint?: string; decimal?: boolean }) => (
     <Field

@@ -593,7 +593,7 @@ export function scheduleFileName(entries: LoanEntries): string {
 function DownloadSchedule({ entries }: { entries: LoanEntries }) {
   const [status, setStatus] = useState('');
   const download = async () => {
-    const csv = (await loadHomeLoanTools()).loanScheduleCsv(entries, new Date().toISOString());
+    const csv = (await loadHomeLoanTools()).loanScheduleCsv(entries, Date.now());
     if (!csv.ok) {
       setStatus(firstMessage(Object.values(csv.errors).flat()) ?? '');
       return;

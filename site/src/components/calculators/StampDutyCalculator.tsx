@@ -24,7 +24,7 @@ export const defaultEntries: DutyEntries = {
   deposit: '150000',
 };
 
-await compileAhead(() => stampDuty({ ...defaultEntries }, new Date().toISOString()));
+await compileAhead(() => stampDuty({ ...defaultEntries }, Date.now()));
 
 const QUERY_KEYS: QueryKeys<DutyEntries> = STAMP_DUTY_QUERY_KEYS;
 
@@ -88,7 +88,7 @@ export default function StampDutyCalculator({ defaults, date }: StampDutyCalcula
   const form = useRef<HTMLFormElement>(null);
   const { entries, update } = useQueryEntries(defaults, QUERY_KEYS, form);
   const asked: StampDutyEntries = { ...entries };
-  const outcome: Outcome<StampDutyView, StampDutyField> = stampDuty(asked, date ?? new Date().toISOString());
+  const outcome: Outcome<StampDutyView, StampDutyField> = stampDuty(asked, date ?? Date.now());
   const errors: FieldErrors<StampDutyField> = outcome.ok ? {} : outcome.errors;
   const field = (name: keyof DutyEntries, label: string, extra: { prefix?: string; hint?: string; numeric?: boolean; placeholder?: string }) => (
     <Field
